@@ -1,0 +1,113 @@
+/**
+ * Builds the whole server: storage, metrics, hub, feed, HTTP edge, areas, client. `main.ts`
+ * only listens; tests call `buildServer` with a temp DATA_DIR and port 0.
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import { z } from 'zod';
+import { Code, SystemPaths, fail, ok } from '../workers/protocol/index';
+import type { Config } from './config';
+import { openStorage, type Storage } from './db/index';
+import { createMetrics } from './metrics';
+import type { AppContext } from './context';
+import { AREAS } from './areas';
+import { installErrorHandler, parseInput } from './http/reply';
+import { registerClient } from './static';
+import { createHub } from './ws/create-hub';
+import { createFeed } from './feed/create-feed';
+import { createOutboxSms, type SmsSender } from './accounts/sms';
+import { verifyAccessToken } from './accounts/tokens';
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  storage?: Storage;
+  sms?: SmsSender;
+  now?: () => number;
+  /** Serve the client (off in API-only tests). */
+  client?: boolean;
+  logger?: boolean;
+}
+
+export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<BuiltServer> {
+  const now = opts.now ?? Date.now;
+  const storage = opts.storage ?? (await openStorage(config));
+  const db = storage.db;
+  const metrics = createMetrics();
+  const hub = createHub({
+    metrics,
+    now,
+    authenticate: (token) => verifyAccessToken(db, token, now()),
+  });
+  const feed = createFeed({ db, hub, metrics, config, now });
+  const sms = opts.sms ?? createOutboxSms();
+  const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
+
+  const app = Fastify({
+    logger: opts.logger ?? config.mode !== 'test' ? { level: config.mode === 'development' ? 'info' : 'warn' } : false,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+  });
+  installErrorHandler(app);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpRequests.inc({ route: req.routeOptions.url ?? 'unmatched', code: String(reply.statusCode) });
+  });
+
+  app.get(SystemPaths.healthz, async (_req, reply) => {
+    const dbUp = await storage.ping();
+    const feedUp = feed.healthy();
+    const body = { code: dbUp && feedUp ? Code.OK : Code.SERVER_ERROR, msg: dbUp && feedUp ? 'ok' : '服务未就绪', data: { db: dbUp, feed: feedUp, storage: storage.kind } };
+    return reply.status(dbUp && feedUp ? 200 : 503).send(body);
+  });
+  app.get(SystemPaths.metrics, async (_req, reply) => {
+    metrics.wsConnections.set(hub.connectionCount());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  if (config.devControl) registerDevControls(app, ctx);
+  hub.register(app);
+  for (const area of AREAS) await area.plugin(app, ctx);
+
+  const closeClient = opts.client === false ? async () => {} : await registerClient(app, config);
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await feed.stop();
+      await hub.close();
+      await app.close();
+      await closeClient();
+      if (!opts.storage) await storage.close();
+    },
+  };
+}
+
+const devEventSchema = z.object({
+  matchId: z.coerce.number().int().positive(),
+  type: z.enum(['goal', 'yellow', 'red', 'corner', 'state']),
+  side: z.enum(['home', 'away']).optional(),
+  state: z.coerce.number().int().min(0).max(15).optional(),
+});
+
+function registerDevControls(app: FastifyInstance, ctx: AppContext): void {
+  app.post(SystemPaths.devFeedEvent, async (req) => ctx.feed.applyDevEvent(parseInput(devEventSchema, req.body)));
+  app.post(SystemPaths.devWsDrop, async () => ok({ dropped: ctx.hub.dropAll() }));
+  app.get(SystemPaths.devSms, async (req) => {
+    const { phone } = parseInput(z.object({ phone: z.string().regex(/^1\d{10}$/, '手机号格式不正确') }), req.query);
+    const code = ctx.sms.lastCode(phone);
+    return code ? ok({ phone, code }) : fail(Code.NOT_FOUND, '该手机号没有发送过验证码');
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * What every area plugin receives. The hub, feed and SMS sender are factories in their own
+ * folders; tests build an AppContext with real parts on temp storage and an ephemeral port.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db, Storage } from './db/index';
+import type { Metrics } from './metrics';
+import type { Hub } from './ws/hub';
+import type { Feed } from './feed/feed';
+import type { SmsSender } from './accounts/sms';
+
+export interface AppContext {
+  config: Config;
+  storage: Storage;
+  db: Db;
+  metrics: Metrics;
+  hub: Hub;
+  feed: Feed;
+  sms: SmsSender;
+  /** Unix ms; injectable so tests control time. */
+  now: () => number;
+}
+
+/** An area registers its routes (and may subscribe to the hub or feed). */
+export type AreaPlugin = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

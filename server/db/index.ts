@@ -1,0 +1,55 @@
+/**
+ * Opens storage: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same
+ * migrations, same queries (PostgreSQL dialect everywhere).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { PgliteDialect } from './pglite-dialect';
+import { migrate } from './migrations/index';
+
+export type Db = Kysely<Database>;
+
+export interface Storage {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openStorage(opts: { dataDir: string; databaseUrl: string | null }): Promise<Storage> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrate(db);
+    return storage(db, 'postgres');
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = path.join(opts.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pg) });
+  await migrate(db);
+  return storage(db, 'pglite', () => pg.close());
+}
+
+function storage(db: Db, kind: Storage['kind'], closeExtra?: () => Promise<void>): Storage {
+  return {
+    db,
+    kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+      await closeExtra?.();
+    },
+  };
+}

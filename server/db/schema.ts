@@ -1,0 +1,9 @@
+/**
+ * The database type: every area declares its tables in `server/db/tables/<area>.ts` and adds
+ * its interface to the `extends` list here.
+ */
+import type { AccountTables } from './tables/accounts';
+import type { LiveTables } from './tables/live';
+import type { SystemTables } from './tables/system';
+
+export interface Database extends SystemTables, AccountTables, LiveTables {}

@@ -1,0 +1,71 @@
+/** The envelope at the edge: every handler returns data or throws a BizError (spec §8). */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Code, fail, ok, type Envelope } from '../../workers/protocol/index';
+
+export class BizError extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+  }
+}
+
+export const envelope = ok;
+
+/** Parses input with a zod schema; bad input becomes code 4000 with a Chinese message. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const res = schema.safeParse(value ?? {});
+  if (res.success) return res.data;
+  throw new BizError(Code.BAD_INPUT, zodMessage(res.error));
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  phone: '手机号',
+  code: '验证码',
+  password: '密码',
+  nickName: '昵称',
+  matchId: '比赛编号',
+  id: '编号',
+  type: '类型',
+  date: '日期',
+  text: '内容',
+  page: '页码',
+};
+
+export function zodMessage(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return '参数错误';
+  const key = String(issue.path[issue.path.length - 1] ?? '');
+  const field = FIELD_NAMES[key] ?? (key ? `参数 ${key}` : '参数');
+  if (issue.message && /[\u4e00-\u9fa5]/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `缺少${field}` : `${field}格式不正确`;
+    case 'too_small':
+      return `${field}太短或太小`;
+    case 'too_big':
+      return `${field}太长或太大`;
+    default:
+      return `${field}格式不正确`;
+  }
+}
+
+/** Maps thrown errors to the envelope; malformed requests keep their HTTP 4xx status. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | BizError | Error, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof BizError) return reply.status(200).send(fail(err.code, err.message, err.data));
+    if (err instanceof z.ZodError) return reply.status(200).send(fail(Code.BAD_INPUT, zodMessage(err)));
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(fail(Code.BAD_INPUT, '请求内容过大'));
+    if (status === 415) return reply.status(415).send(fail(Code.BAD_INPUT, '不支持的内容类型'));
+    if (status === 429) return reply.status(429).send(fail(Code.RATE_LIMITED, '操作太频繁，请稍后再试'));
+    if (status >= 400 && status < 500) return reply.status(status).send(fail(Code.BAD_INPUT, '请求格式不正确'));
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(Code.SERVER_ERROR, '服务器繁忙，请稍后再试'));
+  });
+}
+
+export type { Envelope };

@@ -1,0 +1,33 @@
+/**
+ * The socket hub's contract (implementation: ./create-hub.ts). See ./README.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ChatMessage, ChatSendFrame, Topic, TopicEvent } from '../../workers/protocol/index';
+
+export interface ChatResult {
+  ok: boolean;
+  msg: string;
+  message?: ChatMessage;
+}
+
+/** Handles a CHAT_SEND frame for an authenticated user (the room chat service sets it). */
+export type ChatHandler = (userId: number, frame: ChatSendFrame['data']) => Promise<ChatResult>;
+
+export interface Hub {
+  /** Registers the WebSocket endpoint (SystemPaths.socket) on the app. */
+  register(app: FastifyInstance): void;
+  /** Publishes on a topic: next seq, kept in the replay window, fanned out. Returns the seq. */
+  publish(topic: Topic, event: TopicEvent): number;
+  /** Current seq of a topic (0 when nothing was published). */
+  seq(topic: Topic): number;
+  /** Sets who answers chat frames. */
+  onChat(handler: ChatHandler): void;
+  /** Closes every socket (dev control `POST /_dev/ws/drop`). Returns how many were closed. */
+  dropAll(): number;
+  /** Closes the sockets of one user (logout elsewhere). */
+  dropUser(userId: number): void;
+  connectionCount(): number;
+  /** This process instance's id, sent in HELLO. */
+  readonly serverId: string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,50 @@
+/** Live-score REST paths (main API, /live). All GET unless marked. */
+export const LivePaths = {
+  // football lists
+  zqLive: '/live/zq/list', // ?platform=4 — today's list: live first, then upcoming, then finished
+  zqByDate: '/live/zq/date', // ?date=YYYY-MM-DD
+  zqLottery: '/live/zq/lottery',
+  zqJczq: '/live/zq/jczq',
+  zqBjdc: '/live/zq/bjdc',
+  zqFilter: '/live/zq/filter', // ?type=all|jx|jczq|bjdc&date= → FilterGroup[]
+  // football detail
+  zqHeader: '/live/zq/header/:id',
+  zqNavigation: '/live/zq/navigation/:id',
+  zqTextLive: '/live/zq/textLive/:id',
+  zqStats: '/live/zq/stats/:id',
+  zqFuture: '/live/zq/analysis/future/:id',
+  zqTable: '/live/zq/analysis/table/:id',
+  zqHistory: '/live/zq/analysis/history/:id',
+  zqOdds: '/live/zq/odds/:id', // ?type=1|2|3 → OddsBoard
+  zqOddsCompany: '/live/zq/odds/company',
+  zqOddsHistory: '/live/zq/odds/history/:id', // ?type=&companyId= → OddsRow[] newest first
+  zqLineup: '/live/zq/lineup/:id',
+  zqIntelligence: '/live/zq/intelligence/:id',
+  zqInjury: '/live/zq/injury/:id',
+  zqPlayerStats: '/live/zq/playerStats/:id',
+  // basketball
+  lqList: '/live/lq/list', // ?date=&type=
+  lqFilter: '/live/lq/filter',
+  lqHeader: '/live/lq/header/:id',
+  lqAnalysis: '/live/lq/analysis/:id',
+  lqOdds: '/live/lq/odds/:id',
+  lqStats: '/live/lq/stats/:id',
+  lqIntel: '/live/lq/intel/:id',
+  lqTextLive: '/live/lq/textLive/:id',
+  lqRank: '/live/lq/rank/:id',
+  lqSectionDiff: '/live/lq/sectionDiff/:id',
+  // both
+  hotSchedule: '/live/hot/schedule',
+  hotColumn: '/live/hot/column',
+  video: '/live/video/:id', // code 20001 → no video
+  follow: '/live/follow', // POST { matchId, sport } toggles; GET → followed ids
+  aiList: '/live/ai/list',
+  aiDetail: '/live/ai/:id',
+  aiCalibration: '/live/ai/calibration',
+} as const;
+
+/** Filter group (spec §3): letter, countList of (leagueId, count, isChecked). */
+export interface FilterGroup {
+  letter: string;
+  countList: Array<{ leagueId: number; leagueName: string; count: number; isChecked: boolean }>;
+}

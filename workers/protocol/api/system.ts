@@ -1,0 +1,25 @@
+/** Socket address, app info and dev controls. */
+export const SystemPaths = {
+  /** POST, empty body, header accessToken → { token, lotteryAddress: [{ protocol, host, port }] } */
+  socketAddress: '/chat/message/websocket',
+  /** POST ?group=football|basketball|<matchId> → same shape as socketAddress */
+  groupToken: '/chat/getToken',
+  /** GET app resource info: app name, host, download packages. */
+  appInfo: '/inform/app/info',
+  /** GET operate config (platform=4, channelId=4). */
+  operateConfig: '/inform/operate/config',
+  /** GET emoji head. */
+  emojis: '/inform/emojis',
+  /** The single socket endpoint. */
+  socket: '/ws',
+  healthz: '/healthz',
+  metrics: '/metrics',
+  devFeedEvent: '/_dev/feed/event',
+  devWsDrop: '/_dev/ws/drop',
+  devSms: '/_dev/sms',
+} as const;
+
+export interface SocketAddress {
+  token: string;
+  lotteryAddress: Array<{ protocol: 'ws' | 'wss'; host: string; port: number }>;
+}

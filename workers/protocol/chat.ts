@@ -1,0 +1,56 @@
+/** Chat, room and inbox payloads that cross the socket. */
+
+export interface ChatMessage {
+  id: string;
+  roomId: string;
+  userId: number;
+  nickName: string;
+  avatar: string;
+  /** Nobility level 0 (none) .. n. */
+  nobleLevel: number;
+  /** Plain text; the client renders it as text, never as markup. */
+  text: string;
+  kind: 'text' | 'welcome' | 'notice' | 'gift';
+  at: number;
+}
+
+export interface GiftEffect {
+  id: string;
+  roomId: string;
+  userId: number;
+  nickName: string;
+  giftId: number;
+  giftName: string;
+  icon: string;
+  count: number;
+  combo: number;
+  at: number;
+}
+
+export type RoomEvent =
+  | { kind: 'chat'; message: ChatMessage }
+  | { kind: 'gift'; gift: GiftEffect }
+  | { kind: 'notice'; text: string; at: number }
+  | { kind: 'live'; roomId: string; live: boolean };
+
+/** A chat list item (spec §3): unread counted where messageStatus is 0. */
+export interface ChatCount {
+  code: number;
+  messageStatus: number;
+  count: number;
+}
+
+export interface ImMessage {
+  id: string;
+  chatId: string;
+  fromUserId: number;
+  fromNickName: string;
+  fromAvatar: string;
+  text: string;
+  at: number;
+}
+
+export type InboxEvent =
+  | { kind: 'im'; message: ImMessage }
+  | { kind: 'counts'; chats: ChatCount[] }
+  | { kind: 'logout' };
