@@ -1,0 +1,64 @@
+/**
+ * Real storage for tests: PGlite in a fresh temp dir (default), or a fresh database on the
+ * PostgreSQL server at TEST_DATABASE_URL when `engine: 'postgres'` (skipped when unset).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { openStorage, type Storage } from '../../server/db/index';
+import { loadConfig, type Config } from '../../server/config';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestStorage {
+  storage: Storage;
+  dataDir: string;
+  config: Config;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestStorage(engine: Engine = 'pglite', overrides: Partial<Config> = {}): Promise<TestStorage> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-test-'));
+  let databaseUrl: string | null = null;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (engine === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+    const pg = (await import('pg')).default;
+    const name = `qs_test_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
+    dataDir,
+    databaseUrl,
+    devControl: true,
+    feed: false,
+    ...overrides,
+  });
+  const storage = await openStorage(config);
+  return {
+    storage,
+    dataDir,
+    config,
+    async cleanup() {
+      await storage.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
