@@ -1,0 +1,63 @@
+/**
+ * The wire between one tab and the core (what travels over Comlink). Tabs never use this
+ * directly: `src/core/core-client.ts` turns it into `CoreApi`.
+ *
+ * Two Comlink endpoints per tab: `rpc` (the tab calls the core) and `sink` (the core delivers
+ * coalesced batches to the tab). Plain endpoints, so the same wire runs over a SharedWorker port,
+ * a relay over BroadcastChannel, or an in-tab MessageChannel.
+ */
+import type { CoreApi, CoreMode, StreamKey } from './api';
+
+export interface TabHello {
+  tabId: string;
+  /** Web Lock the tab holds while alive; the core watches it to release the tab's subscriptions. */
+  lockName: string | null;
+  visible: boolean;
+}
+
+export interface HelloAnswer {
+  instanceId: string;
+  mode: CoreMode;
+  startedAt: number;
+}
+
+/** RPC methods forwarded by name to the core's handlers. */
+export type RpcMethod = Exclude<keyof CoreApi, 'subscribe' | 'unsubscribe' | 'ping' | 'setVisible'>;
+
+export interface CorePortApi {
+  hello(tab: TabHello): Promise<HelloAnswer>;
+  call(method: RpcMethod, args: unknown[]): Promise<unknown>;
+  /** Client-chosen subscription id, so deliveries can arrive before this call returns. */
+  subscribe(subId: string, key: StreamKey): Promise<void>;
+  unsubscribe(subId: string): Promise<void>;
+  setVisible(visible: boolean): Promise<void>;
+  ping(): Promise<string>;
+  /** The tab is going away (pagehide); the lock watch covers tabs that die without saying so. */
+  bye(): Promise<void>;
+}
+
+/** One delivery to a tab: values per subscription, in order. */
+export interface DeliveryBatch {
+  instanceId: string;
+  items: Array<[subId: string, value: unknown]>;
+}
+
+export interface TabSink {
+  deliver(batch: DeliveryBatch): void;
+}
+
+/** A message the tab sends to a worker (shared or dedicated) to open its link. */
+export interface LinkRequest {
+  type: 'core-link';
+  rpc: MessagePort;
+  sink: MessagePort;
+}
+
+export const isLinkRequest = (data: unknown): data is LinkRequest =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'core-link';
+
+/** How long a tab waits for any core call before it fails with a clear error. */
+export const RPC_TIMEOUT_MS = 15_000;
+/** Tab → core liveness probe period and its own timeout. */
+export const PING_EVERY_MS = 3_000;
+export const PING_TIMEOUT_MS = 2_500;
