@@ -1,0 +1,205 @@
+/**
+ * Browser-test harness: the real server as a child process (built client, temp PGlite, dev
+ * controls on) and Debian's Chromium driven by playwright-core at a phone's size.
+ *
+ *   const server = await startServer();               // { url, port, stop }
+ *   const browser = await launchBrowser();
+ *   const page = await newPhonePage(browser);
+ *   await page.goto(server.url + '/download');
+ *   await screenshot(page, 'download');                // tests/e2e/screenshots/download.png
+ *   await browser.close(); await server.stop();
+ *
+ * The client must be built (`npm run test:e2e` builds first; a single file run rebuilds only when
+ * dist/ is older than the sources).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** iPhone X-class viewport used by every browser test. */
+export const PHONE = {
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  locale: 'zh-CN',
+} as const;
+
+export interface StartOptions {
+  /** Fixed port (e.g. 8008 for the tab-bar contract); a free ephemeral port otherwise. */
+  port?: number;
+  /** Extra environment (FEED_SPEED, FEED_SEED, DATABASE_URL, …); wins over the defaults. */
+  env?: Record<string, string>;
+  /** How long to wait for /healthz (ms). PGlite creates a new database in ~6 s. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server wrote to stdout/stderr so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+let buildChecked = false;
+
+/** Builds dist/ if it is missing or older than the sources (same rule as `npm start`). */
+export function ensureBuilt(): void {
+  if (buildChecked || process.env.E2E_SKIP_BUILD === '1') return;
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  buildChecked = true;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect({ port, host: '127.0.0.1' });
+    sock.once('connect', () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once('error', () => resolve(false));
+  });
+}
+
+/** Starts `node --import tsx server/main.ts` on a temp DATA_DIR and waits for /healthz. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  ensureBuilt();
+  const port = opts.port ?? (await freePort());
+  if (opts.port !== undefined && (await portInUse(port))) {
+    throw new Error(`port ${port} is already in use: stop whatever listens there before running this test`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEV_CONTROL: '1',
+    FEED_SPEED: '1',
+    NODE_ENV: 'production',
+    ...opts.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
+  child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+  let exited: number | null = null;
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? (signal ? 128 : 1);
+      resolve();
+    }),
+  );
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exited === null) {
+      child.kill('SIGTERM');
+      const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exitPromise;
+      clearTimeout(killTimer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000);
+  for (;;) {
+    if (exited !== null) {
+      await stop();
+      throw new Error(`server exited with ${exited} before it was ready:\n${log}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not healthy after ${opts.readyTimeoutMs ?? 60_000} ms:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, dataDir, output: () => log, stop };
+}
+
+/** Headless Debian Chromium (CHROME_PATH, default /usr/bin/chromium). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A fresh context (no cookies, storage or service worker) at 375×812, touch, zh-CN. */
+export async function newPhoneContext(
+  browser: Browser,
+  overrides: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, ...overrides });
+}
+
+/** A page in its own fresh phone context; closing the context is left to `browser.close()`. */
+export async function newPhonePage(
+  browser: Browser,
+  overrides: Parameters<Browser['newContext']>[0] = {},
+): Promise<Page> {
+  const ctx = await newPhoneContext(browser, overrides);
+  return ctx.newPage();
+}
+
+/** Saves a full-viewport PNG to tests/e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Collects page errors and console errors, so a test can assert the page ran cleanly. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
