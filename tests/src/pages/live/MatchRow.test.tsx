@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MatchRow } from '../../../../src/components/live/MatchRow';
+import { basketballView, footballView } from './fixtures';
+
+describe('MatchRow', () => {
+  it('carries data-match-id and shows the score as H-A', () => {
+    const { container } = render(<MatchRow match={footballView({ score: [2, 1] })} />);
+    const row = container.querySelector('[data-match-id="1001"]');
+    expect(row).not.toBeNull();
+    expect(row!.querySelector('[data-score]')!.textContent).toBe('2-1');
+  });
+
+  it('shows league, status and minute text from the core, with cards and corners', () => {
+    const { container } = render(
+      <MatchRow match={footballView({ minuteText: '45+', half: [1, 0], corner: [4, 2], red: [0, 1], yellow: [2, 0] })} />,
+    );
+    expect(screen.getByText('英超')).toBeTruthy();
+    expect(screen.getByText('上半场')).toBeTruthy();
+    expect(container.querySelector('[data-minute]')!.textContent).toBe('45+');
+    expect(container.querySelector('[data-half]')!.textContent).toBe('半 1-0');
+    expect(container.querySelector('[data-corner]')!.textContent).toBe('角 4-2');
+    const away = container.querySelector('.lv-away')!;
+    expect(away.querySelector('[data-red]')!.textContent).toBe('1');
+    expect(container.querySelector('.lv-home [data-yellow]')!.textContent).toBe('2');
+    expect(container.querySelector('.lv-home [data-red]')).toBeNull();
+    expect((container.querySelector('.lv-league') as HTMLElement).style.color).toBe('rgb(61, 25, 91)');
+  });
+
+  it('an upcoming match shows kick-off time and no corner line', () => {
+    const { container } = render(
+      <MatchRow
+        match={footballView({ s: 1, isLive: false, isUpcoming: true, statusText: '未开赛', minuteText: '', score: [0, 0] })}
+      />,
+    );
+    expect(screen.getByText('20:00')).toBeTruthy();
+    expect(screen.getByText('未开赛')).toBeTruthy();
+    expect(container.querySelector('[data-corner]')).toBeNull();
+    expect(container.querySelector('[data-live="0"]')).not.toBeNull();
+  });
+
+  it('flashes the score only when it changes while shown', () => {
+    const { container, rerender } = render(<MatchRow match={footballView({ scoreChangedAt: 500 })} />);
+    expect(container.querySelector('.lv-flash')).toBeNull();
+    rerender(<MatchRow match={footballView({ score: [2, 0], scoreChangedAt: 900, lastScorer: 'home' })} />);
+    const score = container.querySelector('[data-score]')!;
+    expect(score.textContent).toBe('2-0');
+    expect(score.classList.contains('lv-flash')).toBe(true);
+    expect(score.classList.contains('lv-flash-home')).toBe(true);
+  });
+
+  it('the star toggles follow without opening the match', () => {
+    const onToggle = vi.fn();
+    const onOpen = vi.fn();
+    render(<MatchRow match={footballView()} onToggleFollow={onToggle} onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: '关注' }));
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    expect(onOpen).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('阿森纳'));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows ranks only when asked (pmChecked)', () => {
+    const { rerender } = render(<MatchRow match={footballView()} />);
+    expect(screen.queryByText('[2]')).toBeNull();
+    rerender(<MatchRow match={footballView()} showRank />);
+    expect(screen.getByText('[2]')).toBeTruthy();
+  });
+
+  it('basketball rows show the clock and quarter scores', () => {
+    const { container } = render(<MatchRow match={basketballView()} />);
+    expect(container.querySelector('[data-minute]')!.textContent).toBe('第二节 05:12');
+    expect(container.querySelector('[data-quarters]')!.textContent).toBe('30-28 25-22');
+    expect(container.querySelector('[data-score]')!.textContent).toBe('55-50');
+    expect(screen.getByRole('button', { name: '取消关注' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
