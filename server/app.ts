@@ -16,7 +16,7 @@ import type { AppContext } from './context';
 import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
 import { registerClient } from './static';
-import { createHub } from './ws/create-hub';
+import { createHub, type HubOptions } from './ws/create-hub';
 import { createFeed } from './feed/create-feed';
 import { createOutboxSms, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
@@ -34,6 +34,8 @@ export interface BuildOptions {
   /** Serve the client (off in API-only tests). */
   client?: boolean;
   logger?: boolean;
+  /** Hub limits and timers (tests shorten idle timeouts, replay windows, buffers). */
+  hub?: HubOptions;
 }
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<BuiltServer> {
@@ -45,6 +47,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     metrics,
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
+    ...opts.hub,
   });
   const feed = createFeed({ db, hub, metrics, config, now });
   const sms = opts.sms ?? createOutboxSms();

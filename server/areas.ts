@@ -3,5 +3,10 @@
  * services and tests in its own folder (`server/<area>/`).
  */
 import type { AreaPlugin } from './context';
+import { accountsArea } from './accounts/routes';
+import { socketAddressArea } from './ws/address-routes';
 
-export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [];
+export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
+  { name: 'accounts', plugin: accountsArea },
+  { name: 'socket', plugin: socketAddressArea },
+];

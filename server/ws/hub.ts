@@ -2,7 +2,7 @@
  * The socket hub's contract (implementation: ./create-hub.ts). See ./README.md.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ChatMessage, ChatSendFrame, Topic, TopicEvent } from '../../workers/protocol/index';
+import type { ChatMessage, ChatSendFrame, InboxEvent, Topic, TopicEvent } from '../../workers/protocol/index';
 
 export interface ChatResult {
   ok: boolean;
@@ -18,6 +18,16 @@ export interface Hub {
   register(app: FastifyInstance): void;
   /** Publishes on a topic: next seq, kept in the replay window, fanned out. Returns the seq. */
   publish(topic: Topic, event: TopicEvent): number;
+  /**
+   * Publishes on one user's inbox (wire topic 'inbox', per-user seq and replay window). `publish`
+   * refuses 'inbox' because it has no user.
+   */
+  publishToUser(userId: number, event: InboxEvent): number;
+  /**
+   * Signs a short-lived connect token (the `?token=` of the socket URL) for a visitor
+   * (`userId: null`) or a user; `group` subscribes the socket to that topic on connect.
+   */
+  issueSocketToken(opts: { userId: number | null; group?: Topic }): string;
   /** Current seq of a topic (0 when nothing was published). */
   seq(topic: Topic): number;
   /** Sets who answers chat frames. */

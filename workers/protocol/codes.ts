@@ -57,6 +57,23 @@ export const SocketReason = {
 } as const;
 export type SocketReason = (typeof SocketReason)[keyof typeof SocketReason];
 
+/** WebSocket close codes the server uses (4000–4999 are application codes). */
+export const SocketClose = {
+  /** The connect token (`?token=`) is missing, forged or expired: fetch a new address, then reconnect. */
+  BAD_TOKEN: 4001,
+  /** Dropped on purpose (dev control `POST /_dev/ws/drop`, server shutdown of one socket). */
+  DROPPED: 4002,
+  /** Nothing (not even a heartbeat) arrived for SERVER_IDLE_TIMEOUT_MS. */
+  IDLE: 4003,
+  /** The send buffer stayed over its bound: reconnect and resume (or re-fetch snapshots). */
+  SLOW_CONSUMER: 4004,
+  /** Far over the inbound message rate. */
+  RATE_LIMITED: 4008,
+  /** The user logged out (or changed password): reconnect as a visitor with a new address. */
+  LOGGED_OUT: 4010,
+} as const;
+export type SocketClose = (typeof SocketClose)[keyof typeof SocketClose];
+
 /** The heartbeat is the bare text '0' (spec §4), sent after this much outbound idleness. */
 export const HEARTBEAT_TEXT = '0';
 export const HEARTBEAT_MS = 10_000;

@@ -18,4 +18,44 @@ export const accountMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    id: 'accounts-002-sessions-sms-ivs',
+    up: async (db) => {
+      await sql`create table sessions (
+        id serial primary key,
+        token_hash text not null unique,
+        user_id int not null references users(id) on delete cascade,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null
+      )`.execute(db);
+      await sql`create index sessions_user_idx on sessions (user_id)`.execute(db);
+      await sql`create table sms_codes (
+        id serial primary key,
+        phone text not null,
+        scene text not null,
+        code_hash text not null,
+        attempts int not null default 0,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      )`.execute(db);
+      await sql`create index sms_codes_phone_idx on sms_codes (phone, created_at desc)`.execute(db);
+      await sql`create table login_failures (
+        id serial primary key,
+        phone text not null,
+        at timestamptz not null
+      )`.execute(db);
+      await sql`create index login_failures_phone_idx on login_failures (phone, at desc)`.execute(db);
+      await sql`create table login_locks (
+        phone text primary key,
+        locked_until timestamptz not null
+      )`.execute(db);
+      await sql`create table password_ivs (
+        iv text primary key,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      )`.execute(db);
+    },
+  },
 ];

@@ -13,4 +13,41 @@ export interface AccountTables {
     balance: Generated<number>;
     created_at: Generated<Date>;
   };
+  /** Login sessions: only the SHA-256 of the access token is stored. */
+  sessions: {
+    id: Generated<number>;
+    token_hash: string;
+    user_id: number;
+    created_at: Generated<Date>;
+    expires_at: Date;
+  };
+  /** SMS codes (hashed), one row per code sent; `used_at` set once it served. */
+  sms_codes: {
+    id: Generated<number>;
+    phone: string;
+    scene: string;
+    code_hash: string;
+    attempts: Generated<number>;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  /** Failed logins per phone, for the lockout rule. */
+  login_failures: {
+    id: Generated<number>;
+    phone: string;
+    at: Date;
+  };
+  /** Phones locked out of login until `locked_until`. */
+  login_locks: {
+    phone: string;
+    locked_until: Date;
+  };
+  /** One-time password ivs (spec §7 password-iv call). */
+  password_ivs: {
+    iv: string;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+  };
 }

@@ -1,0 +1,193 @@
+/**
+ * Accounts area (spec §4–§8): SMS codes, register, login by password or code, retrieve and
+ * change password, logout, user info, nickname check/update, password iv. Main API under /main.
+ *
+ * Order inside each call: validate the input, then the cheap checks that write nothing, then the
+ * one-time values (iv, SMS code), then the write. Only security state (an iv or code spent, a
+ * failed attempt counted) is written before a refusal.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Code, UserPaths, embeddedUrl, ok, type AuthResult } from '../../workers/protocol/index';
+import type { AppContext, AreaPlugin } from '../context';
+import type { Db } from '../db/index';
+import { BizError, parseInput } from '../http/reply';
+import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './lockout';
+import { openWithIv, issuePasswordIv } from './password-ivs';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { seedAccounts } from './seed';
+import { consumeSmsCode, sendSmsCode } from './sms-codes';
+import { AccountText } from './text';
+import { createSession, hashToken, requireUser, revokeSession } from './tokens';
+import { NICKNAME_RE, PHONE_RE, freeAutoNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
+
+const phone = z.string({ error: '缺少手机号' }).regex(PHONE_RE, AccountText.phoneFormat);
+const smsCode = z.string({ error: '缺少验证码' }).regex(/^\d{6}$/, AccountText.codeFormat);
+/** A transit-sealed password (base64 of nonce + ciphertext); the plaintext is checked after opening. */
+const sealed = (missing: string) => z.string({ error: missing }).min(1, missing).max(256, AccountText.passwordDecrypt);
+const iv = z.string({ error: '缺少密码加密参数' }).regex(/^[A-Za-z0-9_-]{16,64}$/, AccountText.ivInvalid);
+const nickName = z.string({ error: '缺少昵称' }).regex(NICKNAME_RE, AccountText.nickFormat);
+
+const smsSendSchema = z.object({
+  phone,
+  scene: z.enum(['register', 'login', 'password'], { error: '验证码用途不正确' }),
+});
+const registerSchema = z.object({ phone, code: smsCode, password: sealed('缺少密码'), iv });
+const loginSchema = z
+  .object({ phone, password: sealed('缺少密码').optional(), iv: iv.optional(), code: smsCode.optional() })
+  .refine((v) => (v.password !== undefined && v.iv !== undefined) !== (v.code !== undefined), { message: AccountText.loginMethod });
+const retrieveSchema = registerSchema;
+const updatePasswordSchema = z.object({ oldPassword: sealed('缺少原密码'), password: sealed('缺少新密码'), iv });
+const nickSchema = z.object({ nickName });
+
+const u = (p: string) => embeddedUrl(p);
+
+async function findUserByPhone(db: Db, p: string) {
+  return db.selectFrom('users').select(['id', 'password_hash']).where('phone', '=', p).executeTakeFirst();
+}
+
+function assertPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new BizError(Code.BAD_INPUT, problem);
+}
+
+async function authResult(ctx: AppContext, userId: number): Promise<AuthResult> {
+  const session = await createSession(ctx.db, userId, ctx.now());
+  const user = await userInfo(ctx.db, userId);
+  if (!user) throw new BizError(Code.NOT_FOUND, AccountText.userGone);
+  return { token: session.token, expiresAt: session.expiresAt, user };
+}
+
+export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppContext) => {
+  const { db } = ctx;
+  await seedAccounts(db);
+
+  app.get(u(UserPaths.passwordIv), async () => ok(await issuePasswordIv(db, ctx.now())));
+
+  app.post(u(UserPaths.smsSend), async (req) => {
+    const input = parseInput(smsSendSchema, req.body);
+    const existing = await findUserByPhone(db, input.phone);
+    if (input.scene === 'register' && existing) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
+    if (input.scene !== 'register' && !existing) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
+    await sendSmsCode(db, ctx.sms, input.phone, input.scene, ctx.now());
+    return ok(null, AccountText.smsSent);
+  });
+
+  app.post(u(UserPaths.register), async (req) => {
+    const input = parseInput(registerSchema, req.body);
+    const now = ctx.now();
+    if (await findUserByPhone(db, input.phone)) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
+    const [password] = await openWithIv(db, input.iv, [input.password], now);
+    assertPassword(password);
+    await consumeSmsCode(db, input.phone, 'register', input.code, now);
+    const passwordHash = await hashPassword(password);
+    let userId: number;
+    try {
+      const row = await db
+        .insertInto('users')
+        .values({ phone: input.phone, nick_name: await freeAutoNickname(db), password_hash: passwordHash, portrait: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = row.id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
+      throw err;
+    }
+    return ok(await authResult(ctx, userId), AccountText.registered);
+  });
+
+  app.post(u(UserPaths.login), async (req) => {
+    const input = parseInput(loginSchema, req.body);
+    const now = ctx.now();
+    await assertNotLocked(db, input.phone, now);
+    if (input.code !== undefined) {
+      const user = await findUserByPhone(db, input.phone);
+      if (!user) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
+      await consumeSmsCode(db, input.phone, 'login', input.code, now);
+      await clearLoginFailures(db, input.phone);
+      return ok(await authResult(ctx, user.id), AccountText.loggedIn);
+    }
+    const [password] = await openWithIv(db, input.iv!, [input.password!], now);
+    const user = await findUserByPhone(db, input.phone);
+    if (!user || !(await verifyPassword(password, user.password_hash))) {
+      const locked = await recordLoginFailure(db, input.phone, now);
+      if (locked) await assertNotLocked(db, input.phone, now);
+      throw new BizError(Code.REFUSED, AccountText.credentialsWrong);
+    }
+    await clearLoginFailures(db, input.phone);
+    return ok(await authResult(ctx, user.id), AccountText.loggedIn);
+  });
+
+  app.post(u(UserPaths.retrievePassword), async (req) => {
+    const input = parseInput(retrieveSchema, req.body);
+    const now = ctx.now();
+    const user = await findUserByPhone(db, input.phone);
+    if (!user) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
+    const [password] = await openWithIv(db, input.iv, [input.password], now);
+    assertPassword(password);
+    await consumeSmsCode(db, input.phone, 'password', input.code, now);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    });
+    await clearLoginFailures(db, input.phone);
+    ctx.hub.dropUser(user.id);
+    return ok(null, AccountText.passwordReset);
+  });
+
+  app.post(u(UserPaths.updatePassword), async (req) => {
+    const { userId, token } = await requireUser(db, req, ctx.now());
+    const input = parseInput(updatePasswordSchema, req.body);
+    const now = ctx.now();
+    const [oldPassword, password] = await openWithIv(db, input.iv, [input.oldPassword, input.password], now);
+    assertPassword(password);
+    if (oldPassword === password) throw new BizError(Code.REFUSED, AccountText.passwordSame);
+    const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
+    if (!(await verifyPassword(oldPassword, user.password_hash))) throw new BizError(Code.REFUSED, AccountText.passwordOldWrong);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+      // Other devices must log in again; this one keeps its session.
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(token)).execute();
+    });
+    return ok(null, AccountText.passwordChanged);
+  });
+
+  app.get(u(UserPaths.logout), async (req) => {
+    const { userId, token } = await requireUser(db, req, ctx.now());
+    await revokeSession(db, token);
+    ctx.hub.dropUser(userId);
+    return ok(null, AccountText.loggedOut);
+  });
+
+  app.get(u(UserPaths.info), async (req) => {
+    const { userId } = await requireUser(db, req, ctx.now());
+    const info = await userInfo(db, userId);
+    if (!info) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
+    return ok(info);
+  });
+
+  app.get(u(UserPaths.nicknameCheck), async (req) => {
+    const input = parseInput(nickSchema, req.query);
+    const available = !(await nicknameTaken(db, input.nickName));
+    return ok({ nickName: input.nickName, available }, available ? AccountText.nickAvailable : AccountText.nickTaken);
+  });
+
+  app.post(u(UserPaths.nicknameUpdate), async (req) => {
+    const { userId } = await requireUser(db, req, ctx.now());
+    const input = parseInput(nickSchema, req.body);
+    const current = await userInfo(db, userId);
+    if (!current) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
+    if (current.nickName === input.nickName) throw new BizError(Code.REFUSED, AccountText.nickUnchanged);
+    if (await nicknameTaken(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickTaken);
+    try {
+      await db.updateTable('users').set({ nick_name: input.nickName }).where('id', '=', userId).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new BizError(Code.REFUSED, AccountText.nickTaken);
+      throw err;
+    }
+    return ok(await userInfo(db, userId), AccountText.nickUpdated);
+  });
+};
