@@ -5,8 +5,10 @@
 import type { AreaPlugin } from './context';
 import { accountsArea } from './accounts/routes';
 import { socketAddressArea } from './ws/address-routes';
+import { userCentreArea } from './user/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'accounts', plugin: accountsArea },
   { name: 'socket', plugin: socketAddressArea },
+  { name: 'user', plugin: userCentreArea },
 ];

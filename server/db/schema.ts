@@ -5,5 +5,6 @@
 import type { AccountTables } from './tables/accounts';
 import type { LiveTables } from './tables/live';
 import type { SystemTables } from './tables/system';
+import type { UserCentreTables } from './tables/user';
 
-export interface Database extends SystemTables, AccountTables, LiveTables {}
+export interface Database extends SystemTables, AccountTables, LiveTables, UserCentreTables {}

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { systemMigrations } from './system';
 import { accountMigrations } from './accounts';
+import { userCentreMigrations } from './user';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -13,7 +14,7 @@ export interface Migration {
   up: (db: Kysely<any>) => Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations];
+export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);

@@ -1,0 +1,60 @@
+import type { Generated } from 'kysely';
+
+/** User centre (issue 7): portrait audits, real-name, uploads, feedback, history, system messages. */
+export interface UserCentreTables {
+  user_uploads: {
+    /** Random file stem (hex), also the public id. */
+    id: string;
+    user_id: number;
+    purpose: 'portrait' | 'feedback';
+    mime: string;
+    file_name: string;
+    bytes: number;
+    width: number;
+    height: number;
+    created_at: number;
+  };
+  user_portrait_audits: {
+    id: Generated<number>;
+    user_id: number;
+    upload_id: string;
+    /** 1 pending, 3 approved, 2 rejected (see PortraitAudit). */
+    status: number;
+    reason: string | null;
+    created_at: number;
+    decided_at: number | null;
+  };
+  user_real_names: {
+    user_id: number;
+    name_masked: string;
+    id_masked: string;
+    created_at: number;
+  };
+  user_feedback: {
+    id: Generated<number>;
+    user_id: number;
+    kind: string;
+    content: string;
+    contact: string;
+    images: string;
+    status: Generated<number>;
+    reply: string | null;
+    created_at: number;
+  };
+  user_history: {
+    user_id: number;
+    kind: string;
+    target_id: string;
+    title: string;
+    link: string;
+    visited_at: number;
+  };
+  user_messages: {
+    id: Generated<number>;
+    user_id: number;
+    title: string;
+    content: string;
+    read_at: number | null;
+    created_at: number;
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * The user-centre area (issue 7): routes under the main API (`/main/user/...` on the embedded
+ * server). Accounts proper (register, login, password, nickname) live in server/accounts.
+ */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { Code, embeddedUrl, matchRoute, ok } from '../../workers/protocol/index';
+import {
+  CENTRE_PAGE_SIZE,
+  FEEDBACK_KINDS,
+  FEEDBACK_MAX_IMAGES,
+  HISTORY_KINDS,
+  PORTRAIT_MAX_BYTES,
+  PortraitAudit,
+  UserCentrePaths as P,
+  type AuthorProfile,
+  type CentrePage,
+  type FeedbackItem,
+  type HistoryItem,
+  type RealNameState,
+  type SystemMessage,
+  type UserCentreSummary,
+} from '../../workers/protocol/api/user-centre';
+import type { AreaPlugin } from '../context';
+import type { Db } from '../db/index';
+import { BizError, parseInput } from '../http/reply';
+import { requireUserId } from './auth';
+import { FAQ } from './faq';
+import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
+import { notifyUser, unreadCount } from './messages';
+import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
+import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+
+const HISTORY_KEEP = 200;
+const u = (path: string) => embeddedUrl(path);
+
+const pageQuery = z.object({ page: z.coerce.number().int().min(1, '页码不正确').max(1000, '页码不正确').default(1) });
+
+const realNameBody = z.object({
+  name: z
+    .string({ error: '请输入真实姓名' })
+    .trim()
+    .min(2, '姓名至少 2 个汉字')
+    .max(20, '姓名不能超过 20 个字')
+    .regex(REAL_NAME_RE, '姓名只能是汉字（少数民族姓名可含“·”）'),
+  idNumber: z.string({ error: '请输入身份证号' }).trim().min(1, '请输入身份证号'),
+});
+
+const feedbackBody = z.object({
+  kind: z.enum(FEEDBACK_KINDS, { error: '请选择反馈类型' }),
+  content: z.string({ error: '请填写反馈内容' }).trim().min(5, '反馈内容至少 5 个字').max(500, '反馈内容不能超过 500 字'),
+  contact: z.string().trim().max(50, '联系方式不能超过 50 个字').default(''),
+  images: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-f0-9]{32}$/, '截图编号不正确')).max(FEEDBACK_MAX_IMAGES, `最多上传 ${FEEDBACK_MAX_IMAGES} 张截图`)),
+});
+
+const historyBody = z.object({
+  kind: z.enum(HISTORY_KINDS, { error: '记录类型不正确' }),
+  targetId: z.string({ error: '缺少记录编号' }).trim().min(1, '缺少记录编号').max(64, '记录编号太长'),
+  title: z.string({ error: '缺少标题' }).trim().min(1, '缺少标题').max(100, '标题太长'),
+  link: z
+    .string({ error: '缺少链接' })
+    .max(300, '链接太长')
+    .refine((s) => s.startsWith('/') && !s.startsWith('//') && matchRoute(s) !== null, '链接不是本站页面'),
+});
+
+const readBody = z.object({ id: z.coerce.number().int().positive('消息编号不正确').optional() });
+const idParam = z.object({ id: z.coerce.number({ error: '编号不正确' }).int('编号不正确').positive('编号不正确').max(2_147_483_647, '编号不正确') });
+
+const auditBody = z.object({
+  userId: z.coerce.number({ error: '用户编号不正确' }).int().positive('用户编号不正确'),
+  decision: z.enum(['approve', 'reject'], { error: '审核结果只能是 approve 或 reject' }),
+  reason: z.string().trim().max(100, '原因不能超过 100 字').optional(),
+});
+
+export const userCentreArea: AreaPlugin = async (app, ctx) => {
+  const { db } = ctx;
+  registerUploadServing(app, ctx);
+
+  app.get(u(P.summary), async (req) => ok(await summary(db, await requireUserId(ctx, req))));
+
+  app.get(u(P.portrait), async (req) => ok(await portraitState(db, await requireUserId(ctx, req))));
+
+  // Uploads: multipart only inside this scope, with the size bound enforced while streaming.
+  await app.register(async (scope: FastifyInstance) => {
+    await scope.register(multipart, {
+      limits: { fileSize: PORTRAIT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+      throwFileSizeLimit: true,
+    });
+    scope.post(u(P.portraitUpload), async (req) => {
+      const userId = await requireUserId(ctx, req);
+      const upload = await readImageUpload(req);
+      const ratio = upload.image.width / upload.image.height;
+      if (ratio < 0.5 || ratio > 2) throw new BizError(Code.BAD_INPUT, '头像宽高比例不能超过 2:1，请先裁剪');
+      await db.transaction().execute(async (trx) => {
+        const stored = await storeUpload(ctx, trx, userId, 'portrait', upload);
+        // A newer upload replaces one still waiting: the older request is closed as rejected.
+        await trx
+          .updateTable('user_portrait_audits')
+          .set({ status: AuditRow.REJECTED, reason: '已被新的头像替换', decided_at: ctx.now() })
+          .where('user_id', '=', userId)
+          .where('status', '=', AuditRow.PENDING)
+          .execute();
+        await trx.insertInto('user_portrait_audits').values({ user_id: userId, upload_id: stored.id, status: AuditRow.PENDING, reason: null, created_at: ctx.now(), decided_at: null }).execute();
+        await trx.updateTable('users').set({ portrait_new: stored.url, portrait_audit: PortraitAudit.PENDING }).where('id', '=', userId).execute();
+      });
+      return ok(await portraitState(db, userId), '上传成功，头像审核中');
+    });
+    scope.post(u(P.feedbackImage), async (req) => {
+      const userId = await requireUserId(ctx, req);
+      const upload = await readImageUpload(req, { minSide: 16, maxSide: 8192 });
+      const pendingCount = await db
+        .selectFrom('user_uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'feedback')
+        .where('created_at', '>', ctx.now() - 3600_000)
+        .executeTakeFirstOrThrow();
+      if (Number(pendingCount.n) >= 30) throw new BizError(Code.RATE_LIMITED, '上传太频繁，请稍后再试');
+      const stored = await storeUpload(ctx, db, userId, 'feedback', upload);
+      return ok({ id: stored.id, url: stored.url, width: stored.width, height: stored.height });
+    });
+  });
+
+  app.get(u(P.realName), async (req) => ok(await realNameState(db, await requireUserId(ctx, req))));
+  app.post(u(P.realName), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(realNameBody, req.body);
+    const id = body.idNumber.toUpperCase();
+    const problem = idNumberProblem(id, ctx.now());
+    if (problem) throw new BizError(Code.BAD_INPUT, problem);
+    if (ageOn(id, ctx.now()) < 18) throw new BizError(Code.REFUSED, '未满 18 周岁不能进行实名认证');
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('user_real_names').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+      if (existing) throw new BizError(Code.REFUSED, '您已完成实名认证，不能重复认证');
+      await trx.insertInto('user_real_names').values({ user_id: userId, name_masked: maskName(body.name), id_masked: maskIdNumber(id), created_at: ctx.now() }).execute();
+      await notifyUser(trx, userId, '实名认证成功', `您已完成实名认证（${maskName(body.name)}）。`, ctx.now());
+    });
+    return ok(await realNameState(db, userId), '实名认证成功');
+  });
+
+  app.post(u(P.feedbackAdd), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(feedbackBody, req.body);
+    const ids = [...new Set(body.images)];
+    if (ids.length) {
+      const owned = await db.selectFrom('user_uploads').select('id').where('id', 'in', ids).where('user_id', '=', userId).where('purpose', '=', 'feedback').execute();
+      if (owned.length !== ids.length) throw new BizError(Code.BAD_INPUT, '截图不存在，请重新上传');
+    }
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('user_feedback')
+        .values({ user_id: userId, kind: body.kind, content: body.content, contact: body.contact, images: ids.join(','), reply: null, created_at: ctx.now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyUser(trx, userId, '反馈已收到', '感谢您的反馈，我们会尽快处理，处理结果将通过系统消息告知您。', ctx.now());
+      return inserted;
+    });
+    return ok(await feedbackItem(db, row), '提交成功，感谢您的反馈');
+  });
+  app.get(u(P.feedbackList), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const rows = await db.selectFrom('user_feedback').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(50).execute();
+    return ok(await Promise.all(rows.map((r) => feedbackItem(db, r))));
+  });
+
+  app.get(u(P.history), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const { page } = parseInput(pageQuery, req.query);
+    const base = db.selectFrom('user_history').where('user_id', '=', userId);
+    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await base
+      .selectAll()
+      .orderBy('visited_at', 'desc')
+      .limit(CENTRE_PAGE_SIZE)
+      .offset((page - 1) * CENTRE_PAGE_SIZE)
+      .execute();
+    const list: HistoryItem[] = rows.map((r) => ({ kind: r.kind as HistoryItem['kind'], targetId: r.target_id, title: r.title, link: r.link, visitedAt: Number(r.visited_at) }));
+    return ok<CentrePage<HistoryItem>>({ list, page, next: page * CENTRE_PAGE_SIZE < total, total });
+  });
+  app.post(u(P.history), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(historyBody, req.body);
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('user_history')
+        .values({ user_id: userId, kind: body.kind, target_id: body.targetId, title: body.title, link: body.link, visited_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'target_id']).doUpdateSet({ title: body.title, link: body.link, visited_at: now }))
+        .execute();
+      const cutoff = await trx.selectFrom('user_history').select('visited_at').where('user_id', '=', userId).orderBy('visited_at', 'desc').offset(HISTORY_KEEP).limit(1).executeTakeFirst();
+      if (cutoff) await trx.deleteFrom('user_history').where('user_id', '=', userId).where('visited_at', '<=', cutoff.visited_at).execute();
+    });
+    return ok<HistoryItem>({ ...body, visitedAt: now });
+  });
+  app.post(u(P.historyClear), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const res = await db.deleteFrom('user_history').where('user_id', '=', userId).executeTakeFirst();
+    return ok({ cleared: Number(res.numDeletedRows) });
+  });
+
+  app.get(u(P.messages), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const { page } = parseInput(pageQuery, req.query);
+    const base = db.selectFrom('user_messages').where('user_id', '=', userId);
+    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CENTRE_PAGE_SIZE)
+      .offset((page - 1) * CENTRE_PAGE_SIZE)
+      .execute();
+    const list: SystemMessage[] = rows.map((r) => ({ id: r.id, title: r.title, content: r.content, read: r.read_at !== null, createdAt: Number(r.created_at) }));
+    return ok({ list, page, next: page * CENTRE_PAGE_SIZE < total, total, unread: await unreadCount(db, userId) });
+  });
+  app.post(u(P.messagesRead), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const { id } = parseInput(readBody, req.body);
+    let q = db.updateTable('user_messages').set({ read_at: ctx.now() }).where('user_id', '=', userId).where('read_at', 'is', null);
+    if (id !== undefined) {
+      const exists = await db.selectFrom('user_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!exists) throw new BizError(Code.NOT_FOUND, '消息不存在');
+      q = q.where('id', '=', id);
+    }
+    await q.execute();
+    return ok({ unread: await unreadCount(db, userId) });
+  });
+
+  app.get(u(P.faq), async () => ok(FAQ.map(({ id, category, question }) => ({ id, category, question }))));
+  app.get(u(P.faqItem), async (req) => {
+    const { id } = parseInput(idParam, req.params);
+    const item = FAQ.find((f) => f.id === id);
+    if (!item) throw new BizError(Code.NOT_FOUND, '该问题不存在');
+    return ok(item);
+  });
+
+  app.get(u(P.author), async (req) => {
+    const { id } = parseInput(idParam, req.params);
+    const row = await db
+      .selectFrom('users as u')
+      .leftJoin('user_real_names as r', 'r.user_id', 'u.id')
+      .select(['u.id', 'u.nick_name', 'u.portrait', 'u.created_at', 'r.user_id as certified'])
+      .where('u.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new BizError(Code.NOT_FOUND, '该用户不存在');
+    return ok<AuthorProfile>({ id: row.id, nickName: row.nick_name, portrait: row.portrait, certified: row.certified !== null, joinedAt: new Date(row.created_at).getTime() });
+  });
+
+  if (ctx.config.devControl) {
+    app.get('/_dev/user/portrait/pending', async () => ok(await pendingPortraits(db)));
+    app.post('/_dev/user/portrait/audit', async (req) => {
+      const body = parseInput(auditBody, req.body);
+      return ok(await decidePortrait(db, body.userId, body.decision, ctx.now(), body.reason));
+    });
+  }
+};
+
+async function realNameState(db: Db, userId: number): Promise<RealNameState> {
+  const r = await db.selectFrom('user_real_names').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return r ? { certified: true, name: r.name_masked, idNumber: r.id_masked, certifiedAt: Number(r.created_at) } : { certified: false, name: null, idNumber: null, certifiedAt: null };
+}
+
+async function feedbackItem(
+  db: Db,
+  r: { id: number; kind: string; content: string; contact: string; images: string; status: number; reply: string | null; created_at: number },
+): Promise<FeedbackItem> {
+  const ids = r.images ? r.images.split(',') : [];
+  const files = ids.length ? await db.selectFrom('user_uploads').select(['id', 'file_name']).where('id', 'in', ids).execute() : [];
+  const byId = new Map(files.map((f) => [f.id, f.file_name]));
+  return {
+    id: r.id,
+    kind: r.kind as FeedbackItem['kind'],
+    content: r.content,
+    contact: r.contact,
+    images: ids.flatMap((id) => (byId.has(id) ? [uploadUrl(byId.get(id)!)] : [])),
+    status: r.status,
+    reply: r.reply,
+    createdAt: Number(r.created_at),
+  };
+}
+
+async function summary(db: Db, userId: number): Promise<UserCentreSummary> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new BizError(Code.NO_TOKEN, '用户不存在，请重新登录');
+  const count = async (table: 'user_history' | 'user_feedback') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  const certified = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return {
+    id: user.id,
+    nickName: user.nick_name,
+    portrait: user.portrait,
+    portraitNew: user.portrait_new,
+    portraitAudit: user.portrait_audit,
+    balance: user.balance,
+    certified: Boolean(certified),
+    unreadMessages: await unreadCount(db, userId),
+    historyCount: await count('user_history'),
+    feedbackCount: await count('user_feedback'),
+  };
+}
+

@@ -1,0 +1,156 @@
+/**
+ * User-centre REST paths (main API, /user) beyond the basic accounts calls of `./user.ts`:
+ * profile summary, portrait upload and audit, real-name, feedback, history, system messages,
+ * FAQ, public author pages. GETs take query params; POSTs are form-encoded except uploads
+ * (multipart, field `file`).
+ */
+export const UserCentrePaths = {
+  /** GET → UserCentreSummary (the 我的 hub). */
+  summary: '/user/centre/summary',
+  /** GET → PortraitState. */
+  portrait: '/user/portrait',
+  /** POST multipart `file` (PNG/JPEG/WebP, ≤ 2 MB, square-ish) → PortraitState (pending audit). */
+  portraitUpload: '/user/portrait/upload',
+  /** GET → RealNameState; POST name, idNumber → RealNameState. */
+  realName: '/user/realName',
+  /** POST multipart `file` (feedback screenshot) → UploadedImage. */
+  feedbackImage: '/user/feedback/image',
+  /** POST kind, content, contact?, images (comma-separated UploadedImage.id) → FeedbackItem. */
+  feedbackAdd: '/user/feedback/add',
+  /** GET → FeedbackItem[] (mine, newest first). */
+  feedbackList: '/user/feedback/list',
+  /** GET ?page= → Page<HistoryItem>; POST kind, targetId, title, link → HistoryItem. */
+  history: '/user/history',
+  /** POST (empty) → { cleared: number }. */
+  historyClear: '/user/history/clear',
+  /** GET ?page= → Page<SystemMessage> & { unread }. */
+  messages: '/user/messages',
+  /** POST id? (none: all) → { unread: number }. */
+  messagesRead: '/user/messages/read',
+  /** GET → FaqItem[] (no answers); GET faqItem → FaqItem. */
+  faq: '/user/faq',
+  faqItem: '/user/faq/:id',
+  /** GET → AuthorProfile (public). */
+  author: '/user/author/:id',
+  /** GET → FollowedMatch[] (matches followed in the live area, newest kick-off first). */
+  followedMatches: '/user/follow/matches',
+} as const;
+
+/** Where uploaded images are served (never an app route). */
+export const UploadPaths = {
+  file: '/media/uploads/:name',
+} as const;
+
+export const PORTRAIT_MAX_BYTES = 2 * 1024 * 1024;
+export const PORTRAIT_MIN_SIDE = 64;
+export const PORTRAIT_MAX_SIDE = 4096;
+/** The client crops to a square of this side before upload. */
+export const PORTRAIT_CROP_SIDE = 320;
+export const FEEDBACK_MAX_IMAGES = 4;
+
+/** Spec §3 portraitAudit: 0 none pending, 1 pending audit, 2 rejected. */
+export const PortraitAudit = { NONE: 0, PENDING: 1, REJECTED: 2 } as const;
+
+export interface PortraitState {
+  portrait: string;
+  portraitNew: string | null;
+  portraitAudit: number;
+}
+
+export interface RealNameState {
+  certified: boolean;
+  /** Masked, e.g. 张*三. */
+  name: string | null;
+  /** Masked, e.g. 1101**********1234. */
+  idNumber: string | null;
+  certifiedAt: number | null;
+}
+
+export interface UserCentreSummary {
+  id: number;
+  nickName: string;
+  portrait: string;
+  portraitNew: string | null;
+  portraitAudit: number;
+  balance: number;
+  certified: boolean;
+  unreadMessages: number;
+  historyCount: number;
+  feedbackCount: number;
+}
+
+export interface UploadedImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export const FEEDBACK_KINDS = ['bug', 'suggestion', 'content', 'other'] as const;
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
+
+export interface FeedbackItem {
+  id: number;
+  kind: FeedbackKind;
+  content: string;
+  contact: string;
+  images: string[];
+  /** 0 received, 1 replied. */
+  status: number;
+  reply: string | null;
+  createdAt: number;
+}
+
+export const HISTORY_KINDS = ['match', 'room', 'news', 'post'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export interface HistoryItem {
+  kind: HistoryKind;
+  targetId: string;
+  title: string;
+  /** In-app path to reopen it. */
+  link: string;
+  visitedAt: number;
+}
+
+export interface SystemMessage {
+  id: number;
+  title: string;
+  content: string;
+  read: boolean;
+  createdAt: number;
+}
+
+export interface FaqItem {
+  id: number;
+  category: string;
+  question: string;
+  answer?: string;
+}
+
+export interface AuthorProfile {
+  id: number;
+  nickName: string;
+  portrait: string;
+  certified: boolean;
+  joinedAt: number;
+}
+
+export interface FollowedMatch {
+  matchId: number;
+  sport: 'zq' | 'lq';
+  league: string;
+  home: string;
+  away: string;
+  openTime: number;
+  state: number;
+  score: string;
+}
+
+export interface CentrePage<T> {
+  list: T[];
+  page: number;
+  next: boolean;
+  total: number;
+}
+export const CENTRE_PAGE_SIZE = 20;
