@@ -1,0 +1,383 @@
+/**
+ * The socket hub over real sockets: a real server (buildServer on PGlite, port 0) and real `ws`
+ * clients. Short timeouts are injected through BuildOptions.hub.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Frame,
+  SocketClose,
+  SocketReason,
+  SystemPaths,
+  Topics,
+  embeddedUrl,
+  type RoomEvent,
+  type ServerFrame,
+  type SocketAddress,
+} from '../../workers/protocol/index';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
+import { TestSocket, call, loginByPassword, socketUrl, startTestServer, type TestServer } from '../helpers/ws-client';
+
+const notice = (text: string): RoomEvent => ({ kind: 'notice', text, at: 0 });
+const isEvent = (topic: string) => (f: ServerFrame) => f.code === Frame.EVENT && f.topic === topic;
+const isCode = (code: number) => (f: ServerFrame) => f.code === code;
+
+async function metric(base: string, name: string): Promise<number> {
+  const text = await (await fetch(`${base}${SystemPaths.metrics}`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+let clockOffset = 0;
+let srv: TestServer;
+const open: TestSocket[] = [];
+async function connect(opts: { token?: string; group?: string } = {}) {
+  const c = await TestSocket.connect(srv.base, opts);
+  open.push(c.sock);
+  return c;
+}
+
+beforeAll(async () => {
+  srv = await startTestServer({
+    now: () => Date.now() + clockOffset,
+    hub: { sweepMs: 50, replayMaxEvents: 20, replayWindowMs: 60_000, maxMessagesPerSecond: 20, maxBufferedBytes: 64 * 1024, slowDropMs: 60_000 },
+  });
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await srv.close();
+});
+
+describe('connecting', () => {
+  it('sends HELLO with the server id, and counts the connection', async () => {
+    const { sock, hello } = await connect();
+    expect(hello.data.serverId).toBe(srv.built.ctx.hub.serverId);
+    expect(hello.data.idleTimeoutMs).toBe(35_000);
+    expect(await metric(srv.base, 'ws_connections')).toBeGreaterThanOrEqual(1);
+    sock.close();
+    await sock.closed;
+  });
+
+  it('closes with 4001 on a forged, missing or foreign token', async () => {
+    const good = await socketUrl(srv.base);
+    const forged = good.replace(/token=([^.]+)\.(.)/, (_m, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`);
+    for (const url of [forged, good.replace(/\?token=.*/, ''), good.replace(/token=[^&]*/, 'token=abc.def')]) {
+      const s = await TestSocket.open(url);
+      expect((await s.closed).code).toBe(SocketClose.BAD_TOKEN);
+    }
+  });
+
+  it('answers the address calls with a url built from the request host and forwarded proto', async () => {
+    const res = await call<SocketAddress>(srv.base, 'POST', embeddedUrl(SystemPaths.socketAddress));
+    expect(res.body.code).toBe(200);
+    const port = Number(new URL(srv.base).port);
+    expect(res.body.data.lotteryAddress[0]).toEqual({ protocol: 'ws', host: '127.0.0.1', port });
+    const viaProxy = await fetch(`${srv.base}${embeddedUrl(SystemPaths.socketAddress)}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'qiusai.example.com' },
+    });
+    expect(((await viaProxy.json()) as { data: SocketAddress }).data.lotteryAddress[0]).toEqual({ protocol: 'wss', host: 'qiusai.example.com', port: 443 });
+    const dead = await call(srv.base, 'POST', embeddedUrl(SystemPaths.socketAddress), { token: 'x'.repeat(43) });
+    expect(dead.body.code).toBe(10010);
+    const badGroup = await call(srv.base, 'POST', embeddedUrl(SystemPaths.groupToken), { query: { group: "1;drop table users" } });
+    expect(badGroup.body.code).toBe(4000);
+  });
+
+  it('subscribes a group token socket to its group at once', async () => {
+    const { sock } = await connect({ group: 'basketball' });
+    const sub = await sock.next(isCode(Frame.SUBSCRIBED));
+    expect(sub.code === Frame.SUBSCRIBED && sub.data.topic).toBe('basketball');
+    srv.built.ctx.hub.publish(Topics.basketball, notice('tip-off'));
+    const ev = await sock.next(isEvent('basketball'));
+    expect(ev.code === Frame.EVENT && ev.data).toEqual(notice('tip-off'));
+  });
+});
+
+describe('auth, heartbeat, idle', () => {
+  /** A second server whose idle timeout is short. */
+  let idle: TestServer;
+  beforeAll(async () => {
+    idle = await startTestServer({ hub: { idleTimeoutMs: 600, sweepMs: 50 } });
+  });
+  afterAll(async () => {
+    await idle.close();
+  });
+
+  it('answers the auth frame with the user id, and refuses a bad token', async () => {
+    const auth = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
+    const { sock } = await connect();
+    sock.send({ code: Frame.AUTH, data: { accessToken: auth.token } });
+    const ok = await sock.next(isCode(Frame.AUTH_RESULT));
+    expect(ok.code === Frame.AUTH_RESULT && ok.data).toEqual({ ok: true, userId: auth.user.id });
+    sock.send({ code: Frame.AUTH, data: { accessToken: 'nope' } });
+    const bad = await sock.next(isCode(Frame.AUTH_RESULT));
+    expect(bad.code === Frame.AUTH_RESULT && bad.data).toEqual({ ok: false, userId: null, reason: SocketReason.AUTH_FAILED });
+  });
+
+  it('refuses an auth frame for another user on a user-bound address', async () => {
+    const a = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
+    const b = await loginByPassword(srv.base, DEMO_USERS[1].phone, DEMO_PASSWORD);
+    const { sock } = await connect({ token: a.token });
+    sock.send({ code: Frame.AUTH, data: { accessToken: b.token } });
+    const res = await sock.next(isCode(Frame.AUTH_RESULT));
+    expect(res.code === Frame.AUTH_RESULT && res.data.ok).toBe(false);
+  });
+
+  it("counts heartbeats '0' and keeps a beating socket past the idle timeout", async () => {
+    const before = await metric(idle.base, 'ws_heartbeats_total');
+    const { sock } = await TestSocket.connect(idle.base);
+    open.push(sock);
+    const beat = setInterval(() => sock.send('0'), 150);
+    await new Promise((r) => setTimeout(r, 1_000));
+    clearInterval(beat);
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    expect(await metric(idle.base, 'ws_heartbeats_total')).toBeGreaterThanOrEqual(before + 5);
+  });
+
+  it('closes a silent socket after the idle timeout', async () => {
+    const { sock, hello } = await TestSocket.connect(idle.base);
+    expect(hello.data.idleTimeoutMs).toBe(600);
+    const t0 = Date.now();
+    const closed = await sock.closed;
+    expect(closed.code).toBe(SocketClose.IDLE);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(550);
+  });
+});
+
+describe('topics, seq, replay', () => {
+  it('delivers events with a per-topic seq', async () => {
+    const { sock } = await connect();
+    const hub = srv.built.ctx.hub;
+    const start = hub.seq(Topics.match(7001));
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: Topics.match(7001) }] } });
+    const sub = await sock.next(isCode(Frame.SUBSCRIBED));
+    expect(sub.code === Frame.SUBSCRIBED && sub.data).toEqual({ topic: 'match:7001', seq: start, replayed: 0 });
+    hub.publish(Topics.match(7002), notice('other'));
+    hub.publish(Topics.match(7001), notice('a'));
+    hub.publish(Topics.match(7001), notice('b'));
+    const a = await sock.next(isEvent('match:7001'));
+    const b = await sock.next(isEvent('match:7001'));
+    expect(a.code === Frame.EVENT && [a.seq, b.code === Frame.EVENT && b.seq]).toEqual([start + 1, start + 2]);
+    expect(sock.frames.some(isEvent('match:7002'))).toBe(false);
+  });
+
+  it('replays exactly what a reconnecting client missed', async () => {
+    const hub = srv.built.ctx.hub;
+    const topic = Topics.match(7100);
+    let { sock } = await connect();
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+    await sock.next(isCode(Frame.SUBSCRIBED));
+    hub.publish(topic, notice('1'));
+    const first = await sock.next(isEvent(topic));
+    const seen = first.code === Frame.EVENT ? first.seq : -1;
+    sock.close();
+    await sock.closed;
+    hub.publish(topic, notice('2'));
+    hub.publish(topic, notice('3'));
+    ({ sock } = await connect());
+    sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: seen }] } });
+    const r1 = await sock.next(isEvent(topic));
+    const r2 = await sock.next(isEvent(topic));
+    const done = await sock.next(isCode(Frame.SUBSCRIBED));
+    expect([r1, r2].map((f) => (f.code === Frame.EVENT ? (f.data as { text: string }).text : null))).toEqual(['2', '3']);
+    expect(done.code === Frame.SUBSCRIBED && done.data).toEqual({ topic, seq: seen + 2, replayed: 2 });
+    // Nothing after SUBSCRIBED was a duplicate.
+    expect((await sock.settle(100)).filter(isEvent(topic))).toEqual([]);
+  });
+
+  it('asks for a snapshot when the gap is beyond the window (count), from another server, or ahead', async () => {
+    const hub = srv.built.ctx.hub;
+    const topic = Topics.match(7200);
+    for (let i = 0; i < 30; i++) hub.publish(topic, notice(String(i))); // window keeps 20
+    const { sock } = await connect();
+    sock.send({
+      code: Frame.SUBSCRIBE,
+      data: {
+        serverId: hub.serverId,
+        topics: [
+          { topic, since: 5 },
+          { topic: Topics.match(7201), since: 3 },
+        ],
+      },
+    });
+    const a = await sock.next(isCode(Frame.SNAPSHOT_REQUIRED));
+    const b = await sock.next(isCode(Frame.SNAPSHOT_REQUIRED));
+    expect([a, b].map((f) => f.code === Frame.SNAPSHOT_REQUIRED && f.data)).toEqual([
+      { topic, seq: 30 },
+      { topic: 'match:7201', seq: 0 },
+    ]);
+    // Within the count window but from another server instance.
+    sock.send({ code: Frame.SUBSCRIBE, data: { serverId: 'another-instance', topics: [{ topic, since: 25 }] } });
+    const c = await sock.next(isCode(Frame.SNAPSHOT_REQUIRED));
+    expect(c.code === Frame.SNAPSHOT_REQUIRED && c.data).toEqual({ topic, seq: 30 });
+    // Still subscribed: live events keep coming.
+    hub.publish(topic, notice('live'));
+    const ev = await sock.next(isEvent(topic));
+    expect(ev.code === Frame.EVENT && ev.seq).toBe(31);
+  });
+
+  it('asks for a snapshot when the missed events are older than the time window', async () => {
+    const hub = srv.built.ctx.hub;
+    const topic = Topics.match(7300);
+    hub.publish(topic, notice('old-1'));
+    hub.publish(topic, notice('old-2'));
+    clockOffset += 61_000;
+    try {
+      const { sock } = await connect();
+      sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: 1 }] } });
+      const f = await sock.next((x) => x.code === Frame.SNAPSHOT_REQUIRED || x.code === Frame.SUBSCRIBED);
+      expect(f.code === Frame.SNAPSHOT_REQUIRED && f.data).toEqual({ topic, seq: 2 });
+    } finally {
+      clockOffset -= 61_000;
+    }
+  });
+
+  it('keeps the inbox per user and only for an authenticated socket', async () => {
+    const hub = srv.built.ctx.hub;
+    const a = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
+    const b = await loginByPassword(srv.base, DEMO_USERS[1].phone, DEMO_PASSWORD);
+    const { sock: anon } = await connect();
+    anon.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'inbox' }] } });
+    const err = await anon.next(isCode(Frame.ERROR));
+    expect(err.code === Frame.ERROR && err.data.reason).toBe(SocketReason.AUTH_REQUIRED);
+
+    const { sock: sa } = await connect({ token: a.token });
+    const { sock: sb } = await connect({ token: b.token });
+    for (const [s, t] of [
+      [sa, a.token],
+      [sb, b.token],
+    ] as const) {
+      s.send({ code: Frame.AUTH, data: { accessToken: t } });
+      await s.next(isCode(Frame.AUTH_RESULT));
+      s.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'inbox' }] } });
+      await s.next(isCode(Frame.SUBSCRIBED));
+    }
+    hub.publishToUser(a.user.id, { kind: 'counts', chats: [{ code: 10000, messageStatus: 0, count: 3 }] });
+    const got = await sa.next(isEvent('inbox'));
+    expect(got.code === Frame.EVENT && got.data).toEqual({ kind: 'counts', chats: [{ code: 10000, messageStatus: 0, count: 3 }] });
+    expect((await sb.settle(100)).filter(isEvent('inbox'))).toEqual([]);
+    expect(() => hub.publish('inbox', { kind: 'logout' })).toThrow();
+  });
+
+  it('refuses unknown topics and bad frames without closing', async () => {
+    const { sock } = await connect();
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'tennis' }, { topic: 'football' }] } });
+    const err = await sock.next(isCode(Frame.ERROR));
+    expect(err.code === Frame.ERROR && err.data.reason).toBe(SocketReason.UNKNOWN_TOPIC);
+    const sub = await sock.next(isCode(Frame.SUBSCRIBED));
+    expect(sub.code === Frame.SUBSCRIBED && sub.data.topic).toBe('football');
+    sock.send('{not json');
+    sock.send({ code: 99999, data: {} });
+    for (let i = 0; i < 2; i++) {
+      const e = await sock.next(isCode(Frame.ERROR));
+      expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.BAD_FRAME);
+    }
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a frame over MAX_FRAME_BYTES and keeps the socket', async () => {
+    const { sock } = await connect();
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] }, pad: 'x'.repeat(10_000) });
+    const e = await sock.next(isCode(Frame.ERROR));
+    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.FRAME_TOO_LARGE);
+    expect(sock.frames.some(isCode(Frame.SUBSCRIBED))).toBe(false);
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] } });
+    await sock.next(isCode(Frame.SUBSCRIBED));
+  });
+
+  it('refuses subscriptions past MAX_TOPICS_PER_SOCKET, all or nothing', async () => {
+    const { sock } = await connect();
+    const topics = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ topic: Topics.match(from + i) }));
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1, 150) } });
+    for (let i = 0; i < 150; i++) await sock.next(isCode(Frame.SUBSCRIBED));
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1000, 51) } });
+    const e = await sock.next(isCode(Frame.ERROR));
+    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.TOO_MANY_TOPICS);
+    srv.built.ctx.hub.publish(Topics.match(1000), notice('not for you'));
+    expect((await sock.settle(100)).filter((f) => f.code === Frame.SUBSCRIBED || isEvent('match:1000')(f))).toEqual([]);
+  });
+
+  it('rate-limits inbound frames, then closes a flooding socket', async () => {
+    const { sock } = await connect();
+    for (let i = 0; i < 25; i++) sock.send('0');
+    const e = await sock.next(isCode(Frame.ERROR));
+    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.RATE_LIMITED);
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    const { sock: flood } = await connect();
+    for (let i = 0; i < 100; i++) flood.send('0');
+    expect((await flood.closed).code).toBe(SocketClose.RATE_LIMITED);
+  });
+
+  it('does not let a slow consumer hold up others: it is marked for a snapshot', async () => {
+    const hub = srv.built.ctx.hub;
+    const topic = Topics.room('slowtest');
+    const { sock: slow } = await connect();
+    const { sock: fast } = await connect();
+    for (const s of [slow, fast]) {
+      s.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+      await s.next(isCode(Frame.SUBSCRIBED));
+    }
+    const marked = await metric(srv.base, 'ws_slow_consumer_total');
+    // The slow client stops reading: the kernel buffers fill, then the server's send buffer.
+    (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const big = 'x'.repeat(16 * 1024);
+    let fastGot = 0;
+    fast.ws.on('message', () => fastGot++);
+    for (let i = 0; i < 600; i++) {
+      hub.publish(topic, notice(big));
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fastGot).toBeGreaterThanOrEqual(600);
+    expect(await metric(srv.base, 'ws_slow_consumer_total')).toBeGreaterThan(marked);
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    // Once drained it is told to re-fetch, with the current seq.
+    const snap = await slow.next(isCode(Frame.SNAPSHOT_REQUIRED), 10_000);
+    expect(snap.code === Frame.SNAPSHOT_REQUIRED && snap.data).toEqual({ topic, seq: hub.seq(topic) });
+    const delivered = slow.frames.filter(isEvent(topic)).length;
+    expect(delivered).toBeLessThan(600);
+  });
+});
+
+describe('chat and drops', () => {
+  it('acks chat: refused for visitors, passed to the handler for users', async () => {
+    const { sock } = await connect();
+    sock.send({ code: Frame.CHAT_SEND, data: { roomId: 'r1', text: '你好', clientId: 'c1' } });
+    const ack = await sock.next(isCode(Frame.CHAT_ACK));
+    expect(ack.code === Frame.CHAT_ACK && ack.data).toEqual({ clientId: 'c1', ok: false, msg: '请先登录' });
+    const a = await loginByPassword(srv.base, DEMO_USERS[2].phone, DEMO_PASSWORD);
+    const seen: Array<[number, string]> = [];
+    srv.built.ctx.hub.onChat(async (userId, frame) => {
+      seen.push([userId, frame.text]);
+      return { ok: true, msg: '发送成功' };
+    });
+    // "Later sends add the token": the chat frame itself authenticates this socket.
+    sock.send({ code: Frame.CHAT_SEND, accessToken: a.token, data: { roomId: 'r1', text: '进球了', clientId: 'c2' } });
+    const ok = await sock.next((f) => f.code === Frame.CHAT_ACK && f.data.clientId === 'c2');
+    expect(ok.code === Frame.CHAT_ACK && ok.data.ok).toBe(true);
+    expect(seen).toEqual([[a.user.id, '进球了']]);
+  });
+
+  it('closes the sockets of a user who logs out', async () => {
+    const a = await loginByPassword(srv.base, DEMO_USERS[2].phone, DEMO_PASSWORD);
+    const { sock } = await connect({ token: a.token });
+    sock.send({ code: Frame.AUTH, data: { accessToken: a.token } });
+    await sock.next(isCode(Frame.AUTH_RESULT));
+    const { sock: other } = await connect();
+    const res = await call(srv.base, 'GET', '/main/user/logout', { token: a.token });
+    expect(res.body.code).toBe(200);
+    expect((await sock.closed).code).toBe(SocketClose.LOGGED_OUT);
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+  });
+
+  it('drops every socket on POST /_dev/ws/drop', async () => {
+    const socks = await Promise.all([connect(), connect(), connect()]);
+    const res = await call<{ dropped: number }>(srv.base, 'POST', SystemPaths.devWsDrop);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.dropped).toBeGreaterThanOrEqual(3);
+    for (const { sock } of socks) expect((await sock.closed).code).toBe(SocketClose.DROPPED);
+    expect(srv.built.ctx.hub.connectionCount()).toBe(0);
+    expect(await metric(srv.base, 'ws_connections')).toBe(0);
+  });
+});
