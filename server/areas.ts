@@ -6,9 +6,11 @@ import type { AreaPlugin } from './context';
 import { accountsArea } from './accounts/routes';
 import { socketAddressArea } from './ws/address-routes';
 import { userCentreArea } from './user/routes';
+import { vlivePlugin } from './vlive/index';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'accounts', plugin: accountsArea },
   { name: 'socket', plugin: socketAddressArea },
   { name: 'user', plugin: userCentreArea },
+  { name: 'vlive', plugin: vlivePlugin },
 ];

@@ -6,5 +6,6 @@ import type { AccountTables } from './tables/accounts';
 import type { LiveTables } from './tables/live';
 import type { SystemTables } from './tables/system';
 import type { UserCentreTables } from './tables/user';
+import type { VliveTables } from './tables/vlive';
 
-export interface Database extends SystemTables, AccountTables, LiveTables, UserCentreTables {}
+export interface Database extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables {}

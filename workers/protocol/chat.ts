@@ -53,4 +53,6 @@ export interface ImMessage {
 export type InboxEvent =
   | { kind: 'im'; message: ImMessage }
   | { kind: 'counts'; chats: ChatCount[] }
+  /** A reserved broadcast started (anchor live): `path` opens the room. */
+  | { kind: 'reminder'; title: string; text: string; path: string; at: number }
   | { kind: 'logout' };

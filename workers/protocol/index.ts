@@ -8,4 +8,5 @@ export * from './api/paths';
 export * from './api/system';
 export * from './api/live';
 export * from './api/user';
+export * from './api/vlive';
 export * from './routes';

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { systemMigrations } from './system';
 import { accountMigrations } from './accounts';
 import { userCentreMigrations } from './user';
+import { vliveMigrations } from './vlive';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -14,7 +15,7 @@ export interface Migration {
   up: (db: Kysely<any>) => Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations];
+export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations, ...vliveMigrations];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);

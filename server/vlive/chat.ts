@@ -1,0 +1,176 @@
+/**
+ * Room chat: the hub hands every CHAT_SEND frame of an authenticated user to `handle`. Anchor
+ * rooms (`room:<roomId>`) and match chats (`room:match-<id>`) share it: per-user rate limit,
+ * text rules (./chat-filter.ts), a resend of the same clientId delivered once, stored history,
+ * then one RoomEvent on the room's topic.
+ */
+import crypto from 'node:crypto';
+import { Topics, type ChatMessage, type ChatSendFrame } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import type { ChatResult, Hub } from '../ws/hub';
+import { checkChatText } from './chat-filter';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { activeNobleLevel } from './users';
+
+/** 3 messages at once, then one per 1.5 s (nobles from 伯爵 up: one per 0.75 s). */
+export const CHAT_BURST = 3;
+export const CHAT_REFILL_MS = 1_500;
+export const CHAT_NOBLE_REFILL_MS = 750;
+/** The same text again within this window is refused as flooding. */
+export const CHAT_REPEAT_MS = 10_000;
+export const CHAT_HISTORY_LIMIT = 50;
+
+const MATCH_ROOM = /^match-(\d{1,10})$/;
+
+export interface ChatService {
+  handle(userId: number, frame: ChatSendFrame['data']): Promise<ChatResult>;
+  /** Stored messages of a room, oldest first (the last `limit` before `before`). */
+  history(roomId: string, before?: number, limit?: number): Promise<ChatMessage[]>;
+  /** Stores and publishes a system line (notice or gift) in a room. */
+  systemLine(
+    roomId: string,
+    kind: 'notice' | 'gift',
+    text: string,
+    by?: { userId: number; nickName: string; avatar: string; nobleLevel: number },
+  ): Promise<ChatMessage>;
+}
+
+export interface ChatServiceOptions {
+  db: Db;
+  hub: Hub;
+  now: () => number;
+  limiter?: RateLimiter;
+}
+
+export function rowToMessage(r: {
+  id: string;
+  room_id: string;
+  user_id: number;
+  nick_name: string;
+  avatar: string;
+  noble_level: number;
+  text: string;
+  kind: ChatMessage['kind'];
+  at: number;
+}): ChatMessage {
+  return {
+    id: r.id,
+    roomId: r.room_id,
+    userId: r.user_id,
+    nickName: r.nick_name,
+    avatar: r.avatar,
+    nobleLevel: r.noble_level,
+    text: r.text,
+    kind: r.kind,
+    at: Number(r.at),
+  };
+}
+
+export function createChatService(opts: ChatServiceOptions): ChatService {
+  const { db, hub, now } = opts;
+  const limiter = opts.limiter ?? createRateLimiter(CHAT_BURST, CHAT_REFILL_MS);
+  const lastText = new Map<number, { text: string; at: number }>();
+
+  async function roomExists(roomId: string): Promise<boolean> {
+    if (MATCH_ROOM.test(roomId)) return true;
+    const row = await db.selectFrom('vlive_rooms').select('id').where('id', '=', roomId).executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async function store(row: {
+    room_id: string;
+    user_id: number;
+    client_id: string;
+    nick_name: string;
+    avatar: string;
+    noble_level: number;
+    text: string;
+    kind: ChatMessage['kind'];
+    at: number;
+  }): Promise<{ message: ChatMessage; fresh: boolean }> {
+    const id = crypto.randomUUID();
+    const inserted = await db
+      .insertInto('vlive_chat_messages')
+      .values({ id, ...row })
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { message: rowToMessage(inserted), fresh: true };
+    const existing = await db
+      .selectFrom('vlive_chat_messages')
+      .selectAll()
+      .where('user_id', '=', row.user_id)
+      .where('client_id', '=', row.client_id)
+      .executeTakeFirstOrThrow();
+    return { message: rowToMessage(existing), fresh: false };
+  }
+
+  return {
+    async handle(userId, frame) {
+      const at = now();
+      // A resend (same clientId) answers the stored message and publishes nothing.
+      const prior = await db
+        .selectFrom('vlive_chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('client_id', '=', frame.clientId)
+        .executeTakeFirst();
+      if (prior) return { ok: true, msg: 'success', message: rowToMessage(prior) };
+      if (!(await roomExists(frame.roomId))) return { ok: false, msg: '直播间不存在' };
+      const checked = checkChatText(frame.text);
+      if (!checked.ok) return { ok: false, msg: checked.msg };
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'nick_name', 'portrait'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user) return { ok: false, msg: '请先登录' };
+      const noble = await activeNobleLevel(db, userId, at);
+      if (!limiter.take(userId, at, noble >= 3 ? CHAT_NOBLE_REFILL_MS : CHAT_REFILL_MS)) {
+        return { ok: false, msg: '发言太快了，请稍后再试' };
+      }
+      const last = lastText.get(userId);
+      if (last && last.text === checked.text && at - last.at < CHAT_REPEAT_MS) {
+        return { ok: false, msg: '请勿重复发言' };
+      }
+      lastText.set(userId, { text: checked.text, at });
+      if (lastText.size > 100_000) lastText.delete(lastText.keys().next().value!);
+      const { message, fresh } = await store({
+        room_id: frame.roomId,
+        user_id: userId,
+        client_id: frame.clientId,
+        nick_name: user.nick_name,
+        avatar: user.portrait,
+        noble_level: noble,
+        text: checked.text,
+        kind: 'text',
+        at,
+      });
+      if (fresh) hub.publish(Topics.room(frame.roomId), { kind: 'chat', message });
+      return { ok: true, msg: checked.masked ? '部分内容已被屏蔽' : 'success', message };
+    },
+
+    async history(roomId, before, limit = CHAT_HISTORY_LIMIT) {
+      let q = db.selectFrom('vlive_chat_messages').selectAll().where('room_id', '=', roomId);
+      if (before !== undefined) q = q.where('at', '<', before);
+      const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.reverse().map(rowToMessage);
+    },
+
+    async systemLine(roomId, kind, text, by) {
+      const { message } = await store({
+        room_id: roomId,
+        user_id: by?.userId ?? 0,
+        client_id: `${kind}-${crypto.randomUUID()}`,
+        nick_name: by?.nickName ?? '系统',
+        avatar: by?.avatar ?? '',
+        noble_level: by?.nobleLevel ?? 0,
+        text,
+        kind,
+        at: now(),
+      });
+      hub.publish(Topics.room(roomId), { kind: 'chat', message });
+      return message;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The anchor live area (issue 6): rooms, anchors, schedules, gifts, nobility, replays over REST
+ * (live API family, `/api/live/…`), the room chat on the hub, and the embedded HLS origin.
+ */
+import { z } from 'zod';
+import type { AreaPlugin } from '../context';
+import { parseInput } from '../http/reply';
+import { ok } from '../../workers/protocol/index';
+import { vodDuration } from '../media/hls';
+import { registerMedia } from '../media/routes';
+import { createChatService } from './chat';
+import { bindRoomMatch, createMatchBinder } from './match-binder';
+import { registerVliveRoutes } from './routes';
+import { ensureSchedules, tickSchedules } from './schedules';
+import { credit } from './wallet';
+
+/** How often schedules are started/ended and rooms re-bound to live matches. */
+export const VLIVE_TICK_MS = 5_000;
+/** Every room's live stream starts from this instant (plus a per-room offset), so players agree. */
+const STREAM_EPOCH = Date.UTC(2026, 0, 1);
+
+/** `VLIVE_STREAM_URLS='{"1001":"https://…/live.m3u8"}'` points rooms at other streams. */
+export function parseStreamOverrides(raw: string | undefined): Map<string, string> {
+  if (!raw) return new Map();
+  const parsed = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), z.string().url()).safeParse(JSON.parse(raw));
+  if (!parsed.success) throw new Error('VLIVE_STREAM_URLS must be a JSON object of roomId → stream URL');
+  return new Map(Object.entries(parsed.data));
+}
+
+function roomEpoch(roomId: string): number {
+  let h = 0;
+  for (const ch of roomId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return STREAM_EPOCH + (h % 97) * 2_000;
+}
+
+export const vlivePlugin: AreaPlugin = async (app, ctx) => {
+  const { db, hub, now } = ctx;
+  const chat = createChatService({ db, hub, now });
+  hub.onChat((userId, frame) => chat.handle(userId, frame));
+
+  // The origin answers every few seconds per viewer: keep room stream state for a moment.
+  const streamCache = new Map<string, { epoch: number | null; at: number }>();
+  const invalidateRoom = (roomId: string) => streamCache.delete(roomId);
+  const clip = registerMedia(app, {
+    now,
+    async liveEpochOf(roomId) {
+      const hit = streamCache.get(roomId);
+      if (hit && now() - hit.at < 2_000) return hit.epoch;
+      const room = await db
+        .selectFrom('vlive_rooms')
+        .select(['live', 'stream_url'])
+        .where('id', '=', roomId)
+        .executeTakeFirst();
+      const epoch = room && room.live && room.stream_url === null ? roomEpoch(roomId) : null;
+      streamCache.set(roomId, { epoch, at: now() });
+      return epoch;
+    },
+    async replayLoopsOf(replayId) {
+      const row = await db
+        .selectFrom('vlive_replays')
+        .select(['duration', 'url'])
+        .where('id', '=', replayId)
+        .executeTakeFirst();
+      if (!row || row.url !== null) return null;
+      return Math.max(1, Math.round(row.duration / vodDuration(clip, 1)));
+    },
+  });
+
+  registerVliveRoutes(app, ctx, {
+    chat,
+    streamOverrides: parseStreamOverrides(process.env.VLIVE_STREAM_URLS),
+    invalidateRoom,
+  });
+
+  const binder = createMatchBinder(app, db);
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<void> | null = null;
+  const tick = async () => {
+    const t = now();
+    await ensureSchedules(db, t);
+    await tickSchedules(db, hub, chat, t, vodDuration(clip, 1));
+    streamCache.clear();
+    await binder.rebind();
+  };
+  const safeTick = () => {
+    if (running) return;
+    running = tick()
+      .catch((err: unknown) => app.log.error({ err }, 'vlive tick failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    await ensureSchedules(db, now());
+    if (ctx.config.mode !== 'test') {
+      safeTick();
+      timer = setInterval(safeTick, VLIVE_TICK_MS);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+
+  if (ctx.config.devControl) {
+    app.post('/_dev/vlive/credit', async (req) => {
+      const b = parseInput(
+        z.object({
+          userId: z.coerce.number().int().positive(),
+          amount: z.coerce.number().int().min(1).max(10_000_000),
+        }),
+        req.body,
+      );
+      return ok({ balance: await credit(db, b.userId, b.amount, 'dev', now()) });
+    });
+    app.post('/_dev/vlive/bind', async (req) => {
+      const b = parseInput(
+        z.object({
+          roomId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+          matchId: z.coerce.number().int().positive(),
+          sport: z.enum(['zq', 'lq']),
+        }),
+        req.body,
+      );
+      return ok(await bindRoomMatch(db, b.roomId, b.matchId, b.sport, true));
+    });
+    app.post('/_dev/vlive/tick', async () => {
+      await tick();
+      return ok(null);
+    });
+  }
+};

@@ -1,0 +1,231 @@
+/**
+ * Money moves of the area: gifts (from balance or bag) and nobility. Each runs in ONE
+ * transaction: the idempotency row, the guarded debit (`balance >= price` in the UPDATE), the
+ * ledger and the effect rows. A repeated idemKey gets the stored result and debits nothing; a
+ * refused move rolls everything back, idempotency row included, so a later retry may succeed.
+ */
+import {
+  Code,
+  GIFT_COMBO_WINDOW_MS,
+  type VliveGiftResult,
+  type VliveNobilityResult,
+} from '../../workers/protocol/index';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/index';
+import type { Database } from '../db/schema';
+import { BizError } from '../http/reply';
+
+type Trx = Transaction<Database>;
+
+/** Claims (userId, key) inside `trx`; returns the stored result when the key was used before. */
+async function claimKey<T>(trx: Trx, userId: number, key: string, scope: string, at: number): Promise<T | null> {
+  const claimed = await trx
+    .insertInto('vlive_idempotency')
+    .values({ user_id: userId, key, scope, result: null, at })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (claimed) return null;
+  const prior = await trx
+    .selectFrom('vlive_idempotency')
+    .select(['scope', 'result'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (prior.scope !== scope || prior.result === null) throw new BizError(Code.REFUSED, '请求编号重复，请刷新后重试');
+  return prior.result as T;
+}
+
+async function storeResult(trx: Trx, userId: number, key: string, result: unknown): Promise<void> {
+  await trx
+    .updateTable('vlive_idempotency')
+    .set({ result: JSON.stringify(result) })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise. */
+async function debit(
+  trx: Trx,
+  userId: number,
+  amount: number,
+  reason: string,
+  ref: string,
+  at: number,
+): Promise<number> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .where('id', '=', userId)
+    .where('balance', '>=', amount)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!row) throw new BizError(Code.REFUSED, '余额不足，请先充值');
+  const balance = Number(row.balance);
+  await trx
+    .insertInto('vlive_balance_log')
+    .values({ user_id: userId, delta: -amount, balance, reason, ref, at })
+    .execute();
+  return balance;
+}
+
+export async function balanceOf(db: Db | Trx, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+  if (!row) throw new BizError(Code.NO_TOKEN, '请先登录');
+  return Number(row.balance);
+}
+
+/** Credits a user (dev control and tests; a payment area would call this too). */
+export async function credit(db: Db, userId: number, amount: number, reason: string, at: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ balance: eb('balance', '+', amount) }))
+      .where('id', '=', userId)
+      .returning('balance')
+      .executeTakeFirst();
+    if (!row) throw new BizError(Code.NOT_FOUND, '用户不存在');
+    const balance = Number(row.balance);
+    await trx
+      .insertInto('vlive_balance_log')
+      .values({ user_id: userId, delta: amount, balance, reason, ref: '', at })
+      .execute();
+    return balance;
+  });
+}
+
+export interface GiftSendInput {
+  roomId: string;
+  giftId: number;
+  count: number;
+  fromBag: boolean;
+  idemKey: string;
+}
+
+export interface GiftSent {
+  result: VliveGiftResult;
+  /** Present only for a fresh send (nothing to broadcast for a replayed key). */
+  effect: { giftName: string; icon: string; effect: 'small' | 'big'; total: number } | null;
+}
+
+export async function sendGift(db: Db, userId: number, input: GiftSendInput, at: number): Promise<GiftSent> {
+  const gift = await db.selectFrom('vlive_gifts').selectAll().where('id', '=', input.giftId).executeTakeFirst();
+  if (!gift) throw new BizError(Code.NOT_FOUND, '礼物不存在');
+  const room = await db.selectFrom('vlive_rooms').select(['id']).where('id', '=', input.roomId).executeTakeFirst();
+  if (!room) throw new BizError(Code.NOT_FOUND, '直播间不存在');
+  const total = gift.price * input.count;
+  return db.transaction().execute(async (trx) => {
+    const prior = await claimKey<VliveGiftResult>(trx, userId, input.idemKey, 'gift', at);
+    if (prior) return { result: { ...prior, replayed: true }, effect: null };
+    let balance: number;
+    let bagCount: number | null = null;
+    if (input.fromBag) {
+      const bag = await trx
+        .updateTable('vlive_bags')
+        .set((eb) => ({ count: eb('count', '-', input.count) }))
+        .where('user_id', '=', userId)
+        .where('gift_id', '=', gift.id)
+        .where('count', '>=', input.count)
+        .returning('count')
+        .executeTakeFirst();
+      if (!bag) throw new BizError(Code.REFUSED, '背包中该礼物数量不足');
+      bagCount = bag.count;
+      balance = await balanceOf(trx, userId);
+    } else {
+      balance = await debit(trx, userId, total, 'gift', `${input.roomId}:${gift.id}x${input.count}`, at);
+    }
+    const last = await trx
+      .selectFrom('vlive_gift_sends')
+      .select(['combo', 'at'])
+      .where('user_id', '=', userId)
+      .where('room_id', '=', input.roomId)
+      .where('gift_id', '=', gift.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const combo = last && at - Number(last.at) <= GIFT_COMBO_WINDOW_MS ? last.combo + 1 : 1;
+    const sent = await trx
+      .insertInto('vlive_gift_sends')
+      .values({
+        user_id: userId,
+        room_id: input.roomId,
+        gift_id: gift.id,
+        count: input.count,
+        total,
+        from_bag: input.fromBag,
+        combo,
+        at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('vlive_rooms')
+      .set((eb) => ({ heat: eb('heat', '+', total) }))
+      .where('id', '=', input.roomId)
+      .execute();
+    const result: VliveGiftResult = { sendId: sent.id, balance, bagCount, combo, replayed: false };
+    await storeResult(trx, userId, input.idemKey, result);
+    return { result, effect: { giftName: gift.name, icon: gift.icon, effect: gift.effect, total } };
+  });
+}
+
+/** Gifts every account gets once, on its first look at the bag. */
+export const STARTER_BAG: ReadonlyArray<{ giftId: number; count: number }> = [
+  { giftId: 1, count: 20 },
+  { giftId: 2, count: 5 },
+];
+
+export async function ensureStarterBag(db: Db, userId: number, at: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('vlive_idempotency')
+      .values({ user_id: userId, key: 'starter-bag', scope: 'starter', result: JSON.stringify(STARTER_BAG), at })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) return;
+    for (const item of STARTER_BAG) {
+      await trx
+        .insertInto('vlive_bags')
+        .values({ user_id: userId, gift_id: item.giftId, count: item.count })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'gift_id']).doUpdateSet((eb) => ({ count: eb('vlive_bags.count', '+', item.count) })),
+        )
+        .execute();
+    }
+  });
+}
+
+export async function buyNobility(
+  db: Db,
+  userId: number,
+  level: number,
+  idemKey: string,
+  at: number,
+): Promise<VliveNobilityResult> {
+  const def = await db.selectFrom('vlive_noble_levels').selectAll().where('level', '=', level).executeTakeFirst();
+  if (!def) throw new BizError(Code.NOT_FOUND, '贵族等级不存在');
+  return db.transaction().execute(async (trx) => {
+    const prior = await claimKey<VliveNobilityResult>(trx, userId, idemKey, 'noble', at);
+    if (prior) return { ...prior, replayed: true };
+    const current = await trx
+      .selectFrom('vlive_user_nobility')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const active = current && Number(current.expires_at) > at ? current : null;
+    if (active && active.level > level) throw new BizError(Code.REFUSED, '您已是更高等级的贵族');
+    const balance = await debit(trx, userId, def.price, 'noble', `level:${level}`, at);
+    const period = def.days * 86_400_000;
+    const expiresAt = active && active.level === level ? Number(active.expires_at) + period : at + period;
+    await trx
+      .insertInto('vlive_user_nobility')
+      .values({ user_id: userId, level, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ level, expires_at: expiresAt }))
+      .execute();
+    const result: VliveNobilityResult = { level, expiresAt, balance, replayed: false };
+    await storeResult(trx, userId, idemKey, result);
+    return result;
+  });
+}
