@@ -1,0 +1,284 @@
+/**
+ * The one client of the core. Implements `CoreApi` over a host (SharedWorker, leader relay or
+ * in-tab), keeps the tab's subscriptions so a restarted core gets them back, and never lets a call
+ * hang: every call times out with a clear error.
+ */
+import * as Comlink from 'comlink';
+import type { Endpoint } from 'comlink';
+import {
+  CORE_TIMEOUT_MSG,
+  type ActionResult,
+  type CoreApi,
+  type CoreMode,
+  type LiveSettings,
+  type LoginForm,
+  type OddsRowView,
+  type RegisterForm,
+  type RestRequest,
+  type SessionValue,
+  type StreamKey,
+  type StreamValue,
+} from '../../workers/core/api';
+import {
+  PING_EVERY_MS,
+  PING_TIMEOUT_MS,
+  RPC_TIMEOUT_MS,
+  type CorePortApi,
+  type DeliveryBatch,
+  type HelloAnswer,
+  type RpcMethod,
+  type TabSink,
+} from '../../workers/core/port-api';
+import type { ChatMessage, Envelope, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
+import { StreamCache } from './stream-cache';
+
+export interface CoreLink {
+  rpc: Endpoint;
+  sink: Endpoint;
+  close(): void;
+}
+
+/** Where the core runs. `connect` may be called again after the core died or moved. */
+export interface CoreHost {
+  readonly mode: CoreMode;
+  connect(): Promise<CoreLink>;
+  /** Called by the host when it knows the core behind it changed (leader moved). */
+  onCoreChanged(cb: () => void): void;
+  dispose(): void;
+}
+
+export interface ClientEnv {
+  tabId: string;
+  /** Web Lock held while the tab lives, or null where Web Locks are missing. */
+  lockName: string | null;
+  isVisible(): boolean;
+  /** Session guess for the first paint (the auth cookie), before the core answers. */
+  initialSession?: () => SessionValue;
+  rpcTimeoutMs?: number;
+  pingEveryMs?: number;
+  pingTimeoutMs?: number;
+}
+
+export class CoreTimeoutError extends Error {
+  constructor(what: string) {
+    super(`${CORE_TIMEOUT_MSG}（${what}）`);
+    this.name = 'CoreTimeoutError';
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new CoreTimeoutError(what)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+interface Sub {
+  key: StreamKey;
+  cb: (value: unknown) => void;
+  /** Instance the subscription was last sent to. */
+  sentTo: string | null;
+}
+
+export class CoreClient implements CoreApi {
+  readonly cache: StreamCache;
+  readonly mode: CoreMode;
+  private readonly subs = new Map<string, Sub>();
+  private nextSub = 0;
+  private remote: Comlink.Remote<CorePortApi> | null = null;
+  private link: CoreLink | null = null;
+  private ready: Promise<void>;
+  private instance = '';
+  private reopening: Promise<void> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private disposed = false;
+  private readonly rpcTimeout: number;
+  private readonly onInstanceListeners = new Set<(id: string) => void>();
+
+  constructor(
+    private readonly host: CoreHost,
+    private readonly env: ClientEnv,
+  ) {
+    this.mode = host.mode;
+    this.rpcTimeout = env.rpcTimeoutMs ?? RPC_TIMEOUT_MS;
+    this.cache = new StreamCache(this);
+    this.ready = this.open();
+    this.ready.catch(() => this.scheduleReopen());
+    host.onCoreChanged(() => void this.reopen());
+    this.pingTimer = setInterval(() => void this.checkAlive(), env.pingEveryMs ?? PING_EVERY_MS);
+  }
+
+  /** Id of the core instance currently serving this tab ('' before the first hello). */
+  get instanceId(): string {
+    return this.instance;
+  }
+
+  onInstance(cb: (id: string) => void): () => void {
+    this.onInstanceListeners.add(cb);
+    return () => this.onInstanceListeners.delete(cb);
+  }
+
+  initialSession(): SessionValue {
+    return this.env.initialSession?.() ?? { loggedIn: false, user: null, token: null, ready: false };
+  }
+
+  private async open(): Promise<void> {
+    const link = await this.host.connect();
+    this.link?.close();
+    this.link = link;
+    const remote = Comlink.wrap<CorePortApi>(link.rpc);
+    const sink: TabSink = { deliver: (batch) => this.deliver(batch) };
+    Comlink.expose(sink, link.sink);
+    const hello: HelloAnswer = await withTimeout(
+      remote.hello({ tabId: this.env.tabId, lockName: this.env.lockName, visible: this.env.isVisible() }),
+      this.rpcTimeout,
+      'hello',
+    );
+    this.remote = remote;
+    const changed = hello.instanceId !== this.instance;
+    this.instance = hello.instanceId;
+    // A new core knows nothing about this tab: send every live subscription again.
+    await Promise.all(
+      [...this.subs].map(async ([subId, sub]) => {
+        sub.sentTo = hello.instanceId;
+        await withTimeout(remote.subscribe(subId, sub.key), this.rpcTimeout, 'subscribe');
+      }),
+    );
+    if (changed) for (const cb of this.onInstanceListeners) cb(hello.instanceId);
+  }
+
+  private reopen(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (!this.reopening) {
+      this.ready = this.open();
+      this.reopening = this.ready.finally(() => {
+        this.reopening = null;
+      });
+      this.ready.catch(() => this.scheduleReopen());
+    }
+    return this.reopening.catch(() => undefined);
+  }
+
+  private scheduleReopen(): void {
+    if (!this.disposed) setTimeout(() => void this.reopen(), 1_000);
+  }
+
+  private async checkAlive(): Promise<void> {
+    if (this.reopening || !this.remote) return;
+    try {
+      const id = await withTimeout(this.remote.ping(), this.env.pingTimeoutMs ?? PING_TIMEOUT_MS, 'ping');
+      if (id !== this.instance) await this.reopen();
+    } catch {
+      await this.reopen();
+    }
+  }
+
+  private deliver(batch: DeliveryBatch): void {
+    if (batch.instanceId !== this.instance && this.instance !== '') return;
+    for (const [subId, value] of batch.items) this.subs.get(subId)?.cb(value);
+  }
+
+  private async port(): Promise<Comlink.Remote<CorePortApi>> {
+    await withTimeout(this.ready, this.rpcTimeout, 'connect');
+    if (!this.remote) throw new CoreTimeoutError('connect');
+    return this.remote;
+  }
+
+  private async call<T>(method: RpcMethod, args: unknown[]): Promise<T> {
+    const remote = await this.port();
+    try {
+      return (await withTimeout(remote.call(method, args), this.rpcTimeout, method)) as T;
+    } catch (e) {
+      if (e instanceof CoreTimeoutError) void this.checkAlive();
+      throw e;
+    }
+  }
+
+  // --- streams -------------------------------------------------------------------------------
+
+  async subscribe<K extends StreamKey>(key: K, cb: (value: StreamValue<K>) => void): Promise<string> {
+    const subId = `${this.env.tabId}:${++this.nextSub}`;
+    const sub: Sub = { key, cb: cb as (value: unknown) => void, sentTo: null };
+    this.subs.set(subId, sub);
+    const remote = await this.port();
+    if (sub.sentTo !== this.instance && this.subs.has(subId)) {
+      sub.sentTo = this.instance;
+      await withTimeout(remote.subscribe(subId, key), this.rpcTimeout, 'subscribe');
+    }
+    return subId;
+  }
+
+  async unsubscribe(subId: string): Promise<void> {
+    if (!this.subs.delete(subId)) return;
+    const remote = await this.port();
+    await withTimeout(remote.unsubscribe(subId), this.rpcTimeout, 'unsubscribe');
+  }
+
+  async setVisible(visible: boolean): Promise<void> {
+    const remote = await this.port();
+    await withTimeout(remote.setVisible(visible), this.rpcTimeout, 'setVisible');
+  }
+
+  async ping(): Promise<string> {
+    const remote = await this.port();
+    return withTimeout(remote.ping(), this.env.pingTimeoutMs ?? PING_TIMEOUT_MS, 'ping');
+  }
+
+  // --- RPCs ----------------------------------------------------------------------------------
+
+  request<T = unknown>(req: RestRequest): Promise<Envelope<T>> {
+    return this.call('request', [req]);
+  }
+  cachedRequest<T = unknown>(req: RestRequest): Promise<Envelope<T> | null> {
+    return this.call('cachedRequest', [req]);
+  }
+  login(form: LoginForm): Promise<ActionResult<UserInfo | null>> {
+    return this.call('login', [form]);
+  }
+  register(form: RegisterForm): Promise<ActionResult<UserInfo | null>> {
+    return this.call('register', [form]);
+  }
+  logout(): Promise<void> {
+    return this.call('logout', []);
+  }
+  refreshUser(): Promise<ActionResult<UserInfo | null>> {
+    return this.call('refreshUser', []);
+  }
+  follow(matchId: number, sport: Sport): Promise<ActionResult<{ followed: boolean }>> {
+    return this.call('follow', [matchId, sport]);
+  }
+  oddsHistory(matchId: number, type: OddsType, companyId: number): Promise<OddsRowView[]> {
+    return this.call('oddsHistory', [matchId, type, companyId]);
+  }
+  sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>> {
+    return this.call('sendChat', [roomId, text]);
+  }
+  getSettings(): Promise<LiveSettings> {
+    return this.call('getSettings', []);
+  }
+  updateSettings(patch: Partial<LiveSettings>): Promise<LiveSettings> {
+    return this.call('updateSettings', [patch]);
+  }
+
+  /** Tells the core this tab is leaving, then drops the link. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    try {
+      if (this.remote) await withTimeout(this.remote.bye(), 500, 'bye');
+    } catch {
+      // The lock watch releases the tab anyway.
+    }
+    this.link?.close();
+    this.host.dispose();
+  }
+}

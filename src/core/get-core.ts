@@ -1,0 +1,57 @@
+/**
+ * `getCore()`: the tab's single client of the core, created on first use. Also mirrors the
+ * session to the auth cookie (guards read it on first paint) and reports visibility.
+ */
+import type { CoreMode, SessionValue } from '../../workers/core/api';
+import { CoreClient, type CoreHost } from './core-client';
+import { chooseMode, inlineHost, leaderHost, sharedWorkerHost } from './hosts';
+import { readAuthCookie, writeAuthCookie } from './auth-cookie';
+
+let client: CoreClient | null = null;
+
+function newTabId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Holds a per-tab Web Lock for the tab's lifetime; the core watches it to free the tab's subscriptions. */
+function holdTabLock(tabId: string): string | null {
+  if (!('locks' in navigator)) return null;
+  const name = `qs-core-tab-${tabId}`;
+  void navigator.locks.request(name, () => new Promise<void>(() => undefined));
+  return name;
+}
+
+function hostFor(mode: CoreMode, tabId: string): CoreHost {
+  if (mode === 'shared') return sharedWorkerHost();
+  if (mode === 'leader') return leaderHost(tabId);
+  return inlineHost();
+}
+
+export function getCore(): CoreClient {
+  if (client) return client;
+  const tabId = newTabId();
+  const mode = chooseMode();
+  const lockName = holdTabLock(tabId);
+  const c = new CoreClient(hostFor(mode, tabId), {
+    tabId,
+    lockName,
+    isVisible: () => document.visibilityState === 'visible',
+    initialSession: (): SessionValue => {
+      const token = readAuthCookie();
+      return { loggedIn: token !== null, user: null, token, ready: false };
+    },
+  });
+  client = c;
+  document.addEventListener('visibilitychange', () => {
+    void c.setVisible(document.visibilityState === 'visible').catch(() => undefined);
+  });
+  window.addEventListener('pagehide', (e) => {
+    if (!e.persisted) void c.dispose();
+  });
+  c.cache.watch({ kind: 'session' }, (s) => {
+    if (s.ready) writeAuthCookie(s.token);
+  });
+  return c;
+}

@@ -1,0 +1,158 @@
+/**
+ * React hooks over the core's streams. Pages use these; leaf components take props only.
+ * State streams go through `useSyncExternalStore`; event streams take a handler.
+ */
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type {
+  AlertEvent,
+  ChatBatch,
+  ConnectionValue,
+  ExceptionEvent,
+  FollowedValue,
+  InboxValue,
+  ListFilter,
+  ListTab,
+  LiveSettings,
+  MatchDetailValue,
+  MatchListValue,
+  MatchView,
+  NavigationEvent,
+  OddsBoardView,
+  RoomEventValue,
+  SessionValue,
+  StatsValue,
+  StreamKey,
+  StreamValue,
+  TextLiveValue,
+  UnreadValue,
+} from '../../workers/core/api';
+import { streamKeyId } from '../../workers/core/api';
+import type { ChatMessage, OddsType, Sport } from '../../workers/protocol/index';
+import { getCore } from './get-core';
+
+/** The current value of a state stream (undefined until the first value), or undefined for a null key. */
+export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | undefined {
+  const id = key ? streamKeyId(key) : '';
+  // The key object changes every render; its id does not.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableKey = useMemo(() => key, [id]);
+  const cache = getCore().cache;
+  const subscribe = useMemo(
+    () => (onChange: () => void) => (stableKey ? cache.watch(stableKey, onChange) : () => undefined),
+    [cache, stableKey],
+  );
+  const getSnapshot = () => (stableKey ? cache.peek(stableKey) : undefined);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** Calls `handler` for each event of an event stream while mounted. */
+export function useStreamEvents<K extends StreamKey>(key: K | null, handler: (value: StreamValue<K>) => void): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  const id = key ? streamKeyId(key) : '';
+  useEffect(() => {
+    if (!key) return;
+    return getCore().cache.watch(key, (v) => ref.current(v));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+}
+
+export interface MatchListOptions {
+  date?: string;
+  filter?: ListFilter;
+}
+
+export function useMatchList(sport: Sport, tab: ListTab, opts: MatchListOptions = {}): MatchListValue | undefined {
+  const key: StreamKey = { kind: 'matchList', sport, tab };
+  if (opts.date) key.date = opts.date;
+  if (opts.filter) key.filter = opts.filter;
+  return useStream(key) as MatchListValue | undefined;
+}
+
+/** One row, with every derivation (status text, minute text, flash time). Re-renders only that row. */
+export function useMatch(id: number, sport: Sport): MatchView | null | undefined {
+  return useStream({ kind: 'match', id, sport });
+}
+
+export function useMatchDetail(matchId: number | null, sport: Sport): MatchDetailValue | undefined {
+  return useStream(matchId ? { kind: 'matchDetail', matchId, sport } : null);
+}
+
+export function useTextLive(matchId: number | null, sport: Sport): TextLiveValue | undefined {
+  return useStream(matchId ? { kind: 'textLive', matchId, sport } : null);
+}
+
+export function useStats(matchId: number | null, sport: Sport): StatsValue | undefined {
+  return useStream(matchId ? { kind: 'stats', matchId, sport } : null);
+}
+
+export function useOdds(matchId: number | null, sport: Sport, type: OddsType): OddsBoardView | undefined {
+  return useStream(matchId ? { kind: 'odds', matchId, sport, type } : null);
+}
+
+export function useConnection(): ConnectionValue | undefined {
+  return useStream({ kind: 'connection' });
+}
+
+export function useUnread(): number {
+  const v: UnreadValue | undefined = useStream({ kind: 'unread' });
+  return v?.total ?? 0;
+}
+
+export function useInbox(): InboxValue | undefined {
+  return useStream({ kind: 'inbox' });
+}
+
+export function useSession(): SessionValue {
+  const v = useStream({ kind: 'session' });
+  return v ?? getCore().initialSession();
+}
+
+export function useSettings(): LiveSettings | undefined {
+  return useStream({ kind: 'settings' });
+}
+
+export function useFollowed(): FollowedValue | undefined {
+  return useStream({ kind: 'followed' });
+}
+
+/** Chat of a room: history on join, then appended in order. Keeps the last `limit` messages. */
+export function useChat(roomId: string | null, limit = 300): ChatMessage[] {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [room, setRoom] = useState(roomId);
+  if (room !== roomId) {
+    setRoom(roomId);
+    setMessages([]);
+  }
+  useStreamEvents(roomId ? { kind: 'chat', roomId } : null, (batch: ChatBatch) => {
+    setMessages((prev) => {
+      const base = batch.reset ? [] : prev;
+      const seen = new Set(base.map((m) => m.id));
+      const next = base.concat(batch.messages.filter((m) => !seen.has(m.id)));
+      return next.length > limit ? next.slice(next.length - limit) : next;
+    });
+  });
+  return messages;
+}
+
+/** Gifts, notices and live/offline changes of a room. */
+export function useRoomEvents(roomId: string | null, handler: (event: RoomEventValue) => void): void {
+  useStreamEvents(roomId ? { kind: 'roomEvents', roomId } : null, handler);
+}
+
+/** Alerts decided by the core (once per incident across all tabs, after settings and delay). */
+export function useAlerts(handler: (alert: AlertEvent) => void): void {
+  useStreamEvents({ kind: 'alerts' }, handler);
+}
+
+/** Non-200 answers and core failures, for the one toast. */
+export function useExceptions(handler: (e: ExceptionEvent) => void): void {
+  useStreamEvents({ kind: 'exceptions' }, handler);
+}
+
+/** Logout (no-token) and HTTP 400 redirect-home requests from the core. */
+export function useNavigationEvents(handler: (e: NavigationEvent) => void): void {
+  useStreamEvents({ kind: 'navigation' }, handler);
+}

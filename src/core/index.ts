@@ -1,0 +1,16 @@
+/**
+ * The views' only door to the core (house rule 1): `getCore()` for calls, hooks for streams.
+ *
+ *   const core = getCore();
+ *   const env = await core.request({ path: LivePaths.zqOdds, params: { id }, query: { type: 1 } });
+ *   const row = useMatch(id, 'zq');
+ */
+export { getCore } from './get-core';
+export type { CoreClient } from './core-client';
+export { CoreTimeoutError } from './core-client';
+export * from './hooks';
+export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';
+export { readAuthCookie } from './auth-cookie';
+export * from './format';
+export type * from '../../workers/core/api';
+export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';

@@ -1,0 +1,76 @@
+/** Wire match → MatchView: every derivation the views show, computed here once. Pure (pass now). */
+import type { Match, OddsBoard, OddsRow } from '../protocol/index';
+import type { MatchView, OddsBoardView, OddsRowView } from './api';
+import { basketballStatusText, isBasketballFinished, isBasketballLive } from '../domain/basketball-status';
+import { footballStatusText, isFootballFinished, isFootballLive } from '../domain/football-status';
+import { basketballClockText, matchMinuteText } from '../domain/minute-text';
+import { formatChinaTime } from '../domain/chinese-format';
+import { rowTrend } from '../domain/odds-trend';
+import { handicapName, overUnderText } from '../domain/handicap';
+
+export interface MatchExtras {
+  scoreChangedAt: number;
+  lastScorer: 'home' | 'away' | null;
+  followed: boolean;
+}
+
+export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): MatchView {
+  if (m.sport === 'zq') {
+    return {
+      ...m,
+      statusText: footballStatusText(m.s),
+      minuteText: matchMinuteText(m, nowMs),
+      clockText: '',
+      isLive: isFootballLive(m.s),
+      isFinished: isFootballFinished(m.s),
+      isUpcoming: m.s === 1,
+      openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
+      ...extras,
+    };
+  }
+  return {
+    ...m,
+    statusText: basketballStatusText(m.s),
+    minuteText: '',
+    clockText: basketballClockText(m),
+    isLive: isBasketballLive(m.s),
+    isFinished: isBasketballFinished(m.s),
+    isUpcoming: m.s === 1,
+    openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
+    ...extras,
+  };
+}
+
+export function isLiveMatch(m: Match): boolean {
+  return m.sport === 'zq' ? isFootballLive(m.s) : isBasketballLive(m.s);
+}
+
+export function isFinishedMatch(m: Match): boolean {
+  return m.sport === 'zq' ? isFootballFinished(m.s) : isBasketballFinished(m.s);
+}
+
+/** The line shown for a row: Asian handicap name (type 1), over/under line (type 3), none for European. */
+export function lineText(type: number, middle: number): string {
+  if (type === 1) return handicapName(middle);
+  if (type === 3) return overUnderText(middle);
+  return '';
+}
+
+export function oddsRowView(type: number, row: OddsRow, next: OddsRow | undefined): OddsRowView {
+  return { ...row, trend: rowTrend(row, next), lineText: lineText(type, row.middle) };
+}
+
+/** A board: each company's live line coloured against its opening line. */
+export function oddsBoardView(board: OddsBoard, loading = false): OddsBoardView {
+  return {
+    matchId: board.matchId,
+    type: board.type,
+    loading,
+    companies: board.companies.map((c) => ({
+      companyId: c.companyId,
+      nameZh: c.nameZh,
+      open: oddsRowView(board.type, c.open, undefined),
+      live: oddsRowView(board.type, c.live, c.open),
+    })),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The one REST client for the three API families (spec §7–§8). GETs get DEFAULT_GET_PARAMS
+ * merged; POST bodies are form-encoded unless `json`; header `accessToken` when logged in.
+ * Success only when the body's `code === 200`. Side effects of §8 are reported to the core:
+ * the no-token code → logout, HTTP 400 → redirect home, any other non-200 → exception.
+ */
+import {
+  Code,
+  DEFAULT_GET_PARAMS,
+  apiFamilyOf,
+  fillPath,
+  type ApiFamily,
+  type Envelope,
+} from '../protocol/index';
+import type { RestRequest } from './api';
+
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; json(): Promise<unknown> }>;
+
+export interface RestDeps {
+  fetch: FetchLike;
+  /** Origin + mount of each family (embedded: `${origin}/main`, `${origin}`, `${origin}`). */
+  baseUrl: (family: ApiFamily) => string;
+  accessToken: () => string | null;
+  onNoToken?: (path: string) => void;
+  onRedirectHome?: (path: string) => void;
+  onException?: (code: number, msg: string, path: string) => void;
+}
+
+export interface RestClient {
+  request<T = unknown>(req: RestRequest): Promise<Envelope<T>>;
+  /** The full URL a request goes to (used as the offline-store key). */
+  urlOf(req: RestRequest): string;
+}
+
+export const NETWORK_ERROR_MSG = '网络异常，请检查网络后重试';
+
+function queryString(q: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null) continue;
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.join('&');
+}
+
+function formBody(body: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined || v === null) continue;
+    const value = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(value)}`);
+  }
+  return parts.join('&');
+}
+
+function isEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
+}
+
+export function createRestClient(deps: RestDeps): RestClient {
+  function urlOf(req: RestRequest): string {
+    const method = req.method ?? 'GET';
+    const path = fillPath(req.path, req.params);
+    const query: Record<string, unknown> = method === 'GET' ? { ...DEFAULT_GET_PARAMS, ...req.query } : { ...req.query };
+    const qs = queryString(query);
+    return `${deps.baseUrl(apiFamilyOf(req.path))}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function request<T>(req: RestRequest): Promise<Envelope<T>> {
+    const method = req.method ?? 'GET';
+    const url = urlOf(req);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = deps.accessToken();
+    if (token) headers.accessToken = token;
+    let body: string | undefined;
+    if (method === 'POST') {
+      if (req.json) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(req.body ?? {});
+      } else if (req.body && Object.keys(req.body).length) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = formBody(req.body);
+      }
+    }
+    let status: number;
+    let parsed: unknown;
+    try {
+      const res = await deps.fetch(url, { method, headers, body });
+      status = res.status;
+      parsed = await res.json().catch(() => null);
+    } catch {
+      const env = { code: Code.SERVER_ERROR, msg: NETWORK_ERROR_MSG, data: null as T };
+      deps.onException?.(env.code, env.msg, req.path);
+      return env;
+    }
+    if (status === 400) deps.onRedirectHome?.(req.path);
+    const env: Envelope<T> = isEnvelope(parsed)
+      ? { code: parsed.code, msg: typeof parsed.msg === 'string' ? parsed.msg : '', data: parsed.data as T }
+      : { code: status >= 200 && status < 300 ? Code.SERVER_ERROR : status, msg: `请求失败（${status}）`, data: null as T };
+    if (env.code === Code.OK) return env;
+    if (env.code === Code.NO_TOKEN) deps.onNoToken?.(req.path);
+    else if (env.code !== Code.NO_VIDEO) deps.onException?.(env.code, env.msg, req.path);
+    return env;
+  }
+
+  return { request, urlOf };
+}

@@ -1,0 +1,386 @@
+/**
+ * The single WebSocket of the core (spec §4, §7, §8, §9): address call before every connect,
+ * auth frame first when logged in, heartbeat '0' after HEARTBEAT_MS of outbound idleness,
+ * a dead-man timer on inbound silence, reconnect after RECONNECT_MS (+ jitter) on close/error,
+ * at once on `online` and on `wake()`, and resume: the last seq per topic goes back with the
+ * subscribe frame; the server replays or answers SNAPSHOT_REQUIRED.
+ *
+ * A factory over its dependencies so tests drive it with fake timers and a real `ws` server.
+ */
+import {
+  CLIENT_DEAD_MS,
+  Frame,
+  HEARTBEAT_MS,
+  HEARTBEAT_TEXT,
+  MAX_TOPICS_PER_SOCKET,
+  RECONNECT_JITTER_MS,
+  RECONNECT_MS,
+  type ChatSendFrame,
+  type ClientFrame,
+  type ServerFrame,
+  type Topic,
+  type TopicEvent,
+} from '../protocol/index';
+import type { ConnectionState } from './api';
+
+/** The part of the WebSocket API the core uses (browser WebSocket and `ws` both fit). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code?: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+export type SocketCtor = new (url: string) => SocketLike;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export interface SocketDeps {
+  /** Builds the socket URL (address call of spec §7). Rejects on failure. */
+  resolveUrl: () => Promise<string>;
+  WebSocket: SocketCtor;
+  /** The access token to send, or null for a visitor. */
+  accessToken: () => string | null;
+  now?: () => number;
+  setTimeout?: (fn: () => void, ms: number) => Timer;
+  clearTimeout?: (t: Timer) => void;
+  /** 0..1; jitter = random() * RECONNECT_JITTER_MS. */
+  random?: () => number;
+  log?: (msg: string, err?: unknown) => void;
+  heartbeatMs?: number;
+  reconnectMs?: number;
+  deadMs?: number;
+}
+
+export interface SocketHandlers {
+  onEvent?: (topic: Topic, seq: number, event: TopicEvent) => void;
+  /** The gap could not be replayed: fetch the topic's snapshot over REST. */
+  onSnapshotRequired?: (topic: Topic) => void;
+  onChatAck?: (ack: Extract<ServerFrame, { code: typeof Frame.CHAT_ACK }>['data']) => void;
+  onAuthResult?: (ok: boolean, userId: number | null) => void;
+  onState?: (state: ConnectionState, attempts: number) => void;
+  onError?: (reason: string, msg: string) => void;
+}
+
+export interface CoreSocket {
+  readonly state: ConnectionState;
+  /** Starts connecting (no-op when already running). */
+  start(): void;
+  /** Closes and stays closed until `start()`. */
+  stop(): void;
+  /** Closes and reconnects at once (e.g. a new token after login/logout). */
+  restart(): void;
+  watch(topics: Topic[]): void;
+  unwatch(topics: Topic[]): void;
+  watched(): Topic[];
+  /** Sends a chat frame; false when the socket is not open (the caller keeps it in the outbox). */
+  sendChat(data: ChatSendFrame['data']): boolean;
+  /** The `online`/`offline` events: online reconnects at once. */
+  setOnline(online: boolean): void;
+  /** A tab became visible: reconnect now if the socket is dead. */
+  wake(): void;
+  lastSeq(topic: Topic): number | undefined;
+  serverId(): string | null;
+}
+
+const OPEN = 1;
+
+export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): CoreSocket {
+  const setT = deps.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearT = deps.clearTimeout ?? ((t: Timer) => clearTimeout(t));
+  const random = deps.random ?? Math.random;
+  const log = deps.log ?? ((msg: string, err?: unknown) => console.warn(`[core socket] ${msg}`, err ?? ''));
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const reconnectMs = deps.reconnectMs ?? RECONNECT_MS;
+  const deadMs = deps.deadMs ?? CLIENT_DEAD_MS;
+
+  let ws: SocketLike | null = null;
+  let state: ConnectionState = 'idle';
+  let running = false;
+  let attempts = 0;
+  let generation = 0;
+  let heartbeatTimer: Timer | null = null;
+  let deadTimer: Timer | null = null;
+  let reconnectTimer: Timer | null = null;
+  let serverId: string | null = null;
+  const topics = new Set<Topic>();
+  const seqs = new Map<Topic, number>();
+
+  function setState(s: ConnectionState): void {
+    if (s === state) return;
+    state = s;
+    handlers.onState?.(s, attempts);
+  }
+
+  function clearTimers(): void {
+    for (const t of [heartbeatTimer, deadTimer, reconnectTimer]) if (t) clearT(t);
+    heartbeatTimer = deadTimer = reconnectTimer = null;
+  }
+
+  /** Heartbeat: '0' once the socket has sent nothing for heartbeatMs. Incoming frames don't count. */
+  function armHeartbeat(): void {
+    if (heartbeatTimer) clearT(heartbeatTimer);
+    heartbeatTimer = setT(() => {
+      heartbeatTimer = null;
+      if (ws && ws.readyState === OPEN) rawSend(HEARTBEAT_TEXT);
+    }, heartbeatMs);
+  }
+
+  function armDeadMan(): void {
+    if (deadTimer) clearT(deadTimer);
+    deadTimer = setT(() => {
+      deadTimer = null;
+      log(`nothing received for ${deadMs} ms, reconnecting`);
+      dropAndReconnect(0);
+    }, deadMs);
+  }
+
+  function rawSend(text: string): boolean {
+    if (!ws || ws.readyState !== OPEN) return false;
+    try {
+      ws.send(text);
+    } catch (err) {
+      log('send failed', err);
+      return false;
+    }
+    armHeartbeat();
+    return true;
+  }
+
+  function sendFrame(frame: ClientFrame): boolean {
+    return rawSend(JSON.stringify(frame));
+  }
+
+  function withToken<T extends object>(frame: T): T & { accessToken?: string } {
+    const token = deps.accessToken();
+    return token ? { ...frame, accessToken: token } : frame;
+  }
+
+  function subscribeFrames(list: Topic[]): void {
+    for (let i = 0; i < list.length; i += MAX_TOPICS_PER_SOCKET) {
+      const chunk = list.slice(i, i + MAX_TOPICS_PER_SOCKET).map((topic) => {
+        const since = seqs.get(topic);
+        return since === undefined ? { topic } : { topic, since };
+      });
+      const data: { serverId?: string; topics: typeof chunk } = { topics: chunk };
+      if (serverId) data.serverId = serverId;
+      sendFrame(withToken({ code: Frame.SUBSCRIBE, data }));
+    }
+  }
+
+  function scheduleReconnect(delay: number): void {
+    if (!running || reconnectTimer) return;
+    setState(attempts > 0 || state === 'open' ? 'reconnecting' : 'connecting');
+    reconnectTimer = setT(() => {
+      reconnectTimer = null;
+      void connect();
+    }, delay);
+  }
+
+  function nextDelay(): number {
+    return reconnectMs + Math.floor(random() * RECONNECT_JITTER_MS);
+  }
+
+  function dropAndReconnect(delay: number): void {
+    const old = ws;
+    ws = null;
+    generation++;
+    if (heartbeatTimer) clearT(heartbeatTimer);
+    if (deadTimer) clearT(deadTimer);
+    heartbeatTimer = deadTimer = null;
+    if (old) {
+      old.onopen = old.onclose = old.onerror = old.onmessage = null;
+      try {
+        old.close();
+      } catch {
+        // already closed
+      }
+    }
+    if (!running) return;
+    if (reconnectTimer) {
+      clearT(reconnectTimer);
+      reconnectTimer = null;
+    }
+    attempts++;
+    scheduleReconnect(delay);
+  }
+
+  async function connect(): Promise<void> {
+    if (!running || (ws && (ws.readyState === OPEN || ws.readyState === 0))) return;
+    const gen = ++generation;
+    setState(attempts > 0 ? 'reconnecting' : 'connecting');
+    let url: string;
+    try {
+      url = await deps.resolveUrl();
+    } catch (err) {
+      if (gen !== generation || !running) return;
+      log('socket init failed; retrying', err);
+      attempts++;
+      scheduleReconnect(reconnectMs);
+      return;
+    }
+    if (gen !== generation || !running) return;
+    let sock: SocketLike;
+    try {
+      sock = new deps.WebSocket(url);
+    } catch (err) {
+      log('socket init failed; retrying', err);
+      attempts++;
+      scheduleReconnect(reconnectMs);
+      return;
+    }
+    ws = sock;
+    sock.onopen = () => {
+      if (ws !== sock) return;
+      attempts = 0;
+      setState('open');
+      const token = deps.accessToken();
+      // Spec §4: the auth frame is the first thing sent on open.
+      if (token) sendFrame({ code: Frame.AUTH, data: { accessToken: token } });
+      if (topics.size) subscribeFrames([...topics]);
+      armHeartbeat();
+      armDeadMan();
+    };
+    sock.onmessage = (ev) => {
+      if (ws !== sock) return;
+      armDeadMan();
+      if (typeof ev.data !== 'string') return;
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(ev.data) as ServerFrame;
+      } catch {
+        return;
+      }
+      onFrame(frame);
+    };
+    const onDown = (why: string) => {
+      if (ws !== sock) return;
+      log(`socket ${why}`);
+      dropAndReconnect(nextDelay());
+    };
+    sock.onclose = (ev) => onDown(`closed ${ev?.code ?? ''}`);
+    sock.onerror = () => onDown('error');
+  }
+
+  function onFrame(frame: ServerFrame): void {
+    switch (frame.code) {
+      case Frame.EVENT: {
+        const last = seqs.get(frame.topic);
+        if (last !== undefined && frame.seq <= last) return; // replay overlap
+        seqs.set(frame.topic, frame.seq);
+        handlers.onEvent?.(frame.topic, frame.seq, frame.data);
+        return;
+      }
+      case Frame.HELLO:
+        serverId = frame.data.serverId;
+        return;
+      case Frame.SUBSCRIBED: {
+        const last = seqs.get(frame.data.topic);
+        if (last === undefined || last < frame.data.seq) seqs.set(frame.data.topic, frame.data.seq);
+        return;
+      }
+      case Frame.SNAPSHOT_REQUIRED:
+        seqs.set(frame.data.topic, frame.data.seq);
+        handlers.onSnapshotRequired?.(frame.data.topic);
+        return;
+      case Frame.CHAT_ACK:
+        handlers.onChatAck?.(frame.data);
+        return;
+      case Frame.AUTH_RESULT:
+        handlers.onAuthResult?.(frame.data.ok, frame.data.userId);
+        return;
+      case Frame.ERROR:
+        handlers.onError?.(frame.data.reason, frame.data.msg);
+        return;
+      default:
+        return;
+    }
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      attempts = 0;
+      void connect();
+    },
+    stop() {
+      running = false;
+      generation++;
+      const old = ws;
+      ws = null;
+      clearTimers();
+      if (old) {
+        old.onopen = old.onclose = old.onerror = old.onmessage = null;
+        try {
+          old.close(1000, 'stop');
+        } catch {
+          // already closed
+        }
+      }
+      setState('closed');
+    },
+    restart() {
+      if (!running) return;
+      attempts = 0;
+      dropAndReconnect(0);
+    },
+    watch(list) {
+      const added = list.filter((t) => !topics.has(t));
+      for (const t of added) topics.add(t);
+      if (added.length && ws && ws.readyState === OPEN) subscribeFrames(added);
+    },
+    unwatch(list) {
+      const removed = list.filter((t) => topics.delete(t));
+      for (const t of removed) seqs.delete(t);
+      if (removed.length && ws && ws.readyState === OPEN) {
+        sendFrame(withToken({ code: Frame.UNSUBSCRIBE, data: { topics: removed } }));
+      }
+    },
+    watched() {
+      return [...topics];
+    },
+    sendChat(data) {
+      return sendFrame(withToken({ code: Frame.CHAT_SEND, data }));
+    },
+    setOnline(online) {
+      if (online && running && state !== 'open') {
+        if (reconnectTimer) {
+          clearT(reconnectTimer);
+          reconnectTimer = null;
+        }
+        void connect();
+      }
+    },
+    wake() {
+      if (running && state !== 'open' && !(ws && ws.readyState === 0)) {
+        if (reconnectTimer) {
+          clearT(reconnectTimer);
+          reconnectTimer = null;
+        }
+        void connect();
+      }
+    },
+    lastSeq(topic) {
+      return seqs.get(topic);
+    },
+    serverId() {
+      return serverId;
+    },
+  };
+}
+
+/** Socket URL from the address call's data (spec §7): protocol, host, port plus the token. */
+export function socketUrlFrom(
+  addr: { token: string; lotteryAddress: Array<{ protocol: string; host: string; port: number }> },
+  path: string,
+): string {
+  const a = addr.lotteryAddress[0];
+  if (!a) throw new Error('no socket address');
+  return `${a.protocol}://${a.host}:${a.port}${path}?token=${encodeURIComponent(addr.token)}`;
+}

@@ -1,0 +1,44 @@
+/** Basketball status and match type of spec §4. Pure; no clock. */
+import type { BasketballStatus } from '../protocol/index';
+
+export const BASKETBALL_STATUS_TEXT: Readonly<Record<BasketballStatus, string>> = {
+  0: '异常',
+  1: '未开赛',
+  2: '第一节',
+  3: '第一节完',
+  4: '第二节',
+  5: '中场',
+  6: '第三节',
+  7: '第三节完',
+  8: '第四节',
+  9: '加时',
+  10: '完场',
+  11: '中断',
+  12: '取消',
+  13: '推迟',
+  14: '腰斩',
+  15: '待定',
+};
+
+export function basketballStatusText(s: number): string {
+  return BASKETBALL_STATUS_TEXT[s as BasketballStatus] ?? BASKETBALL_STATUS_TEXT[0];
+}
+
+/** Match types 8 and 9 are treated as type 0. */
+export function basketballMatchType(type: number): number {
+  return type === 8 || type === 9 ? 0 : type;
+}
+
+/** Q1 to overtime (2–9) are in progress, breaks included. */
+export function isBasketballLive(s: number): boolean {
+  return s >= 2 && s <= 9;
+}
+
+export function isBasketballFinished(s: number): boolean {
+  return s === 10;
+}
+
+/** Running periods (the clock can tick): 2, 4, 6, 8, 9. */
+export function isBasketballPeriodRunning(s: number): boolean {
+  return s === 2 || s === 4 || s === 6 || s === 8 || s === 9;
+}
