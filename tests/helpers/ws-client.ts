@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws';
 import { buildServer, type BuildOptions, type BuiltServer } from '../../server/app';
+import { createOutboxSms } from '../../server/accounts/sms';
 import { Frame, SystemPaths, UserPaths, embeddedUrl, type AuthResult, type Envelope, type ServerFrame, type SocketAddress } from '../../workers/protocol/index';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
 import { createTestStorage, type Engine, type TestStorage } from './test-db';
@@ -18,7 +19,8 @@ export interface TestServer {
 
 export async function startTestServer(opts: Omit<BuildOptions, 'storage' | 'client'> & { engine?: Engine } = {}): Promise<TestServer> {
   const ts = await createTestStorage(opts.engine ?? 'pglite');
-  const built = await buildServer(ts.config, { ...opts, storage: ts.storage, client: false, logger: false });
+  // The SMS outbox stays (GET /_dev/sms reads it); its log line is muted.
+  const built = await buildServer(ts.config, { sms: createOutboxSms(() => {}), ...opts, storage: ts.storage, client: false, logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = built.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
