@@ -7,5 +7,6 @@ import type { LiveTables } from './tables/live';
 import type { SystemTables } from './tables/system';
 import type { UserCentreTables } from './tables/user';
 import type { VliveTables } from './tables/vlive';
+import type { AiTables } from './tables/ai';
 
-export interface Database extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables {}
+export interface Database extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables, AiTables {}

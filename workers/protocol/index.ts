@@ -7,6 +7,7 @@ export * from './chat';
 export * from './api/paths';
 export * from './api/system';
 export * from './api/live';
+export * from './api/ai';
 export * from './api/user';
 export * from './api/vlive';
 export * from './routes';

@@ -8,6 +8,7 @@ import { systemMigrations } from './system';
 import { accountMigrations } from './accounts';
 import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
+import { aiMigrations } from './ai';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -15,7 +16,7 @@ export interface Migration {
   up: (db: Kysely<any>) => Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations, ...vliveMigrations];
+export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations, ...vliveMigrations, ...aiMigrations];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);
