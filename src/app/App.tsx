@@ -1,39 +1,145 @@
-import { Suspense, lazy, type ComponentType } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
-import { REDIRECTS, ROUTES, isDelivered, type Area } from '../../workers/protocol/routes';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { REDIRECTS, ROUTES, isDelivered, matchRoute, type Area, type RouteDef } from '../../workers/protocol/routes';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { Toast } from '../components/Toast';
+import { useExceptions, useNavigationEvents, useSession } from '../core/hooks';
+import { showToast, ui } from '../state/ui';
+import { AppLayout } from './AppLayout';
+import { withChunkReload } from './chunk-reload';
+import { currentConnection, shouldPrefetch } from './connection-hints';
+import { ErrorBoundary } from './ErrorBoundary';
+import { guardRedirect } from './guards';
+import { paths } from './paths';
+import { withParamDefaults } from './route-params';
+import { ShellErrorPage } from './ShellErrorPage';
+import { tabItemsForPort } from './tab-bar-items';
 
-/** Route props every page receives: the matched params. */
+/** Route props every page receives: the matched params (optional ones filled with their defaults). */
 export interface PageProps {
   params: Record<string, string | undefined>;
 }
 type AreaModule = { default: Record<string, ComponentType<PageProps>> };
+type Loader = () => Promise<AreaModule>;
 
 /** One lazily loaded chunk per area. An area adds its loader when it lands. */
-const AREA_LOADERS: Partial<Record<Area, () => Promise<AreaModule>>> = {};
+const AREA_LOADERS: Partial<Record<Area, Loader>> = {
+  shell: () => import('../pages/shell/index'),
+  download: () => import('../pages/download/index'),
+  agreement: () => import('../pages/agreement/index'),
+};
+
+/** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */
+const ROUTE_LOADERS: Readonly<Record<string, Loader>> = {
+  'user/about': () => import('../pages/shell/index'),
+  'message/version': () => import('../pages/shell/index'),
+};
+
+function loaderFor(route: RouteDef): Loader | undefined {
+  const load = ROUTE_LOADERS[route.name] ?? AREA_LOADERS[route.area];
+  return load && withChunkReload(load);
+}
 
 const pages = ROUTES.filter(isDelivered).flatMap((route) => {
-  const load = AREA_LOADERS[route.area];
+  const load = loaderFor(route);
   if (!load) return [];
-  const Page = lazy(() => load().then((m) => ({ default: m.default[route.name] })));
+  const Page = lazy(() =>
+    load().then((m) => {
+      const page = m.default[route.name];
+      if (!page) throw new Error(`area ${route.area} has no page for ${route.name}`);
+      return { default: page };
+    }),
+  );
   return [{ route, Page }];
 });
 
-export function App() {
+function RoutePage({
+  route,
+  Page,
+  params,
+}: {
+  route: RouteDef;
+  Page: ComponentType<PageProps>;
+  params: PageProps['params'];
+}) {
+  const session = useSession();
+  const redirect = guardRedirect(route.guard, session.loggedIn);
+  if (redirect) return <Redirect to={redirect} replace />;
   return (
-    <Suspense fallback={<div role="status">加载中</div>}>
-      <Switch>
-        {REDIRECTS.map((r) => (
-          <Route key={r.from} path={r.from}>
-            <Redirect to={r.to} replace />
+    <AppLayout layout={route.layout} routeName={route.name}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <Page params={withParamDefaults(route.name, params)} />
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+/** Warms the chunks behind the tab bar once the first screen is idle, unless on 2G / data saver. */
+function usePrefetchTabAreas(): void {
+  useEffect(() => {
+    if (!shouldPrefetch(currentConnection())) return;
+    const run = () => {
+      for (const tab of tabItemsForPort(window.location.port)) {
+        const route = matchRoute(tab.href);
+        const load = route && isDelivered(route) ? loaderFor(route) : undefined;
+        if (load) void load().catch(() => undefined);
+      }
+    };
+    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
+    if (idle) idle(run);
+    else setTimeout(run, 1500);
+  }, []);
+}
+
+function ShellEffects() {
+  const [location, navigate] = useLocation();
+  useExceptions((e) => {
+    if (e.msg) showToast(e.msg);
+  });
+  useNavigationEvents((e) => {
+    if (e.kind === 'redirect-home') navigate(paths.home, { replace: true });
+  });
+  useEffect(() => window.scrollTo(0, 0), [location]);
+  usePrefetchTabAreas();
+  return null;
+}
+
+function Overlays() {
+  const snap = useSnapshot(ui);
+  return (
+    <>
+      {snap.loadingCount > 0 && <LoadingOverlay />}
+      {snap.toast && <Toast key={snap.toast.id} text={snap.toast.text} />}
+    </>
+  );
+}
+
+export function App() {
+  const [location] = useLocation();
+  return (
+    <>
+      <ShellEffects />
+      <ErrorBoundary key={location} fallback={() => <ShellErrorPage statusCode={500} />}>
+        <Switch>
+          {REDIRECTS.map((r) => (
+            <Route key={r.from} path={r.from}>
+              <Redirect to={r.to} replace />
+            </Route>
+          ))}
+          {pages.map(({ route, Page }) => (
+            <Route key={route.name} path={route.pattern}>
+              {(params) => <RoutePage route={route} Page={Page} params={params as PageProps['params']} />}
+            </Route>
+          ))}
+          <Route>
+            <AppLayout layout="default" routeName="404">
+              <ShellErrorPage statusCode={404} />
+            </AppLayout>
           </Route>
-        ))}
-        {pages.map(({ route, Page }) => (
-          <Route key={route.name} path={route.pattern}>
-            {(params) => <Page params={params as PageProps['params']} />}
-          </Route>
-        ))}
-        <Route>404-页面不存在</Route>
-      </Switch>
-    </Suspense>
+        </Switch>
+      </ErrorBoundary>
+      <Overlays />
+    </>
   );
 }

@@ -23,6 +23,8 @@ export const paths = {
   register: '/user/register',
   userSub: (page: string) => `/user/${page}`,
   agreement: (key: string) => `/user/agreement/${key}`,
+  about: '/user/about',
+  messageVersion: '/message/version',
   download: '/download',
   downloadPage: (page: 'Android' | 'android-down' | 'ios-down' | 'wapStep') => `/download/${page}`,
   notFound: '/404',

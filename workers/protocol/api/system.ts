@@ -23,3 +23,22 @@ export interface SocketAddress {
   token: string;
   lotteryAddress: Array<{ protocol: 'ws' | 'wss'; host: string; port: number }>;
 }
+
+/** An installable app package offered on /download (null fields: not published for that platform). */
+export interface AppPackage {
+  url: string;
+  version: string;
+  /** Size in bytes, when known. */
+  size: number | null;
+}
+
+/** GET SystemPaths.appInfo → the app's name, public host and download packages (spec §3 appInfo). */
+export interface AppInfo {
+  /** Short name; the banner shows it followed by 直播. */
+  name: string;
+  host: string;
+  android: AppPackage | null;
+  ios: AppPackage | null;
+  /** Version of the web app the server is serving. */
+  webVersion: string;
+}

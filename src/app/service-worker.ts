@@ -1,0 +1,9 @@
+/**
+ * Registers the PWA service worker (vite-plugin-pwa, registerType autoUpdate): a new build's
+ * worker takes over and the page reloads once, so users never need to clear a cache by hand.
+ * Only in built apps: the dev server has no service worker.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+}

@@ -1,0 +1,66 @@
+/** Chinese text of the download area. */
+export const downloadText = {
+  slogan: '顶级体育赛事直播APP',
+  features: ['全球足球篮球即时比分', '热门主播高清直播', '进球红牌秒级提醒', '专家推荐与赛事数据'],
+  android: '安卓版下载',
+  ios: 'iPhone 版下载',
+  wap: '添加到主屏幕',
+  wapHint: '无需安装，像 APP 一样从桌面打开',
+  androidGuide: '安卓安装教程',
+  detected: { android: '已识别为安卓设备', ios: '已识别为苹果设备', other: '请使用手机扫码或在手机浏览器中打开本页' },
+  openInBrowser: (name: string) => `${name}内无法直接下载，请点击右上角「···」，选择「在浏览器中打开」`,
+  inAppNames: { wechat: '微信', qq: 'QQ', weibo: '微博' },
+  loading: '正在获取安装包信息…',
+  failed: (msg: string) => `安装包信息获取失败：${msg}`,
+  retryHint: '请稍后刷新重试，或先添加到主屏幕使用',
+  notPublished: { android: '安卓安装包暂未发布', ios: 'iPhone 安装包暂未发布' },
+  notPublishedHint: '你可以先把网页版添加到主屏幕，体验与 APP 一致',
+  version: (v: string) => `版本 ${v}`,
+  size: (s: string) => `大小 ${s}`,
+  downloadAndroid: '下载安卓安装包',
+  installIos: '安装 iPhone 版',
+  androidSteps: {
+    title: '安卓安装步骤',
+    steps: [
+      '点击「下载安卓安装包」，等待下载完成。',
+      '在通知栏或「文件管理 → 下载」中点击安装包。',
+      '如提示“禁止安装未知来源应用”，进入「设置 → 安全 → 安装未知应用」，允许当前浏览器安装。',
+      '返回后点击「安装」，完成后在桌面打开 APP 并登录。',
+    ],
+  },
+  iosSteps: {
+    title: 'iPhone 安装步骤',
+    steps: [
+      '请使用 Safari 浏览器打开本页，点击「安装 iPhone 版」。',
+      '在弹窗中点击「安装」，回到桌面等待图标下载完成。',
+      '首次打开如提示“未受信任的企业级开发者”，进入「设置 → 通用 → VPN与设备管理」。',
+      '在“企业级 App”中点击本应用的开发者，选择「信任」，再回到桌面打开 APP。',
+    ],
+  },
+  wapSteps: {
+    title: '添加到主屏幕',
+    intro: '把球赛直播添加到手机桌面，打开更快，全屏显示，断网时也能打开应用。',
+    oneTap: '一键添加到桌面',
+    installed: '已添加到主屏幕，可从桌面打开',
+    ios: {
+      title: 'iPhone（Safari）',
+      steps: [
+        '用 Safari 打开本站。',
+        '点击底部工具栏中间的「分享」按钮（方框加向上箭头）。',
+        '向下滑动，选择「添加到主屏幕」。',
+        '点击右上角「添加」，桌面即出现球赛直播图标。',
+      ],
+    },
+    android: {
+      title: '安卓（Chrome / 系统浏览器）',
+      steps: [
+        '用 Chrome 或系统浏览器打开本站。',
+        '点击右上角「⋮」菜单。',
+        '选择「添加到主屏幕」或「安装应用」。',
+        '确认添加后，从桌面图标打开即可。',
+      ],
+    },
+  },
+  toWap: '查看添加到主屏幕教程',
+  back: '返回下载首页',
+} as const;
