@@ -47,9 +47,10 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
     root: config.distDir,
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'no-cache');
     },
   });
   // Files in dist/ (including the service worker and manifest) are served as files; wildcard:false
