@@ -3,12 +3,14 @@
  * services and tests in its own folder (`server/<area>/`).
  */
 import type { AreaPlugin } from './context';
+import { shellArea } from './shell/routes';
 import { accountsArea } from './accounts/routes';
 import { socketAddressArea } from './ws/address-routes';
 import { userCentreArea } from './user/routes';
 import { vlivePlugin } from './vlive/index';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
+  { name: 'shell', plugin: shellArea },
   { name: 'accounts', plugin: accountsArea },
   { name: 'socket', plugin: socketAddressArea },
   { name: 'user', plugin: userCentreArea },

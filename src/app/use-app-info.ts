@@ -4,7 +4,7 @@
  * Shared by the banner and the download pages; fetched once per tab.
  */
 import { useSyncExternalStore } from 'react';
-import { SystemPaths, type AppInfo } from '../../workers/protocol/index';
+import { SystemPaths, type AppInfo } from '../../workers/protocol/api/system';
 import { getCore } from '../core/get-core';
 
 export type AppInfoState = { status: 'loading' | 'ready' | 'failed'; info: AppInfo | null; msg: string };
