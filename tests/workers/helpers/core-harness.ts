@@ -1,0 +1,115 @@
+/**
+ * A core + coordinator against the real server, and tabs as MessageChannels running the real
+ * tab client (src/core/core-client.ts). Web Locks are simulated: releasing a tab's lock is what a
+ * closed tab looks like to the core.
+ */
+import WebSocket from 'ws';
+import type { Endpoint } from 'comlink';
+import { EMBEDDED_API_BASES } from '../../../workers/protocol/index';
+import { createCore, type Core } from '../../../workers/core/core';
+import { createCoordinator, type Coordinator } from '../../../workers/core/coordinator';
+import { createDexieStore, type OfflineStore } from '../../../workers/core/store';
+import type { FetchLike } from '../../../workers/core/rest';
+import type { SocketCtor } from '../../../workers/core/socket';
+import { CoreClient, type CoreHost, type CoreLink } from '../../../src/core/core-client';
+import { FakeClock } from './fake-clock';
+
+let n = 0;
+
+export class FakeLocks {
+  private held = new Map<string, () => void>();
+  private waits = new Map<string, Promise<void>>();
+  hold(name: string): void {
+    this.waits.set(name, new Promise<void>((resolve) => this.held.set(name, resolve)));
+  }
+  watch = (name: string): Promise<void> => this.waits.get(name) ?? Promise.resolve();
+  release(name: string): void {
+    this.held.get(name)?.();
+  }
+}
+
+export class CoreHarness {
+  core!: Core;
+  coordinator!: Coordinator;
+  store!: OfflineStore;
+  readonly clock = new FakeClock(Date.now());
+  readonly locks = new FakeLocks();
+  readonly logs: string[] = [];
+  /** Worker-side ends of every link, closed when the core "dies". */
+  private workerPorts: MessagePort[] = [];
+  readonly tabs: CoreClient[] = [];
+
+  constructor(private readonly base: string) {
+    this.start();
+  }
+
+  /** Starts a core instance (a fresh one after `kill`), keeping the offline store like a browser does. */
+  start(): void {
+    this.store ??= createDexieStore(`core-test-${process.pid}-${++n}`);
+    this.core = createCore({
+      instanceId: `core-${++n}`,
+      mode: 'shared',
+      fetch: globalThis.fetch as unknown as FetchLike,
+      baseUrl: (f) => this.base + EMBEDDED_API_BASES[f],
+      WebSocket: WebSocket as unknown as SocketCtor,
+      store: this.store,
+      setTimeout: this.clock.setTimeout,
+      clearTimeout: this.clock.clearTimeout,
+      random: () => 0,
+      log: (m) => this.logs.push(m),
+    });
+    this.coordinator = createCoordinator({ core: this.core, watchLock: this.locks.watch, batchMs: 20 });
+  }
+
+  /** The worker is killed: its ports go dead and its socket closes. */
+  kill(): void {
+    for (const p of this.workerPorts) p.close();
+    this.workerPorts = [];
+    this.coordinator.dispose();
+  }
+
+  tab(name = `tab-${this.tabs.length + 1}`): CoreClient {
+    const lockName = `lock-${name}`;
+    this.locks.hold(lockName);
+    const host: CoreHost = {
+      mode: 'shared',
+      connect: async (): Promise<CoreLink> => {
+        const rpc = new MessageChannel();
+        const sink = new MessageChannel();
+        this.workerPorts.push(rpc.port2, sink.port2);
+        this.coordinator.connect({ rpc: rpc.port2 as unknown as Endpoint, sink: sink.port2 as unknown as Endpoint });
+        return {
+          rpc: rpc.port1 as unknown as Endpoint,
+          sink: sink.port1 as unknown as Endpoint,
+          close() {
+            rpc.port1.close();
+            sink.port1.close();
+          },
+        };
+      },
+      onCoreChanged() {},
+      dispose() {},
+    };
+    const client = new CoreClient(host, {
+      tabId: name,
+      lockName,
+      isVisible: () => true,
+      pingEveryMs: 100,
+      pingTimeoutMs: 150,
+      rpcTimeoutMs: 10_000,
+    });
+    this.tabs.push(client);
+    return client;
+  }
+
+  closeTab(client: CoreClient, name: string): void {
+    this.locks.release(`lock-${name}`);
+    void client.dispose().catch(() => undefined);
+  }
+
+  async dispose(): Promise<void> {
+    for (const t of this.tabs) await t.dispose().catch(() => undefined);
+    this.kill();
+    this.store.close();
+  }
+}
