@@ -20,7 +20,13 @@ export function idNumberProblem(raw: string, now: number): string | null {
   const m = Number(id.slice(10, 12));
   const d = Number(id.slice(12, 14));
   const birth = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || birth.getUTCFullYear() !== y || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth.getTime() > now) {
+  if (
+    y < 1900 ||
+    birth.getUTCFullYear() !== y ||
+    birth.getUTCMonth() !== m - 1 ||
+    birth.getUTCDate() !== d ||
+    birth.getTime() > now
+  ) {
     return '身份证号中的出生日期不正确';
   }
   if (idCheckChar(id) !== id[17]) return '身份证号校验位不正确，请核对后重新输入';

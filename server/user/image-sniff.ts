@@ -17,7 +17,8 @@ export function sniffImage(buf: Buffer): SniffedImage | null {
     return dims('image/png', 'png', buf.readUInt32BE(16), buf.readUInt32BE(20));
   }
   if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return sniffJpeg(buf);
-  if (buf.length >= 30 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return sniffWebp(buf);
+  if (buf.length >= 30 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return sniffWebp(buf);
   return null;
 }
 

@@ -2,8 +2,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export async function notifyUser(db: Kysely<Database>, userId: number, title: string, content: string, now: number): Promise<void> {
-  await db.insertInto('user_messages').values({ user_id: userId, title, content, read_at: null, created_at: now }).execute();
+export async function notifyUser(
+  db: Kysely<Database>,
+  userId: number,
+  title: string,
+  content: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('user_messages')
+    .values({ user_id: userId, title, content, read_at: null, created_at: now })
+    .execute();
 }
 
 export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {

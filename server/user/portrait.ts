@@ -13,7 +13,11 @@ import { notifyUser } from './messages';
 export const AuditRow = { PENDING: 1, REJECTED: 2, APPROVED: 3 } as const;
 
 export async function portraitState(db: Db, userId: number): Promise<PortraitState> {
-  const u = await db.selectFrom('users').select(['portrait', 'portrait_new', 'portrait_audit']).where('id', '=', userId).executeTakeFirst();
+  const u = await db
+    .selectFrom('users')
+    .select(['portrait', 'portrait_new', 'portrait_audit'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!u) throw new BizError(Code.NO_TOKEN, '用户不存在，请重新登录');
   return { portrait: u.portrait, portraitNew: u.portrait_new, portraitAudit: u.portrait_audit };
 }
@@ -35,11 +39,23 @@ export async function pendingPortraits(db: Db): Promise<PendingPortrait[]> {
     .where('a.status', '=', AuditRow.PENDING)
     .orderBy('a.created_at')
     .execute();
-  return rows.map((r) => ({ auditId: r.id, userId: r.user_id, nickName: r.nick_name, url: `/media/uploads/${r.file_name}`, createdAt: Number(r.created_at) }));
+  return rows.map((r) => ({
+    auditId: r.id,
+    userId: r.user_id,
+    nickName: r.nick_name,
+    url: `/media/uploads/${r.file_name}`,
+    createdAt: Number(r.created_at),
+  }));
 }
 
 /** Approves or rejects the user's pending portrait. Throws when none is pending. */
-export async function decidePortrait(db: Db, userId: number, decision: 'approve' | 'reject', now: number, reason?: string): Promise<PortraitState> {
+export async function decidePortrait(
+  db: Db,
+  userId: number,
+  decision: 'approve' | 'reject',
+  now: number,
+  reason?: string,
+): Promise<PortraitState> {
   await db.transaction().execute(async (trx) => {
     const pending = await trx
       .selectFrom('user_portrait_audits')
@@ -52,19 +68,37 @@ export async function decidePortrait(db: Db, userId: number, decision: 'approve'
     if (!pending) throw new BizError(Code.NOT_FOUND, '该用户没有待审核的头像');
     await trx
       .updateTable('user_portrait_audits')
-      .set({ status: decision === 'approve' ? AuditRow.APPROVED : AuditRow.REJECTED, reason: reason ?? null, decided_at: now })
+      .set({
+        status: decision === 'approve' ? AuditRow.APPROVED : AuditRow.REJECTED,
+        reason: reason ?? null,
+        decided_at: now,
+      })
       .where('id', '=', pending.id)
       .execute();
     if (decision === 'approve') {
       await trx
         .updateTable('users')
-        .set((eb) => ({ portrait: eb.fn.coalesce('portrait_new', 'portrait'), portrait_new: null, portrait_audit: PortraitAudit.NONE }))
+        .set((eb) => ({
+          portrait: eb.fn.coalesce('portrait_new', 'portrait'),
+          portrait_new: null,
+          portrait_audit: PortraitAudit.NONE,
+        }))
         .where('id', '=', userId)
         .execute();
       await notifyUser(trx, userId, '头像审核通过', '您上传的新头像已通过审核，现已展示给所有人。', now);
     } else {
-      await trx.updateTable('users').set({ portrait_new: null, portrait_audit: PortraitAudit.REJECTED }).where('id', '=', userId).execute();
-      await notifyUser(trx, userId, '头像审核未通过', `您上传的新头像未通过审核${reason ? `：${reason}` : ''}。请更换后重新上传。`, now);
+      await trx
+        .updateTable('users')
+        .set({ portrait_new: null, portrait_audit: PortraitAudit.REJECTED })
+        .where('id', '=', userId)
+        .execute();
+      await notifyUser(
+        trx,
+        userId,
+        '头像审核未通过',
+        `您上传的新头像未通过审核${reason ? `：${reason}` : ''}。请更换后重新上传。`,
+        now,
+      );
     }
   });
   return portraitState(db, userId);

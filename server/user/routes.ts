@@ -49,13 +49,26 @@ const realNameBody = z.object({
 
 const feedbackBody = z.object({
   kind: z.enum(FEEDBACK_KINDS, { error: '请选择反馈类型' }),
-  content: z.string({ error: '请填写反馈内容' }).trim().min(5, '反馈内容至少 5 个字').max(500, '反馈内容不能超过 500 字'),
+  content: z
+    .string({ error: '请填写反馈内容' })
+    .trim()
+    .min(5, '反馈内容至少 5 个字')
+    .max(500, '反馈内容不能超过 500 字'),
   contact: z.string().trim().max(50, '联系方式不能超过 50 个字').default(''),
   images: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[a-f0-9]{32}$/, '截图编号不正确')).max(FEEDBACK_MAX_IMAGES, `最多上传 ${FEEDBACK_MAX_IMAGES} 张截图`)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-f0-9]{32}$/, '截图编号不正确'))
+        .max(FEEDBACK_MAX_IMAGES, `最多上传 ${FEEDBACK_MAX_IMAGES} 张截图`),
+    ),
 });
 
 const historyBody = z.object({
@@ -69,7 +82,13 @@ const historyBody = z.object({
 });
 
 const readBody = z.object({ id: z.coerce.number().int().positive('消息编号不正确').optional() });
-const idParam = z.object({ id: z.coerce.number({ error: '编号不正确' }).int('编号不正确').positive('编号不正确').max(2_147_483_647, '编号不正确') });
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: '编号不正确' })
+    .int('编号不正确')
+    .positive('编号不正确')
+    .max(2_147_483_647, '编号不正确'),
+});
 
 const auditBody = z.object({
   userId: z.coerce.number({ error: '用户编号不正确' }).int().positive('用户编号不正确'),
@@ -105,8 +124,22 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
           .where('user_id', '=', userId)
           .where('status', '=', AuditRow.PENDING)
           .execute();
-        await trx.insertInto('user_portrait_audits').values({ user_id: userId, upload_id: stored.id, status: AuditRow.PENDING, reason: null, created_at: ctx.now(), decided_at: null }).execute();
-        await trx.updateTable('users').set({ portrait_new: stored.url, portrait_audit: PortraitAudit.PENDING }).where('id', '=', userId).execute();
+        await trx
+          .insertInto('user_portrait_audits')
+          .values({
+            user_id: userId,
+            upload_id: stored.id,
+            status: AuditRow.PENDING,
+            reason: null,
+            created_at: ctx.now(),
+            decided_at: null,
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ portrait_new: stored.url, portrait_audit: PortraitAudit.PENDING })
+          .where('id', '=', userId)
+          .execute();
       });
       return ok(await portraitState(db, userId), '上传成功，头像审核中');
     });
@@ -135,9 +168,21 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     if (problem) throw new BizError(Code.BAD_INPUT, problem);
     if (ageOn(id, ctx.now()) < 18) throw new BizError(Code.REFUSED, '未满 18 周岁不能进行实名认证');
     await db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('user_real_names').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('user_real_names')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (existing) throw new BizError(Code.REFUSED, '您已完成实名认证，不能重复认证');
-      await trx.insertInto('user_real_names').values({ user_id: userId, name_masked: maskName(body.name), id_masked: maskIdNumber(id), created_at: ctx.now() }).execute();
+      await trx
+        .insertInto('user_real_names')
+        .values({
+          user_id: userId,
+          name_masked: maskName(body.name),
+          id_masked: maskIdNumber(id),
+          created_at: ctx.now(),
+        })
+        .execute();
       await notifyUser(trx, userId, '实名认证成功', `您已完成实名认证（${maskName(body.name)}）。`, ctx.now());
     });
     return ok(await realNameState(db, userId), '实名认证成功');
@@ -148,23 +193,49 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     const body = parseInput(feedbackBody, req.body);
     const ids = [...new Set(body.images)];
     if (ids.length) {
-      const owned = await db.selectFrom('user_uploads').select('id').where('id', 'in', ids).where('user_id', '=', userId).where('purpose', '=', 'feedback').execute();
+      const owned = await db
+        .selectFrom('user_uploads')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'feedback')
+        .execute();
       if (owned.length !== ids.length) throw new BizError(Code.BAD_INPUT, '截图不存在，请重新上传');
     }
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('user_feedback')
-        .values({ user_id: userId, kind: body.kind, content: body.content, contact: body.contact, images: ids.join(','), reply: null, created_at: ctx.now() })
+        .values({
+          user_id: userId,
+          kind: body.kind,
+          content: body.content,
+          contact: body.contact,
+          images: ids.join(','),
+          reply: null,
+          created_at: ctx.now(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await notifyUser(trx, userId, '反馈已收到', '感谢您的反馈，我们会尽快处理，处理结果将通过系统消息告知您。', ctx.now());
+      await notifyUser(
+        trx,
+        userId,
+        '反馈已收到',
+        '感谢您的反馈，我们会尽快处理，处理结果将通过系统消息告知您。',
+        ctx.now(),
+      );
       return inserted;
     });
     return ok(await feedbackItem(db, row), '提交成功，感谢您的反馈');
   });
   app.get(u(P.feedbackList), async (req) => {
     const userId = await requireUserId(ctx, req);
-    const rows = await db.selectFrom('user_feedback').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(50).execute();
+    const rows = await db
+      .selectFrom('user_feedback')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute();
     return ok(await Promise.all(rows.map((r) => feedbackItem(db, r))));
   });
 
@@ -179,7 +250,13 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
       .limit(CENTRE_PAGE_SIZE)
       .offset((page - 1) * CENTRE_PAGE_SIZE)
       .execute();
-    const list: HistoryItem[] = rows.map((r) => ({ kind: r.kind as HistoryItem['kind'], targetId: r.target_id, title: r.title, link: r.link, visitedAt: Number(r.visited_at) }));
+    const list: HistoryItem[] = rows.map((r) => ({
+      kind: r.kind as HistoryItem['kind'],
+      targetId: r.target_id,
+      title: r.title,
+      link: r.link,
+      visitedAt: Number(r.visited_at),
+    }));
     return ok<CentrePage<HistoryItem>>({ list, page, next: page * CENTRE_PAGE_SIZE < total, total });
   });
   app.post(u(P.history), async (req) => {
@@ -189,11 +266,34 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('user_history')
-        .values({ user_id: userId, kind: body.kind, target_id: body.targetId, title: body.title, link: body.link, visited_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'kind', 'target_id']).doUpdateSet({ title: body.title, link: body.link, visited_at: now }))
+        .values({
+          user_id: userId,
+          kind: body.kind,
+          target_id: body.targetId,
+          title: body.title,
+          link: body.link,
+          visited_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'kind', 'target_id'])
+            .doUpdateSet({ title: body.title, link: body.link, visited_at: now }),
+        )
         .execute();
-      const cutoff = await trx.selectFrom('user_history').select('visited_at').where('user_id', '=', userId).orderBy('visited_at', 'desc').offset(HISTORY_KEEP).limit(1).executeTakeFirst();
-      if (cutoff) await trx.deleteFrom('user_history').where('user_id', '=', userId).where('visited_at', '<=', cutoff.visited_at).execute();
+      const cutoff = await trx
+        .selectFrom('user_history')
+        .select('visited_at')
+        .where('user_id', '=', userId)
+        .orderBy('visited_at', 'desc')
+        .offset(HISTORY_KEEP)
+        .limit(1)
+        .executeTakeFirst();
+      if (cutoff)
+        await trx
+          .deleteFrom('user_history')
+          .where('user_id', '=', userId)
+          .where('visited_at', '<=', cutoff.visited_at)
+          .execute();
     });
     return ok<HistoryItem>({ ...body, visitedAt: now });
   });
@@ -215,15 +315,30 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
       .limit(CENTRE_PAGE_SIZE)
       .offset((page - 1) * CENTRE_PAGE_SIZE)
       .execute();
-    const list: SystemMessage[] = rows.map((r) => ({ id: r.id, title: r.title, content: r.content, read: r.read_at !== null, createdAt: Number(r.created_at) }));
+    const list: SystemMessage[] = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      read: r.read_at !== null,
+      createdAt: Number(r.created_at),
+    }));
     return ok({ list, page, next: page * CENTRE_PAGE_SIZE < total, total, unread: await unreadCount(db, userId) });
   });
   app.post(u(P.messagesRead), async (req) => {
     const userId = await requireUserId(ctx, req);
     const { id } = parseInput(readBody, req.body);
-    let q = db.updateTable('user_messages').set({ read_at: ctx.now() }).where('user_id', '=', userId).where('read_at', 'is', null);
+    let q = db
+      .updateTable('user_messages')
+      .set({ read_at: ctx.now() })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null);
     if (id !== undefined) {
-      const exists = await db.selectFrom('user_messages').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const exists = await db
+        .selectFrom('user_messages')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!exists) throw new BizError(Code.NOT_FOUND, '消息不存在');
       q = q.where('id', '=', id);
     }
@@ -248,7 +363,13 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
       .where('u.id', '=', id)
       .executeTakeFirst();
     if (!row) throw new BizError(Code.NOT_FOUND, '该用户不存在');
-    return ok<AuthorProfile>({ id: row.id, nickName: row.nick_name, portrait: row.portrait, certified: row.certified !== null, joinedAt: new Date(row.created_at).getTime() });
+    return ok<AuthorProfile>({
+      id: row.id,
+      nickName: row.nick_name,
+      portrait: row.portrait,
+      certified: row.certified !== null,
+      joinedAt: new Date(row.created_at).getTime(),
+    });
   });
 
   if (ctx.config.devControl) {
@@ -262,15 +383,28 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
 
 async function realNameState(db: Db, userId: number): Promise<RealNameState> {
   const r = await db.selectFrom('user_real_names').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return r ? { certified: true, name: r.name_masked, idNumber: r.id_masked, certifiedAt: Number(r.created_at) } : { certified: false, name: null, idNumber: null, certifiedAt: null };
+  return r
+    ? { certified: true, name: r.name_masked, idNumber: r.id_masked, certifiedAt: Number(r.created_at) }
+    : { certified: false, name: null, idNumber: null, certifiedAt: null };
 }
 
 async function feedbackItem(
   db: Db,
-  r: { id: number; kind: string; content: string; contact: string; images: string; status: number; reply: string | null; created_at: number },
+  r: {
+    id: number;
+    kind: string;
+    content: string;
+    contact: string;
+    images: string;
+    status: number;
+    reply: string | null;
+    created_at: number;
+  },
 ): Promise<FeedbackItem> {
   const ids = r.images ? r.images.split(',') : [];
-  const files = ids.length ? await db.selectFrom('user_uploads').select(['id', 'file_name']).where('id', 'in', ids).execute() : [];
+  const files = ids.length
+    ? await db.selectFrom('user_uploads').select(['id', 'file_name']).where('id', 'in', ids).execute()
+    : [];
   const byId = new Map(files.map((f) => [f.id, f.file_name]));
   return {
     id: r.id,
@@ -288,8 +422,20 @@ async function summary(db: Db, userId: number): Promise<UserCentreSummary> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) throw new BizError(Code.NO_TOKEN, '用户不存在，请重新登录');
   const count = async (table: 'user_history' | 'user_feedback') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
-  const certified = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const certified = await db
+    .selectFrom('user_real_names')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return {
     id: user.id,
     nickName: user.nick_name,
@@ -303,4 +449,3 @@ async function summary(db: Db, userId: number): Promise<UserCentreSummary> {
     feedbackCount: await count('user_feedback'),
   };
 }
-

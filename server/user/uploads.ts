@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../workers/protocol/index';
-import { PORTRAIT_MAX_BYTES, PORTRAIT_MAX_SIDE, PORTRAIT_MIN_SIDE, UploadPaths, type UploadedImage } from '../../workers/protocol/api/user-centre';
+import {
+  PORTRAIT_MAX_BYTES,
+  PORTRAIT_MAX_SIDE,
+  PORTRAIT_MIN_SIDE,
+  UploadPaths,
+  type UploadedImage,
+} from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { sniffImage, type SniffedImage } from './image-sniff';
@@ -31,7 +37,10 @@ export interface ReadUpload {
 }
 
 /** Reads the single `file` part of a multipart request and checks it is an acceptable image. */
-export async function readImageUpload(req: FastifyRequest, limits: { minSide?: number; maxSide?: number } = {}): Promise<ReadUpload> {
+export async function readImageUpload(
+  req: FastifyRequest,
+  limits: { minSide?: number; maxSide?: number } = {},
+): Promise<ReadUpload> {
   if (!req.isMultipart()) throw new BizError(Code.BAD_INPUT, '请选择要上传的图片');
   let buf: Buffer | null = null;
   const fields: Record<string, string> = {};
@@ -50,12 +59,15 @@ export async function readImageUpload(req: FastifyRequest, limits: { minSide?: n
   } catch (err) {
     if (err instanceof BizError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(Code.BAD_INPUT, `图片不能超过 ${PORTRAIT_MAX_BYTES / 1024 / 1024}MB`);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BizError(Code.BAD_INPUT, '一次只能上传一张图片');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new BizError(Code.BAD_INPUT, `图片不能超过 ${PORTRAIT_MAX_BYTES / 1024 / 1024}MB`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new BizError(Code.BAD_INPUT, '一次只能上传一张图片');
     throw new BizError(Code.BAD_INPUT, '上传内容格式不正确');
   }
   if (!buf || buf.length === 0) throw new BizError(Code.BAD_INPUT, '请选择要上传的图片');
-  if (buf.length > PORTRAIT_MAX_BYTES) throw new BizError(Code.BAD_INPUT, `图片不能超过 ${PORTRAIT_MAX_BYTES / 1024 / 1024}MB`);
+  if (buf.length > PORTRAIT_MAX_BYTES)
+    throw new BizError(Code.BAD_INPUT, `图片不能超过 ${PORTRAIT_MAX_BYTES / 1024 / 1024}MB`);
   const image = sniffImage(buf);
   if (!image) throw new BizError(Code.BAD_INPUT, '只支持 PNG、JPG、WebP 格式的图片');
   const min = limits.minSide ?? PORTRAIT_MIN_SIDE;

@@ -23,7 +23,12 @@ export async function startUserCentre(): Promise<UserCentreHarness> {
   const ts = await createTestStorage();
   const clock = { now: Date.UTC(2026, 10, 22, 8, 0, 0) };
   // Only config, db and now are used by this area; the hub and feed are not involved.
-  const ctx = { config: ts.config, storage: ts.storage, db: ts.storage.db, now: () => clock.now } as unknown as AppContext;
+  const ctx = {
+    config: ts.config,
+    storage: ts.storage,
+    db: ts.storage.db,
+    now: () => clock.now,
+  } as unknown as AppContext;
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   installErrorHandler(app);
   await app.register(formbody);
@@ -48,7 +53,13 @@ export async function createUser(h: UserCentreHarness, nickName?: string): Promi
   const phone = `139${String(10000000 + phoneSeq).slice(-8)}`;
   const row = await h.ts.storage.db
     .insertInto('users')
-    .values({ phone, nick_name: nickName ?? `球迷${phoneSeq}`, password_hash: 'x', portrait: '', portrait_new: null } as never)
+    .values({
+      phone,
+      nick_name: nickName ?? `球迷${phoneSeq}`,
+      password_hash: 'x',
+      portrait: '',
+      portrait_new: null,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const { token } = await createSession(h.ts.storage.db, row.id, h.clock.now);
@@ -104,13 +115,38 @@ export function makePng(width: number, height: number): Buffer {
 
 /** JPEG header bytes (SOI, APP0, SOF0 with the size): enough for the sniffer. */
 export function makeJpegHeader(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
 
 /** A multipart body with one file part and optional fields. */
-export function multipart(file: { name?: string; filename: string; type: string; data: Buffer } | null, fields: Record<string, string> = {}) {
+export function multipart(
+  file: { name?: string; filename: string; type: string; data: Buffer } | null,
+  fields: Record<string, string> = {},
+) {
   const boundary = '----qsboundary' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -118,7 +154,9 @@ export function multipart(file: { name?: string; filename: string; type: string;
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

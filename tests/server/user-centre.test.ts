@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, embeddedUrl } from '../../workers/protocol/index';
 import { PORTRAIT_MAX_BYTES, PortraitAudit, UserCentrePaths as P } from '../../workers/protocol/api/user-centre';
 import { runAuditCli } from '../../server/user/audit-cli';
-import { createUser, form, makeJpegHeader, makePng, multipart, startUserCentre, validId, type UserCentreHarness } from './user-centre-helpers';
+import {
+  createUser,
+  form,
+  makeJpegHeader,
+  makePng,
+  multipart,
+  startUserCentre,
+  validId,
+  type UserCentreHarness,
+} from './user-centre-helpers';
 
 let h: UserCentreHarness;
 beforeAll(async () => {
@@ -19,7 +28,12 @@ const uploadsOnDisk = () => {
   const dir = path.join(h.ts.dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
-async function call(method: 'GET' | 'POST', p: string, token?: string, extra: { payload?: string | Buffer; headers?: Record<string, string>; query?: Record<string, string> } = {}) {
+async function call(
+  method: 'GET' | 'POST',
+  p: string,
+  token?: string,
+  extra: { payload?: string | Buffer; headers?: Record<string, string>; query?: Record<string, string> } = {},
+) {
   const res = await h.app.inject({
     method,
     url: url(p),
@@ -56,7 +70,15 @@ describe('summary', () => {
     const u = await createUser(h, '汇总球迷');
     const { body } = await call('GET', P.summary, u.token);
     expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({ id: u.id, nickName: '汇总球迷', balance: 0, certified: false, unreadMessages: 0, historyCount: 0, portraitAudit: 0 });
+    expect(body.data).toMatchObject({
+      id: u.id,
+      nickName: '汇总球迷',
+      balance: 0,
+      certified: false,
+      unreadMessages: 0,
+      historyCount: 0,
+      portraitAudit: 0,
+    });
   });
 });
 
@@ -64,7 +86,12 @@ describe('portrait upload and audit', () => {
   it('stores a PNG under DATA_DIR with a random name, pending audit, and serves it inertly', async () => {
     const u = await createUser(h);
     const png = makePng(320, 320);
-    const { body } = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'me.png', type: 'image/png', data: png }));
+    const { body } = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'me.png', type: 'image/png', data: png }),
+    );
     expect(body.code).toBe(200);
     expect(body.data.portraitAudit).toBe(PortraitAudit.PENDING);
     expect(body.data.portrait).toBe('');
@@ -88,27 +115,59 @@ describe('portrait upload and audit', () => {
     const u = await createUser(h);
     const before = uploadsOnDisk();
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const { body } = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'x.png', type: 'image/png', data: html }));
+    const { body } = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'x.png', type: 'image/png', data: html }),
+    );
     expect(body.code).toBe(Code.BAD_INPUT);
     expect(body.msg).toBe('只支持 PNG、JPG、WebP 格式的图片');
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
-    expect((await call('POST', P.portraitUpload, u.token, multipart({ filename: 'a.gif', type: 'image/gif', data: gif }))).body.code).toBe(Code.BAD_INPUT);
+    expect(
+      (await call('POST', P.portraitUpload, u.token, multipart({ filename: 'a.gif', type: 'image/gif', data: gif })))
+        .body.code,
+    ).toBe(Code.BAD_INPUT);
     expect(uploadsOnDisk()).toBe(before);
-    expect((await call('GET', P.portrait, u.token)).body.data).toEqual({ portrait: '', portraitNew: null, portraitAudit: 0 });
+    expect((await call('GET', P.portrait, u.token)).body.data).toEqual({
+      portrait: '',
+      portraitNew: null,
+      portraitAudit: 0,
+    });
   });
 
   it('refuses an image over 2 MB, too small, too large in pixels or not square-ish; nothing changes', async () => {
     const u = await createUser(h);
     const before = uploadsOnDisk();
     const big = Buffer.concat([makePng(300, 300), Buffer.alloc(PORTRAIT_MAX_BYTES)]);
-    const tooBig = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'big.png', type: 'image/png', data: big }));
+    const tooBig = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'big.png', type: 'image/png', data: big }),
+    );
     expect(tooBig.body.code).toBe(Code.BAD_INPUT);
     expect(tooBig.body.msg).toBe('图片不能超过 2MB');
-    const small = await call('POST', P.portraitUpload, u.token, multipart({ filename: 's.png', type: 'image/png', data: makePng(20, 20) }));
+    const small = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 's.png', type: 'image/png', data: makePng(20, 20) }),
+    );
     expect(small.body.msg).toContain('图片太小');
-    const huge = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'h.jpg', type: 'image/jpeg', data: makeJpegHeader(5000, 5000) }));
+    const huge = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'h.jpg', type: 'image/jpeg', data: makeJpegHeader(5000, 5000) }),
+    );
     expect(huge.body.msg).toContain('图片太大');
-    const wide = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'w.png', type: 'image/png', data: makePng(600, 100) }));
+    const wide = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'w.png', type: 'image/png', data: makePng(600, 100) }),
+    );
     expect(wide.body.msg).toContain('宽高比例');
     const none = await call('POST', P.portraitUpload, u.token, multipart(null, { note: 'x' }));
     expect(none.body.msg).toBe('请选择要上传的图片');
@@ -121,29 +180,60 @@ describe('portrait upload and audit', () => {
 
   it('sniffs JPEG dimensions from the frame header', async () => {
     const u = await createUser(h);
-    const { body } = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'a.jpg', type: 'application/octet-stream', data: makeJpegHeader(400, 300) }));
+    const { body } = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'a.jpg', type: 'application/octet-stream', data: makeJpegHeader(400, 300) }),
+    );
     expect(body.code).toBe(200);
     expect(body.data.portraitNew).toMatch(/\.jpg$/);
   });
 
   it('approve makes it the portrait and tells the user; reject keeps the old one', async () => {
     const u = await createUser(h);
-    const up = await call('POST', P.portraitUpload, u.token, multipart({ filename: 'me.png', type: 'image/png', data: makePng(128, 128) }));
+    const up = await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'me.png', type: 'image/png', data: makePng(128, 128) }),
+    );
     const newUrl = up.body.data.portraitNew;
     const pending = await h.app.inject({ method: 'GET', url: '/_dev/user/portrait/pending' });
     expect(pending.json().data.some((p: { userId: number }) => p.userId === u.id)).toBe(true);
-    const approve = await h.app.inject({ method: 'POST', url: '/_dev/user/portrait/audit', ...form({ userId: u.id, decision: 'approve' }) });
+    const approve = await h.app.inject({
+      method: 'POST',
+      url: '/_dev/user/portrait/audit',
+      ...form({ userId: u.id, decision: 'approve' }),
+    });
     expect(approve.json().data).toEqual({ portrait: newUrl, portraitNew: null, portraitAudit: 0 });
     expect((await call('GET', P.author.replace(':id', String(u.id)))).body.data.portrait).toBe(newUrl);
 
-    await call('POST', P.portraitUpload, u.token, multipart({ filename: 'me2.png', type: 'image/png', data: makePng(200, 200) }));
-    const reject = await h.app.inject({ method: 'POST', url: '/_dev/user/portrait/audit', ...form({ userId: u.id, decision: 'reject', reason: '图片不清晰' }) });
+    await call(
+      'POST',
+      P.portraitUpload,
+      u.token,
+      multipart({ filename: 'me2.png', type: 'image/png', data: makePng(200, 200) }),
+    );
+    const reject = await h.app.inject({
+      method: 'POST',
+      url: '/_dev/user/portrait/audit',
+      ...form({ userId: u.id, decision: 'reject', reason: '图片不清晰' }),
+    });
     expect(reject.json().data).toEqual({ portrait: newUrl, portraitNew: null, portraitAudit: PortraitAudit.REJECTED });
 
-    const again = await h.app.inject({ method: 'POST', url: '/_dev/user/portrait/audit', ...form({ userId: u.id, decision: 'approve' }) });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/_dev/user/portrait/audit',
+      ...form({ userId: u.id, decision: 'approve' }),
+    });
     expect(again.json().code).toBe(Code.NOT_FOUND);
     expect(again.json().msg).toBe('该用户没有待审核的头像');
-    const bad = await h.app.inject({ method: 'POST', url: '/_dev/user/portrait/audit', ...form({ userId: u.id, decision: 'maybe' }) });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/_dev/user/portrait/audit',
+      ...form({ userId: u.id, decision: 'maybe' }),
+    });
     expect(bad.json().code).toBe(Code.BAD_INPUT);
 
     const msgs = await call('GET', P.messages, u.token);
@@ -177,8 +267,16 @@ describe('real name', () => {
 
     const okRes = await call('POST', P.realName, u.token, form({ name: '张小三', idNumber: id.toLowerCase() }));
     expect(okRes.body.code).toBe(200);
-    expect(okRes.body.data).toMatchObject({ certified: true, name: '张*三', idNumber: '1101**********' + id.slice(-4) });
-    const row = await h.ts.storage.db.selectFrom('user_real_names').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    expect(okRes.body.data).toMatchObject({
+      certified: true,
+      name: '张*三',
+      idNumber: '1101**********' + id.slice(-4),
+    });
+    const row = await h.ts.storage.db
+      .selectFrom('user_real_names')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(id.slice(4, 14));
     expect(JSON.stringify(row)).not.toContain('小');
 
@@ -206,10 +304,20 @@ describe('real name', () => {
 describe('feedback', () => {
   it('takes screenshots, then the feedback that refers to them', async () => {
     const u = await createUser(h);
-    const img = await call('POST', P.feedbackImage, u.token, multipart({ filename: 's.png', type: 'image/png', data: makePng(100, 200) }));
+    const img = await call(
+      'POST',
+      P.feedbackImage,
+      u.token,
+      multipart({ filename: 's.png', type: 'image/png', data: makePng(100, 200) }),
+    );
     expect(img.body.code).toBe(200);
     expect(img.body.data.id).toMatch(/^[a-f0-9]{32}$/);
-    const add = await call('POST', P.feedbackAdd, u.token, form({ kind: 'bug', content: '比分页面偶尔不刷新', contact: 'qq 123', images: img.body.data.id }));
+    const add = await call(
+      'POST',
+      P.feedbackAdd,
+      u.token,
+      form({ kind: 'bug', content: '比分页面偶尔不刷新', contact: 'qq 123', images: img.body.data.id }),
+    );
     expect(add.body.code).toBe(200);
     expect(add.body.msg).toBe('提交成功，感谢您的反馈');
     expect(add.body.data.images).toEqual([img.body.data.url]);
@@ -221,14 +329,22 @@ describe('feedback', () => {
   it('refuses bad feedback and stores nothing', async () => {
     const u = await createUser(h);
     const other = await createUser(h);
-    const theirs = await call('POST', P.feedbackImage, other.token, multipart({ filename: 's.png', type: 'image/png', data: makePng(50, 50) }));
+    const theirs = await call(
+      'POST',
+      P.feedbackImage,
+      other.token,
+      multipart({ filename: 's.png', type: 'image/png', data: makePng(50, 50) }),
+    );
     const cases: Array<[Record<string, string>, string]> = [
       [{ kind: 'bug', content: '短' }, '反馈内容至少 5 个字'],
       [{ kind: 'nope', content: '这是一条足够长的反馈' }, '请选择反馈类型'],
       [{ kind: 'bug', content: 'x'.repeat(501) }, '反馈内容不能超过 500 字'],
       [{ kind: 'bug', content: '这是一条足够长的反馈', images: theirs.body.data.id }, '截图不存在，请重新上传'],
       [{ kind: 'bug', content: '这是一条足够长的反馈', images: '../../etc/passwd' }, '截图编号不正确'],
-      [{ kind: 'bug', content: '这是一条足够长的反馈', images: Array(5).fill(theirs.body.data.id).join(',') }, '最多上传 4 张截图'],
+      [
+        { kind: 'bug', content: '这是一条足够长的反馈', images: Array(5).fill(theirs.body.data.id).join(',') },
+        '最多上传 4 张截图',
+      ],
     ];
     for (const [body, msg] of cases) {
       const r = await call('POST', P.feedbackAdd, u.token, form(body));
@@ -243,17 +359,42 @@ describe('feedback', () => {
 describe('history', () => {
   it('records visits (latest first, one row per target) and clears them', async () => {
     const u = await createUser(h);
-    await call('POST', P.history, u.token, form({ kind: 'match', targetId: '101', title: '阿森纳 vs 切尔西', link: '/live/zq/detail/101' }));
+    await call(
+      'POST',
+      P.history,
+      u.token,
+      form({ kind: 'match', targetId: '101', title: '阿森纳 vs 切尔西', link: '/live/zq/detail/101' }),
+    );
     h.clock.now += 1000;
-    await call('POST', P.history, u.token, form({ kind: 'room', targetId: 'r1', title: '英超夜话', link: '/vlive/detail/r1' }));
+    await call(
+      'POST',
+      P.history,
+      u.token,
+      form({ kind: 'room', targetId: 'r1', title: '英超夜话', link: '/vlive/detail/r1' }),
+    );
     h.clock.now += 1000;
-    await call('POST', P.history, u.token, form({ kind: 'match', targetId: '101', title: '阿森纳 2-1 切尔西', link: '/live/zq/detail/101' }));
+    await call(
+      'POST',
+      P.history,
+      u.token,
+      form({ kind: 'match', targetId: '101', title: '阿森纳 2-1 切尔西', link: '/live/zq/detail/101' }),
+    );
     const list = await call('GET', P.history, u.token);
     expect(list.body.data.total).toBe(2);
     expect(list.body.data.list.map((i: { title: string }) => i.title)).toEqual(['阿森纳 2-1 切尔西', '英超夜话']);
-    const bad = await call('POST', P.history, u.token, form({ kind: 'match', targetId: '1', title: 't', link: 'https://evil.example/' }));
+    const bad = await call(
+      'POST',
+      P.history,
+      u.token,
+      form({ kind: 'match', targetId: '1', title: 't', link: 'https://evil.example/' }),
+    );
     expect(bad.body.msg).toBe('链接不是本站页面');
-    const bad2 = await call('POST', P.history, u.token, form({ kind: 'video', targetId: '1', title: 't', link: '/live/zq/detail/1' }));
+    const bad2 = await call(
+      'POST',
+      P.history,
+      u.token,
+      form({ kind: 'video', targetId: '1', title: 't', link: '/live/zq/detail/1' }),
+    );
     expect(bad2.body.msg).toBe('记录类型不正确');
     expect((await call('GET', P.history, u.token, { query: { page: '0' } })).body.msg).toBe('页码不正确');
     expect((await call('GET', P.history, u.token)).body.data.total).toBe(2);
@@ -264,7 +405,7 @@ describe('history', () => {
 });
 
 describe('system messages', () => {
-  it('marks one or all read, and refuses someone else\'s message', async () => {
+  it("marks one or all read, and refuses someone else's message", async () => {
     const u = await createUser(h);
     const other = await createUser(h);
     await call('POST', P.feedbackAdd, u.token, form({ kind: 'other', content: '希望增加更多联赛' }));

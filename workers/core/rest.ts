@@ -16,7 +16,7 @@ import type { RestRequest } from './api';
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData },
 ) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export interface RestDeps {
@@ -56,6 +56,16 @@ function formBody(body: Record<string, unknown>): string {
   return parts.join('&');
 }
 
+function multipartBody(body: Record<string, unknown>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined || v === null) continue;
+    if (v instanceof Blob) fd.append(k, v, v instanceof File ? v.name : `${k}.${(v.type.split('/')[1] || 'bin').replace('jpeg', 'jpg')}`);
+    else fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return fd;
+}
+
 function isEnvelope(v: unknown): v is Envelope<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 }
@@ -75,9 +85,12 @@ export function createRestClient(deps: RestDeps): RestClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = deps.accessToken();
     if (token) headers.accessToken = token;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (method === 'POST') {
-      if (req.json) {
+      if (req.body && Object.values(req.body).some((v) => v instanceof Blob)) {
+        // Uploads (portrait, screenshots): multipart; fetch sets the boundary header itself.
+        body = multipartBody(req.body);
+      } else if (req.json) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(req.body ?? {});
       } else if (req.body && Object.keys(req.body).length) {

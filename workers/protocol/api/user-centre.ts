@@ -32,8 +32,6 @@ export const UserCentrePaths = {
   faqItem: '/user/faq/:id',
   /** GET → AuthorProfile (public). */
   author: '/user/author/:id',
-  /** GET → FollowedMatch[] (matches followed in the live area, newest kick-off first). */
-  followedMatches: '/user/follow/matches',
 } as const;
 
 /** Where uploaded images are served (never an app route). */
@@ -134,17 +132,6 @@ export interface AuthorProfile {
   portrait: string;
   certified: boolean;
   joinedAt: number;
-}
-
-export interface FollowedMatch {
-  matchId: number;
-  sport: 'zq' | 'lq';
-  league: string;
-  home: string;
-  away: string;
-  openTime: number;
-  state: number;
-  score: string;
 }
 
 export interface CentrePage<T> {

@@ -1,0 +1,73 @@
+/**
+ * The user area's calls, typed, all through the core's one REST client (views never fetch).
+ * Password fields go through the one-time iv flow of spec §7 (workers/protocol/password-transit).
+ */
+import { getCore } from '../../core/index';
+import type { Envelope } from '../../../workers/protocol/index';
+import { UserPaths } from '../../../workers/protocol/api/user';
+import { encodeTransitPassword } from '../../../workers/protocol/password-transit';
+import { UserCentrePaths as P } from '../../../workers/protocol/api/user-centre';
+import type {
+  AuthorProfile,
+  CentrePage,
+  FaqItem,
+  FeedbackItem,
+  FeedbackKind,
+  HistoryItem,
+  PortraitState,
+  RealNameState,
+  SystemMessage,
+  UploadedImage,
+  UserCentreSummary,
+} from '../../../workers/protocol/api/user-centre';
+
+type Body = Record<string, unknown>;
+const get = <T>(path: string, query?: Record<string, string | number>, params?: Record<string, string | number>) =>
+  getCore().request<T>({ path, query, params });
+const post = <T>(path: string, body?: Body) => getCore().request<T>({ path, method: 'POST', body });
+
+export type SmsScene = 'register' | 'login' | 'password';
+
+export const centreApi = {
+  sendSms: (phone: string, scene: SmsScene) => post<null>(UserPaths.smsSend, { phone, scene }),
+  nicknameCheck: (nickName: string) =>
+    get<{ nickName: string; available: boolean }>(UserPaths.nicknameCheck, { nickName }),
+  nicknameUpdate: (nickName: string) => post(UserPaths.nicknameUpdate, { nickName }),
+  summary: () => get<UserCentreSummary>(P.summary),
+  portrait: () => get<PortraitState>(P.portrait),
+  /** The cropped image, sent as multipart field `file`. */
+  uploadPortrait: (file: Blob) => post<PortraitState>(P.portraitUpload, { file }),
+  realName: () => get<RealNameState>(P.realName),
+  certify: (name: string, idNumber: string) => post<RealNameState>(P.realName, { name, idNumber }),
+  uploadFeedbackImage: (file: Blob) => post<UploadedImage>(P.feedbackImage, { file }),
+  addFeedback: (kind: FeedbackKind, content: string, contact: string, images: string[]) =>
+    post<FeedbackItem>(P.feedbackAdd, { kind, content, contact, images: images.join(',') }),
+  feedbackList: () => get<FeedbackItem[]>(P.feedbackList),
+  history: (page: number) => get<CentrePage<HistoryItem>>(P.history, { page }),
+  clearHistory: () => post<{ cleared: number }>(P.historyClear),
+  messages: (page: number) => get<CentrePage<SystemMessage> & { unread: number }>(P.messages, { page }),
+  readMessages: (id?: number) => post<{ unread: number }>(P.messagesRead, id === undefined ? {} : { id }),
+  faq: () => get<FaqItem[]>(P.faq),
+  faqItem: (id: number) => get<Required<FaqItem>>(P.faqItem, undefined, { id }),
+  author: (id: number) => get<AuthorProfile>(P.author, undefined, { id }),
+};
+
+/** Fetches a one-time iv and seals each password with it (one iv per request: no replay). */
+async function sealPasswords(passwords: string[]): Promise<{ iv: string; sealed: string[] } | Envelope<null>> {
+  const ivEnv = await get<string>(UserPaths.passwordIv);
+  if (ivEnv.code !== 200 || typeof ivEnv.data !== 'string') return { code: ivEnv.code, msg: ivEnv.msg, data: null };
+  const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, ivEnv.data)));
+  return { iv: ivEnv.data, sealed };
+}
+
+export async function retrievePassword(phone: string, code: string, password: string): Promise<Envelope<null>> {
+  const s = await sealPasswords([password]);
+  if ('code' in s) return s;
+  return post<null>(UserPaths.retrievePassword, { phone, code, password: s.sealed[0], iv: s.iv });
+}
+
+export async function changePassword(oldPassword: string, password: string): Promise<Envelope<null>> {
+  const s = await sealPasswords([oldPassword, password]);
+  if ('code' in s) return s;
+  return post<null>(UserPaths.updatePassword, { oldPassword: s.sealed[0], password: s.sealed[1], iv: s.iv });
+}

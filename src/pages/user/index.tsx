@@ -1,0 +1,36 @@
+/**
+ * The user area's pages (spec §2 User), one lazy chunk. /user/about and the agreements are the
+ * shell's; /user/community and /user/proposal wait for the community and proposal areas.
+ */
+import type { ComponentType } from 'react';
+import type { PageProps } from '../../app/App';
+import '../../components/user/user.css';
+import { ChangePasswordPage, LoginPage, RegisterPage, RetrievePasswordPage } from './AuthPages';
+import { CertificationPage, InforPage, NicknamePage, SetPage, UserHubPage } from './ProfilePages';
+import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } from './ListPages';
+import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
+import { applyTheme } from './theme';
+
+applyTheme();
+
+const pages: Record<string, ComponentType<PageProps>> = {
+  user: UserHubPage,
+  'user/login': LoginPage,
+  'user/register': RegisterPage,
+  'user/password': RetrievePasswordPage,
+  'user/changePassWord': ChangePasswordPage,
+  'user/nickname': NicknamePage,
+  'user/infor': InforPage,
+  'user/certification': CertificationPage,
+  'user/set': SetPage,
+  'user/attention': AttentionPage,
+  'user/match': MatchPage,
+  'user/history': HistoryPage,
+  'user/message': MessagePage,
+  'user/authorHome': AuthorHomePage,
+  'user/question': QuestionPage,
+  'user/doubt': DoubtPage,
+  'user/opinion': OpinionPage,
+};
+
+export default pages;
