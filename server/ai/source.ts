@@ -1,0 +1,24 @@
+/** What the AI service reads from the live feed's storage (implemented in ./db-source.ts). */
+import type { AiTeam } from '../../workers/protocol/index';
+
+export interface Fixture {
+  matchId: number;
+  leagueId: number;
+  leagueName: string;
+  leagueColor: string;
+  /** Kick-off, unix seconds. */
+  ot: number;
+  home: AiTeam;
+  away: AiTeam;
+  /** Football status (spec §4). */
+  status: number;
+  score: [number, number];
+}
+
+export interface AiSource {
+  /** Finished football matches (status 8) that kicked off before `beforeSec`, oldest first. */
+  finished(beforeSec: number): Promise<Fixture[]>;
+  /** Football matches not started (status 1) kicking off in [fromSec, toSec), soonest first. */
+  upcoming(fromSec: number, toSec: number): Promise<Fixture[]>;
+  fixture(matchId: number): Promise<Fixture | null>;
+}
