@@ -28,6 +28,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   shell: () => import('../pages/shell/index'),
   download: () => import('../pages/download/index'),
   agreement: () => import('../pages/agreement/index'),
+  user: () => import('../pages/user/index'),
 };
 
 /** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */

@@ -152,8 +152,17 @@ export function isDelivered(route: RouteDef): boolean {
   return DELIVERED_AREAS.has(route.area) || DELIVERED_ROUTES.has(route.name);
 }
 
+/**
+ * The user area's pages (issue 7). 'user/community' (my posts) and 'user/proposal' (my tips) wait
+ * for the community and proposal areas, whose data they list.
+ */
+const USER_PAGES_DELIVERED = [
+  'user', 'user/login', 'user/register', 'user/password', 'user/changePassWord', 'user/nickname', 'user/infor',
+  'user/certification', 'user/set', 'user/attention', 'user/match', 'user/history', 'user/message',
+  'user/authorHome', 'user/question', 'user/doubt', 'user/opinion',
+];
 /** Single routes delivered ahead of their area (e.g. /user/about and /message/version by the shell). */
-export const DELIVERED_ROUTES: ReadonlySet<string> = new Set(['user/about', 'message/version', '404']);
+export const DELIVERED_ROUTES: ReadonlySet<string> = new Set(['user/about', 'message/version', '404', ...USER_PAGES_DELIVERED]);
 
 export function isKnownPath(path: string): boolean {
   const clean = path.split(/[?#]/)[0] || '/';

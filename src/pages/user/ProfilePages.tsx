@@ -20,8 +20,6 @@ const HUB_ENTRIES: Array<{ page: string; label: string; icon: string }> = [
   { page: 'match', label: T.hub.match, icon: '⚽' },
   { page: 'history', label: T.hub.history, icon: '⏱' },
   { page: 'message', label: T.hub.message, icon: '✉' },
-  { page: 'community', label: T.hub.community, icon: '✎' },
-  { page: 'proposal', label: T.hub.proposal, icon: '★' },
 ];
 const HUB_ROWS: Array<{ page: string; label: string }> = [
   { page: 'infor', label: T.hub.infor },
