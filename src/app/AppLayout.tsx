@@ -1,41 +1,26 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Layout } from '../../workers/protocol/routes';
-import { DownloadBanner } from '../components/DownloadBanner';
 import { FloatingNewsBar } from '../components/FloatingNewsBar';
 import { TabBar } from '../components/TabBar';
 import { useSession, useUnread } from '../core/hooks';
-import { bannerHiddenByUser, hideBannerForToday, isStandalone } from './download-banner-flag';
-import { isNativeShell } from './native-shell';
 import { removeNewsNavItem, useNewsNav } from './news-nav';
+import { ShellBanner } from './ShellBanner';
 import { DEFAULT_APP_NAME } from './strings';
 import { activeTabFor, tabItemsForPort } from './tab-bar-items';
 import { useAppInfo } from './use-app-info';
 
 /** What each layout of spec §2 shows around the page. */
-const PARTS: Record<Layout, { banner: boolean; tabBar: boolean; newsBar: boolean; userBg: boolean }> = {
-  default: { banner: false, tabBar: false, newsBar: true, userBg: false },
-  'download-tips': { banner: true, tabBar: false, newsBar: true, userBg: false },
-  'tab-bar': { banner: true, tabBar: true, newsBar: true, userBg: false },
-  user: { banner: false, tabBar: false, newsBar: false, userBg: true },
-  'anchor-live': { banner: true, tabBar: true, newsBar: false, userBg: false },
+const PARTS: Record<Layout, { banner: boolean; tabBar: boolean; newsBar: boolean }> = {
+  default: { banner: false, tabBar: false, newsBar: true },
+  'download-tips': { banner: true, tabBar: false, newsBar: true },
+  'tab-bar': { banner: true, tabBar: true, newsBar: true },
+  user: { banner: false, tabBar: false, newsBar: false },
+  'anchor-live': { banner: true, tabBar: true, newsBar: false },
 };
 
 function Banner() {
   const { info } = useAppInfo();
-  // Decided once per mount: installed apps (and the native shell) never show it.
-  const [hidden, setHidden] = useState(
-    () => isStandalone() || isNativeShell() || bannerHiddenByUser(localStorage, Date.now()),
-  );
-  if (hidden) return null;
-  return (
-    <DownloadBanner
-      appName={info?.name ?? DEFAULT_APP_NAME}
-      onClose={() => {
-        hideBannerForToday(localStorage, Date.now());
-        setHidden(true);
-      }}
-    />
-  );
+  return <ShellBanner appName={info?.name ?? DEFAULT_APP_NAME} />;
 }
 
 function ShellTabBar({ routeName }: { routeName: string }) {

@@ -43,7 +43,6 @@ export function readNewsNav(storage: Storage = localStorage): NewsNavItem[] {
 
 const listeners = new Set<() => void>();
 function emit(): void {
-  cached = null;
   for (const l of listeners) l();
 }
 
@@ -71,10 +70,12 @@ export function removeNewsNavItem(item: NewsNavItem, storage: Storage = localSto
   );
 }
 
-let cached: NewsNavItem[] | null = null;
+// Keyed by the stored text, so any write (this tab, another tab, the news area) shows up.
+let cached: { raw: string | null; items: NewsNavItem[] } | null = null;
 function snapshot(): NewsNavItem[] {
-  cached ??= readNewsNav();
-  return cached;
+  const raw = localStorage.getItem(NEWS_NAV_KEY);
+  if (!cached || cached.raw !== raw) cached = { raw, items: readNewsNav() };
+  return cached.items;
 }
 
 function subscribe(onChange: () => void): () => void {

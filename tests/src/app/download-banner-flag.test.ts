@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BANNER_HIDE_KEY,
+  bannerHiddenByUser,
+  endOfDay,
+  hideBannerForToday,
+  isStandalone,
+} from '../../../src/app/download-banner-flag';
+
+afterEach(() => localStorage.clear());
+
+describe('download banner hide flag', () => {
+  const morning = new Date(2026, 10, 22, 9, 30).getTime();
+
+  it('expires at the local end of the day it was set', () => {
+    expect(endOfDay(morning)).toBe(new Date(2026, 10, 23, 0, 0, 0, 0).getTime());
+    hideBannerForToday(localStorage, morning);
+    expect(bannerHiddenByUser(localStorage, new Date(2026, 10, 22, 23, 59, 59).getTime())).toBe(true);
+    expect(bannerHiddenByUser(localStorage, new Date(2026, 10, 23, 0, 0, 1).getTime())).toBe(false);
+    expect(localStorage.getItem(BANNER_HIDE_KEY)).toBeNull();
+  });
+
+  it('shows the banner when nothing or garbage is stored', () => {
+    expect(bannerHiddenByUser(localStorage, morning)).toBe(false);
+    localStorage.setItem(BANNER_HIDE_KEY, 'soon');
+    expect(bannerHiddenByUser(localStorage, morning)).toBe(false);
+  });
+});
+
+describe('standalone detection', () => {
+  const win = (standaloneMq: boolean, iosStandalone?: boolean) =>
+    ({
+      navigator: { standalone: iosStandalone },
+      matchMedia: (q: string) => ({ matches: standaloneMq && q === '(display-mode: standalone)' }),
+    }) as unknown as Window;
+
+  it('is standalone in display-mode standalone or iOS home-screen mode', () => {
+    expect(isStandalone(win(true))).toBe(true);
+    expect(isStandalone(win(false, true))).toBe(true);
+    expect(isStandalone(win(false))).toBe(false);
+  });
+});
