@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 // Route option `websocket: true` and its handler type come from this plugin's augmentation.
 import type {} from '@fastify/websocket';
@@ -37,6 +38,7 @@ import type { Metrics } from '../metrics';
 import type { ChatHandler, Hub } from './hub';
 import { TopicLog } from './topic-log';
 import { createSocketTokens } from './socket-token';
+import { rawSocketOf, textFrame } from './wire';
 
 export interface HubDeps extends HubOptions {
   metrics: Metrics;
@@ -79,10 +81,14 @@ interface TopicState {
   seq: number;
   log: TopicLog;
   subs: Set<Conn>;
+  /** Published this tick, not yet written: one write per socket carries them all. */
+  pending: Buffer[];
 }
 
 interface Conn {
   ws: WebSocket;
+  /** Where pre-built frames are written (see ./wire.ts); null → ws.send. */
+  raw: Socket | null;
   visitorId: string;
   /** User the connect token was issued to; the auth frame may not switch to another user. */
   boundUserId: number | null;
@@ -127,7 +133,7 @@ export function createHub(deps: HubDeps): Hub {
   function topicState(key: string, wire: Topic): TopicState {
     let t = topics.get(key);
     if (!t) {
-      t = { key, wire, seq: 0, log: new TopicLog(replayWindowMs, replayMaxEvents), subs: new Set() };
+      t = { key, wire, seq: 0, log: new TopicLog(replayWindowMs, replayMaxEvents), subs: new Set(), pending: [] };
       topics.set(key, t);
     }
     return t;
@@ -175,29 +181,64 @@ export function createHub(deps: HubDeps): Hub {
     c.lagging.add(t);
   }
 
-  function fanOut(t: TopicState, frame: Buffer): void {
+  /** Bytes waiting to go out on this socket (ours and ws's). */
+  const pending = (c: Conn): number => (c.raw ? c.raw.writableLength : c.ws.bufferedAmount);
+
+  /** Writes serialized frames to every subscriber; the wire bytes are built once, not per socket. */
+  function fanOut(subs: Iterable<Conn>, payloads: Buffer[], t: TopicState | null): void {
+    let wire: Buffer | null = null;
     let sent = 0;
-    for (const c of t.subs) {
+    for (const c of subs) {
       if (c.lagging) {
-        c.lagging.add(t);
+        if (t) c.lagging.add(t);
         continue;
       }
-      if (c.ws.bufferedAmount > maxBufferedBytes) {
-        markLagging(c, t);
+      if (c.ws.readyState !== 1) continue;
+      if (pending(c) > maxBufferedBytes) {
+        if (t) markLagging(c, t);
         continue;
       }
-      c.ws.send(frame, { binary: false });
-      sent++;
+      if (c.raw) {
+        wire ??= payloads.length === 1 ? textFrame(payloads[0]) : Buffer.concat(payloads.map(textFrame));
+        c.raw.write(wire);
+      } else {
+        for (const p of payloads) c.ws.send(p, { binary: false });
+      }
+      sent += payloads.length;
     }
     if (sent) metrics.wsMessagesSent.inc(sent);
   }
 
+  const dirty = new Set<TopicState>();
+  let flushScheduled = false;
+
+  function flushTopic(t: TopicState): void {
+    if (!t.pending.length) return;
+    const payloads = t.pending;
+    t.pending = [];
+    dirty.delete(t);
+    fanOut(t.subs, payloads, t);
+  }
+
+  function flushAll(): void {
+    flushScheduled = false;
+    for (const t of [...dirty]) flushTopic(t);
+  }
+
+  /**
+   * Events published in one tick (the feed advances many matches at once) leave together: a
+   * socket gets one write for all of them instead of one syscall each.
+   */
   function publishOn(t: TopicState, event: TopicEvent): number {
     t.seq++;
-    const at = now();
     const frame = encode({ code: Frame.EVENT, topic: t.wire, seq: t.seq, data: event });
-    t.log.push({ seq: t.seq, at, frame });
-    fanOut(t, frame);
+    t.log.push({ seq: t.seq, at: now(), frame });
+    t.pending.push(frame);
+    dirty.add(t);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flushAll);
+    }
     return t.seq;
   }
 
@@ -232,6 +273,8 @@ export function createHub(deps: HubDeps): Hub {
   }
 
   function subscribeOne(c: Conn, t: TopicState, since: number | undefined, sameServer: boolean): void {
+    // Events of this tick go to the old subscribers first; the new one's seq already counts them.
+    flushTopic(t);
     t.subs.add(c);
     c.topics.set(t.key, t);
     c.lagging?.delete(t);
@@ -394,6 +437,7 @@ export function createHub(deps: HubDeps): Hub {
     const at = now();
     const c: Conn = {
       ws,
+      raw: rawSocketOf(ws),
       visitorId: claims.visitorId,
       boundUserId: claims.userId,
       userId: null,
@@ -432,7 +476,7 @@ export function createHub(deps: HubDeps): Hub {
         laggingConns.delete(c);
         continue;
       }
-      if (c.ws.bufferedAmount <= maxBufferedBytes / 2) {
+      if (pending(c) <= maxBufferedBytes / 2) {
         // Drained: the skipped events are not resent; the client re-fetches and continues from seq.
         const owed = c.lagging;
         c.lagging = null;
@@ -449,15 +493,7 @@ export function createHub(deps: HubDeps): Hub {
   }
 
   function ping(): void {
-    if (!conns.size) return;
-    const frame = encode({ code: Frame.PING, data: { at: now() } });
-    let sent = 0;
-    for (const c of conns) {
-      if (c.lagging || c.ws.bufferedAmount > maxBufferedBytes) continue;
-      c.ws.send(frame, { binary: false });
-      sent++;
-    }
-    if (sent) metrics.wsMessagesSent.inc(sent);
+    if (conns.size) fanOut(conns, [encode({ code: Frame.PING, data: { at: now() } })], null);
   }
 
   function startTimers(): void {
