@@ -1,0 +1,29 @@
+/**
+ * `npm run bench`: runs every benchmark in this folder, one after another (they compete for the
+ * same cores, so never in parallel), each in its own process with its default arguments.
+ *
+ * A benchmark is any `tests/bench/*.ts` file except this one and `*.child.ts` (processes a
+ * benchmark starts itself). Folders here hold a benchmark's helpers and are not run.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benches = fs
+  .readdirSync(here, { withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.ts') && e.name !== 'run-all.ts' && !e.name.endsWith('.child.ts'))
+  .map((e) => e.name)
+  .sort();
+
+const failed: string[] = [];
+for (const name of benches) {
+  console.log(`\n=== ${name} ===`);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name)], { stdio: 'inherit' });
+  if (res.status !== 0) failed.push(name);
+}
+if (failed.length) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
+}
