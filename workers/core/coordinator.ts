@@ -13,6 +13,7 @@ import type { Endpoint } from 'comlink';
 import type { Subscription } from 'rxjs';
 import { EVENT_KINDS, type StreamKey, type StreamKind } from './api';
 import type { Core } from './core';
+import { resolveLazy } from './lazy';
 import type { CorePortApi, DeliveryBatch, HelloAnswer, RpcMethod, TabHello, TabSink } from './port-api';
 
 export const BATCH_MS = 60;
@@ -103,7 +104,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     tab.timer = null;
     if (tab.closed) return;
     const items: Array<[string, unknown]> = [];
-    for (const [subId, value] of tab.pendingState) items.push([subId, value]);
+    for (const [subId, value] of tab.pendingState) items.push([subId, resolveLazy(value)]);
     tab.pendingState.clear();
     for (const e of tab.pendingEvents) items.push(e);
     tab.pendingEvents = [];

@@ -68,6 +68,7 @@ import { createSocket, socketUrlFrom, type CoreSocket, type SocketCtor } from '.
 import type { OfflineStore } from './store';
 import { deriveMatch, isFinishedMatch, isLiveMatch, oddsBoardView, oddsRowView } from './derive';
 import { unreadTotal } from '../domain/unread';
+import { Lazy } from './lazy';
 import { matchMinuteText } from '../domain/minute-text';
 import { chinaDate } from '../domain/chinese-format';
 
@@ -80,6 +81,9 @@ export interface CoreDeps {
   WebSocket: SocketCtor;
   store: OfflineStore;
   now?: () => number;
+  /** Timers of the socket (tests inject a fake clock). */
+  setTimeout?: (fn: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimeout?: (t: ReturnType<typeof setTimeout>) => void;
   random?: () => number;
   log?: (msg: string, err?: unknown) => void;
   /** Test hook: skip the address call and connect here. */
@@ -173,7 +177,8 @@ export function createCore(deps: CoreDeps): Core {
 
   const matches = new Map<number, Match>();
   const extras = new Map<number, { scoreChangedAt: number; lastScorer: 'home' | 'away' | null }>();
-  const matchSubs = new Map<number, BehaviorSubject<MatchView | null>>();
+  const matchSubs = new Map<number, BehaviorSubject<Lazy<MatchView | null>>>();
+  const lazyView = (id: number) => new Lazy(() => viewOf(id));
   const details = new Map<number, DetailState>();
   const lists = new Map<string, ListSource>();
   const alerted = new Set<string>();
@@ -219,6 +224,8 @@ export function createCore(deps: CoreDeps): Core {
       WebSocket: deps.WebSocket,
       accessToken: token,
       now,
+      setTimeout: deps.setTimeout,
+      clearTimeout: deps.clearTimeout,
       random: deps.random,
       log,
     },
@@ -296,7 +303,7 @@ export function createCore(deps: CoreDeps): Core {
       }
     }
     const sub = matchSubs.get(m.id);
-    if (sub) sub.next(viewOf(m.id));
+    if (sub) sub.next(lazyView(m.id));
     if (!prev || prev.s !== m.s) for (const l of lists.values()) if (l.key.sport === m.sport) markListDirty(l);
     const d = details.get(m.id);
     if (d) d.changed$.next('header');
@@ -580,7 +587,7 @@ export function createCore(deps: CoreDeps): Core {
     return new Observable<unknown>((sub) => {
       let subject = matchSubs.get(id);
       if (!subject) {
-        subject = new BehaviorSubject<MatchView | null>(viewOf(id));
+        subject = new BehaviorSubject<Lazy<MatchView | null>>(lazyView(id));
         matchSubs.set(id, subject);
       }
       const subj = subject;
@@ -810,7 +817,7 @@ export function createCore(deps: CoreDeps): Core {
 
   function setFollowed(v: FollowedValue): void {
     followed$.next(v);
-    for (const [id, sub] of matchSubs) sub.next(viewOf(id));
+    for (const [id, sub] of matchSubs) sub.next(lazyView(id));
     for (const l of lists.values()) markListDirty(l);
   }
 
@@ -943,7 +950,7 @@ export function createCore(deps: CoreDeps): Core {
   const tick = setInterval(() => {
     for (const [id, sub] of matchSubs) {
       const m = matches.get(id);
-      if (m && isLiveMatch(m)) sub.next(viewOf(id));
+      if (m && isLiveMatch(m)) sub.next(lazyView(id));
     }
   }, deps.minuteTickMs ?? 20_000);
 
@@ -1035,7 +1042,11 @@ export function createCore(deps: CoreDeps): Core {
     let o = shared.get(id);
     if (!o) {
       const base = build(key);
-      o = EVENT_KINDS.has(key.kind)
+      // A match row is already a BehaviorSubject per match: sharing it again would add a second
+      // subject on the hottest path (one emission per score event).
+      o = key.kind === 'match'
+        ? base
+        : EVENT_KINDS.has(key.kind)
         ? base.pipe(share({ resetOnRefCountZero: true }))
         : base.pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
       shared.set(id, o);

@@ -92,6 +92,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
   const clearT = deps.clearTimeout ?? ((t: Timer) => clearTimeout(t));
   const random = deps.random ?? Math.random;
   const log = deps.log ?? ((msg: string, err?: unknown) => console.warn(`[core socket] ${msg}`, err ?? ''));
+  const now = deps.now ?? Date.now;
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const reconnectMs = deps.reconnectMs ?? RECONNECT_MS;
   const deadMs = deps.deadMs ?? CLIENT_DEAD_MS;
@@ -128,13 +129,24 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     }, heartbeatMs);
   }
 
+  /**
+   * Dead-man timer. Re-arming a timer per inbound frame would cost more than the frame itself at
+   * high rates, so the timer is set once and, when it fires early, re-armed for what is left.
+   */
+  let lastInboundAt = 0;
   function armDeadMan(): void {
     if (deadTimer) clearT(deadTimer);
-    deadTimer = setT(() => {
-      deadTimer = null;
-      log(`nothing received for ${deadMs} ms, reconnecting`);
-      dropAndReconnect(0);
-    }, deadMs);
+    deadTimer = setT(checkDead, deadMs);
+  }
+  function checkDead(): void {
+    deadTimer = null;
+    const quiet = now() - lastInboundAt;
+    if (quiet < deadMs) {
+      deadTimer = setT(checkDead, deadMs - quiet);
+      return;
+    }
+    log(`nothing received for ${deadMs} ms, reconnecting`);
+    dropAndReconnect(0);
   }
 
   function rawSend(text: string): boolean {
@@ -235,6 +247,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     sock.onopen = () => {
       if (ws !== sock) return;
       attempts = 0;
+      lastInboundAt = now();
       setState('open');
       const token = deps.accessToken();
       // Spec §4: the auth frame is the first thing sent on open.
@@ -245,7 +258,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     };
     sock.onmessage = (ev) => {
       if (ws !== sock) return;
-      armDeadMan();
+      lastInboundAt = now();
       if (typeof ev.data !== 'string') return;
       let frame: ServerFrame;
       try {
