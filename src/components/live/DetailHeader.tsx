@@ -1,0 +1,66 @@
+/** Match detail header: league, state, open time, teams with crests, score, minute (+ quarters). */
+import type { MatchView } from '../../../workers/core/api';
+
+export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {
+  const clock = match.sport === 'zq' ? match.minuteText : match.clockText;
+  const started = match.isLive || match.isFinished;
+  return (
+    <div className="lv-detail-match" data-match-id={match.id} data-live={match.isLive ? '1' : '0'}>
+      <div className="lv-detail-meta">
+        <span>{match.leagueName}</span>
+        {' · '}
+        <span>{openTimeText}</span>
+      </div>
+      <div className="lv-detail-teams">
+        <div className="lv-detail-team">
+          <img src={match.home.logo} alt="" />
+          <span>{match.home.name}</span>
+        </div>
+        <div className="lv-detail-score">
+          <div className="lv-detail-state" data-status>
+            {match.statusText}
+            {clock && match.isLive ? ` ${clock}${match.sport === 'zq' && /^\d+$/.test(clock) ? "'" : ''}` : ''}
+          </div>
+          <div data-score className={started ? '' : 'lv-score-pending'}>
+            {match.score[0]}-{match.score[1]}
+          </div>
+          {match.sport === 'zq' && match.half && (
+            <div className="lv-detail-sub">
+              半场 {match.half[0]}-{match.half[1]}
+            </div>
+          )}
+        </div>
+        <div className="lv-detail-team">
+          <img src={match.away.logo} alt="" />
+          <span>{match.away.name}</span>
+        </div>
+      </div>
+      {match.sport === 'lq' && match.quarters.length > 0 && (
+        <table className="lv-quarters" data-quarters>
+          <thead>
+            <tr>
+              <th></th>
+              {match.quarters.map((_, i) => (
+                <th key={i}>{i < 4 ? `${'一二三四'[i]}节` : `加时${i - 3}`}</th>
+              ))}
+              <th>总分</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(['home', 'away'] as const).map((side, s) => (
+              <tr key={side}>
+                <th>{match[side].name}</th>
+                {match.quarters.map((q, i) => (
+                  <td key={i}>{q[s]}</td>
+                ))}
+                <td>
+                  <b>{match.score[s]}</b>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

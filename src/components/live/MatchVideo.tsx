@@ -1,0 +1,32 @@
+/** Plays a match stream (HLS). Safari plays .m3u8 natively; elsewhere hls.js is loaded on demand. */
+import { useEffect, useRef } from 'react';
+
+export function MatchVideo({ url }: { url: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = url;
+      return () => video.removeAttribute('src');
+    }
+    let destroyed = false;
+    let hls: { destroy(): void } | null = null;
+    void import('hls.js').then(({ default: Hls }) => {
+      if (destroyed || !Hls.isSupported()) return;
+      const h = new Hls({ lowLatencyMode: true });
+      h.loadSource(url);
+      h.attachMedia(video);
+      hls = h;
+    });
+    return () => {
+      destroyed = true;
+      hls?.destroy();
+    };
+  }, [url]);
+  return (
+    <div className="lv-video">
+      <video ref={ref} controls playsInline muted autoPlay data-match-video />
+    </div>
+  );
+}
