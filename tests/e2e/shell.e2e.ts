@@ -1,0 +1,174 @@
+/**
+ * The app shell in Chromium at 375×812 against the real server: redirects, 404 (status + page),
+ * the tab bar on port 8008 and elsewhere, the download banner, download and agreement pages.
+ * Screenshots land in tests/e2e/screenshots/shell-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  collectErrors,
+  launchBrowser,
+  newPhonePage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function tabNames(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: '底部导航' });
+  await nav.waitFor();
+  return nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label') ?? ''));
+}
+
+describe('redirects', () => {
+  it('/ goes to /vlive/0 and /news to /news/1002', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(server.url + '/');
+    await page.waitForURL('**/vlive/0');
+    await page.goto(server.url + '/news');
+    await page.waitForURL('**/news/1002');
+    await page.context().close();
+  });
+});
+
+describe('unknown routes', () => {
+  it('answer HTTP 404 and show the error page, which then goes home', async () => {
+    const page = await newPhonePage(browser);
+    const errors = collectErrors(page);
+    const res = await page.goto(server.url + '/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404-页面不存在' }).textContent()).resolves.toBe('404-页面不存在');
+    await page.getByText(/秒后自动返回首页/).waitFor();
+    await screenshot(page, 'shell-404');
+    expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+    // After the countdown it leaves for home (→ /vlive/0).
+    await page.waitForURL((u) => !u.pathname.startsWith('/no/such'), { timeout: 8000 });
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers 200 for a delivered page and 404 for /404 itself', async () => {
+    expect((await fetch(server.url + '/download')).status).toBe(200);
+    expect((await fetch(server.url + '/user/agreement/yhxy')).status).toBe(200);
+    expect((await fetch(server.url + '/404')).status).toBe(404);
+  });
+});
+
+describe('download banner and tab bar', () => {
+  it('on a port other than 8008 the tab bar ends ChatGPT, 我的; the banner shows and closes until the end of the day', async () => {
+    const page = await newPhonePage(browser);
+    const errors = collectErrors(page);
+    await page.goto(server.url + '/user');
+    expect(await tabNames(page)).toEqual(['比赛', '头条', '直播', 'ChatGPT', '我的']);
+    const mine = page.getByRole('navigation').getByRole('link', { name: '我的' });
+    expect(await mine.getAttribute('aria-current')).toBe('page');
+    expect(await mine.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(212, 165, 74)');
+    const banner = page.getByRole('complementary', { name: '下载APP' });
+    await banner.getByText('球赛直播').waitFor();
+    await banner.getByText('顶级体育赛事直播APP').waitFor();
+    await screenshot(page, 'shell-tabbar-other-port');
+
+    await banner.getByRole('link', { name: '立即下载' }).click();
+    await page.waitForURL('**/download');
+    await page.goBack();
+    await page.getByRole('button', { name: '关闭下载提示' }).click();
+    await expect(banner.count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('navigation', { name: '底部导航' }).waitFor();
+    await expect(page.getByRole('complementary', { name: '下载APP' }).count()).resolves.toBe(0);
+    const until = Number(await page.evaluate(() => localStorage.getItem('qs:download-banner-hidden-until')));
+    const midnight = await page.evaluate(() => {
+      const d = new Date();
+      d.setHours(24, 0, 0, 0);
+      return d.getTime();
+    });
+    expect(until).toBe(midnight);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('hides the banner in an installed home-screen app', async () => {
+    const page = await newPhonePage(browser);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+    await page.goto(server.url + '/user');
+    await page.getByRole('navigation', { name: '底部导航' }).waitFor();
+    await expect(page.getByRole('complementary', { name: '下载APP' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('on port 8008 the tab bar ends 消息, 我的', async () => {
+    const on8008 = await startServer({ port: 8008 });
+    try {
+      const page = await newPhonePage(browser);
+      await page.goto(on8008.url + '/user');
+      expect(await tabNames(page)).toEqual(['比赛', '头条', '直播', '消息', '我的']);
+      expect(await page.getByRole('link', { name: '消息' }).getAttribute('href')).toBe('/message');
+      expect(await page.getByRole('link', { name: '比赛' }).evaluate((a) => getComputedStyle(a).color)).not.toBe(
+        'rgb(212, 165, 74)',
+      );
+      await screenshot(page, 'shell-tabbar-8008');
+      await page.context().close();
+    } finally {
+      await on8008.stop();
+    }
+  });
+});
+
+describe('pages', () => {
+  it('renders /download with platform detection and the package buttons', async () => {
+    const page = await newPhonePage(browser);
+    const errors = collectErrors(page);
+    const res = await page.goto(server.url + '/download');
+    expect(res?.status()).toBe(200);
+    await page.getByText('顶级体育赛事直播APP').first().waitFor();
+    await page.getByText('已识别为苹果设备').waitFor();
+    await page.getByRole('link', { name: 'iPhone 版下载' }).waitFor();
+    await page.getByRole('link', { name: '添加到主屏幕' }).waitFor();
+    await screenshot(page, 'shell-download');
+    await page.getByRole('link', { name: 'iPhone 版下载' }).click();
+    await page.waitForURL('**/download/ios-down');
+    await page.getByText('iPhone 安装包暂未发布').waitFor();
+    await screenshot(page, 'shell-download-ios');
+    await page.goto(server.url + '/download/wapStep');
+    await page.getByRole('heading', { name: 'iPhone（Safari）' }).waitFor();
+    await screenshot(page, 'shell-download-wapstep');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders an agreement page with its title and sections', async () => {
+    const page = await newPhonePage(browser);
+    const errors = collectErrors(page);
+    await page.goto(server.url + '/user/agreement/yszc');
+    await page.getByRole('heading', { name: '隐私政策', exact: true }).waitFor();
+    await page.getByRole('heading', { name: '一、我们收集的信息' }).waitFor();
+    await screenshot(page, 'shell-agreement-yszc');
+    await page.getByRole('link', { name: '隐私政策摘要' }).click();
+    await page.waitForURL('**/user/agreement/ys');
+    await page.getByRole('heading', { name: '隐私政策摘要' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders /user/about and /message/version', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(server.url + '/user/about');
+    await page.getByRole('heading', { name: '关于我们' }).waitFor();
+    await screenshot(page, 'shell-about');
+    await page.goto(server.url + '/message/version');
+    await page.getByRole('heading', { name: '版本信息' }).waitFor();
+    await page.getByText(/已是最新版本|发现新版本/).waitFor();
+    await page.context().close();
+  });
+});
