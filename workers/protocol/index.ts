@@ -8,6 +8,7 @@ export * from './api/paths';
 export * from './api/system';
 export * from './api/live';
 export * from './api/ai';
+export * from './api/live-detail';
 export * from './api/user';
 export * from './api/vlive';
 export * from './routes';
