@@ -1,4 +1,8 @@
-/** Live-score REST paths (main API, /live). All GET unless marked. */
+/**
+ * Live-score REST paths (main API, /live). All GET unless marked. Bodies: `../live.ts` (lists,
+ * header, text live, stats, odds), `./live-detail.ts` (lineup, injuries, analysis, table,
+ * intelligence, basketball rank / section difference / player stats), `./ai.ts` (AI).
+ */
 export const LivePaths = {
   // football lists
   zqLive: '/live/zq/list', // ?platform=4 — today's list: live first, then upcoming, then finished
