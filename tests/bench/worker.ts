@@ -115,7 +115,6 @@ async function main(): Promise<void> {
   const coordinator = createCoordinator({ core });
 
   // Per tab: batches, bytes, and per-match pending send times (for latency).
-  const sentAt = new Map<number, number[]>();
   const tabStats = Array.from({ length: TABS }, () => ({ batches: 0, bytes: 0, items: 0, latencies: [] as number[], firstAt: 0, lastAt: 0 }));
   const pendingPerTab = Array.from({ length: TABS }, () => new Map<number, number[]>());
   let measuring = false;

@@ -30,7 +30,7 @@ export class FrameServer {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise<void>((r) => wss.once('listening', () => r()));
     const addr = wss.address();
-    if (typeof addr === 'string') throw new Error('bad address');
+    if (!addr || typeof addr === 'string') throw new Error('bad address');
     return new FrameServer(wss, `ws://127.0.0.1:${addr.port}/ws`, clock);
   }
 
