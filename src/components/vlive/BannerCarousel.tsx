@@ -1,0 +1,43 @@
+/** Banners that advance every few seconds and can be swiped (scroll snap). Props only. */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { VliveBanner } from '../../../workers/protocol/index';
+
+export const BANNER_ADVANCE_MS = 4_000;
+
+export function BannerCarousel({ banners }: { banners: VliveBanner[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (banners.length < 2) return;
+    const t = setInterval(() => {
+      const el = ref.current;
+      if (!el) return;
+      const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % banners.length;
+      el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    }, BANNER_ADVANCE_MS);
+    return () => clearInterval(t);
+  }, [banners.length]);
+  if (banners.length === 0) return null;
+  return (
+    <div className="vl-banners">
+      <div
+        className="vl-banner-track"
+        ref={ref}
+        onScroll={(e) => setIndex(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
+      >
+        {banners.map((b) => (
+          <Link key={b.id} href={b.link} className="vl-banner">
+            <img src={b.image} alt="" />
+            <span>{b.title}</span>
+          </Link>
+        ))}
+      </div>
+      <div className="vl-dots" aria-hidden>
+        {banners.map((b, i) => (
+          <i key={b.id} className={i === index ? 'on' : ''} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Plays an HLS stream: native HLS where the browser has it (Safari, iOS, recent Chrome), hls.js
+ * elsewhere, loaded on demand in its own chunk. Starts muted (autoplay rules) with a tap to unmute.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { VLIVE_TEXT } from './strings';
+
+export const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+export function LivePlayer({ url, live, poster }: { url: string; live: boolean; poster?: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    setFailed(false);
+    const play = () => void video.play().catch(() => undefined);
+    if (video.canPlayType(HLS_MIME)) {
+      video.dataset.engine = 'native';
+      video.src = url;
+      video.addEventListener('loadedmetadata', play, { once: true });
+      const onError = () => setFailed(true);
+      video.addEventListener('error', onError);
+      return () => {
+        video.removeEventListener('error', onError);
+        video.removeAttribute('src');
+        video.load();
+      };
+    }
+    let destroyed = false;
+    let hls: { destroy(): void } | null = null;
+    void import('hls.js').then(({ default: Hls }) => {
+      if (destroyed) return;
+      if (!Hls.isSupported()) {
+        setFailed(true);
+        return;
+      }
+      video.dataset.engine = 'hls.js';
+      const h = new Hls({ liveSyncDurationCount: 3, enableWorker: true });
+      h.on(Hls.Events.MANIFEST_PARSED, play);
+      h.on(Hls.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
+        else setFailed(true);
+      });
+      h.loadSource(url);
+      h.attachMedia(video);
+      hls = h;
+    });
+    return () => {
+      destroyed = true;
+      hls?.destroy();
+    };
+  }, [url, attempt]);
+  return (
+    <div className="vl-player">
+      <video
+        ref={ref}
+        playsInline
+        muted={muted}
+        autoPlay
+        controls={!live}
+        poster={poster}
+        data-live={live ? '1' : '0'}
+      />
+      {muted && !failed && (
+        <button type="button" className="vl-unmute" onClick={() => setMuted(false)}>
+          🔇 {VLIVE_TEXT.tapToUnmute}
+        </button>
+      )}
+      {failed && (
+        <button type="button" className="vl-player-msg" onClick={() => setAttempt((a) => a + 1)}>
+          {VLIVE_TEXT.videoError}
+        </button>
+      )}
+    </div>
+  );
+}

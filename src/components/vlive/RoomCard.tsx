@@ -1,0 +1,31 @@
+/** One room in the grid: cover, live badge, heat, tag, title, anchor. Props only. */
+import { Link } from 'wouter';
+import type { VliveRoom } from '../../../workers/protocol/index';
+import { VLIVE_TEXT } from './strings';
+
+export function heatText(heat: number): string {
+  return heat >= 10_000 ? `${(Math.floor(heat / 1000) / 10).toFixed(1)}万` : String(heat);
+}
+
+export function RoomCard({ room, href }: { room: VliveRoom; href: string }) {
+  return (
+    <Link href={href} className="vl-card" data-room-id={room.id}>
+      <div className="vl-card-cover">
+        <img src={room.cover} alt="" loading="lazy" />
+        <span className={room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}>
+          {room.live ? VLIVE_TEXT.live : VLIVE_TEXT.offline}
+        </span>
+        <span className="vl-card-tag">{room.tag}</span>
+        <span className="vl-card-heat" aria-label={VLIVE_TEXT.heat}>
+          🔥{heatText(room.heat)}
+        </span>
+      </div>
+      <div className="vl-card-title">{room.title}</div>
+      <div className="vl-card-anchor">
+        <img src={room.anchor.avatar} alt="" />
+        <span>{room.anchor.name}</span>
+        {room.followed && <em>{VLIVE_TEXT.followed}</em>}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,184 @@
+/** /vlive/{type}: categories, banners, quick entries, the rooms grid (pull to refresh, infinite scroll). */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  VLIVE_PAGE_SIZE,
+  VlivePaths,
+  type VliveBanner,
+  type VliveCategory,
+  type VlivePage,
+  type VliveRoom,
+} from '../../../workers/protocol/index';
+import type { PageProps } from '../../app/App';
+import { paths } from '../../app/paths';
+import { BannerCarousel } from '../../components/vlive/BannerCarousel';
+import { CategoryTabs } from '../../components/vlive/CategoryTabs';
+import { RoomCard } from '../../components/vlive/RoomCard';
+import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { getCore, useSession } from '../../core/index';
+import { useVliveRequest } from './use-vlive-request';
+
+const PULL_TRIGGER = 60;
+
+interface Feed {
+  rooms: VliveRoom[];
+  page: number;
+  next: boolean;
+  loading: boolean;
+  failed: boolean;
+}
+
+/** Pages of rooms for a category; reloads from page 1 on `refresh()` or when the key changes. */
+function useRoomFeed(type: number, sessionKey: string) {
+  const [feed, setFeed] = useState<Feed>({ rooms: [], page: 0, next: true, loading: false, failed: false });
+  const busy = useRef(false);
+  const gen = useRef(0);
+  const load = useCallback(
+    async (page: number) => {
+      if (busy.current && page > 1) return;
+      busy.current = true;
+      const mine = ++gen.current;
+      setFeed((f) => ({ ...f, loading: true, failed: false }));
+      try {
+        const env = await getCore().request<VlivePage<VliveRoom>>({
+          path: VlivePaths.rooms,
+          query: { type, page, size: VLIVE_PAGE_SIZE },
+        });
+        if (mine !== gen.current) return;
+        if (env.code === 200) {
+          setFeed((f) => {
+            const base = page === 1 ? [] : f.rooms;
+            const seen = new Set(base.map((r) => r.id));
+            return {
+              rooms: base.concat(env.data.list.filter((r) => !seen.has(r.id))),
+              page,
+              next: env.data.next,
+              loading: false,
+              failed: false,
+            };
+          });
+        } else setFeed((f) => ({ ...f, loading: false, failed: true }));
+      } catch {
+        if (mine === gen.current) setFeed((f) => ({ ...f, loading: false, failed: true }));
+      } finally {
+        if (mine === gen.current) busy.current = false;
+      }
+    },
+    [type],
+  );
+  useEffect(() => {
+    busy.current = false;
+    void load(1);
+  }, [load, sessionKey]);
+  return {
+    feed,
+    refresh: () => load(1),
+    loadMore: () => {
+      if (feed.next && !feed.loading && !feed.failed) void load(feed.page + 1);
+    },
+    retry: () => load(Math.max(1, feed.page + (feed.rooms.length ? 1 : 0))),
+  };
+}
+
+export function HomePage({ params }: PageProps) {
+  const parsed = Number(params.type ?? 0);
+  const type = Number.isInteger(parsed) && parsed >= 0 ? parsed : 0;
+  const session = useSession();
+  const cats = useVliveRequest<VliveCategory[]>({ path: VlivePaths.categories, offline: true });
+  const banners = useVliveRequest<VliveBanner[]>({ path: VlivePaths.banners, offline: true });
+  const { feed, refresh, loadMore, retry } = useRoomFeed(
+    type,
+    session.loggedIn ? `u${session.user?.id ?? ''}` : 'visitor',
+  );
+
+  // Infinite scroll: load the next page when the sentinel comes near the viewport.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMoreRef = useRef(loadMore);
+  useEffect(() => {
+    loadMoreRef.current = loadMore;
+  });
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMoreRef.current(), {
+      rootMargin: '300px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  // Pull to refresh from the top of the page.
+  const [pull, setPull] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
+  const start = useRef<number | null>(null);
+  const onTouchStart = (e: React.TouchEvent) => {
+    start.current = window.scrollY <= 0 ? e.touches[0]!.clientY : null;
+  };
+  const onTouchMove = (e: React.TouchEvent) => {
+    if (start.current === null) return;
+    const dy = e.touches[0]!.clientY - start.current;
+    setPull(dy > 0 ? Math.min(90, dy / 2) : 0);
+  };
+  const onTouchEnd = () => {
+    if (pull >= PULL_TRIGGER) {
+      setRefreshing(true);
+      void refresh().finally(() => setRefreshing(false));
+    }
+    start.current = null;
+    setPull(0);
+  };
+
+  return (
+    <div className="vl-page" onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
+      <div className="vl-head">
+        <CategoryTabs categories={cats.data ?? []} active={type} hrefOf={(id) => paths.vlive(id)} />
+      </div>
+      <div className="vl-pull" style={{ height: refreshing ? 32 : pull }} aria-live="polite">
+        <div style={{ lineHeight: '32px' }}>
+          {refreshing
+            ? VLIVE_TEXT.refreshing
+            : pull >= PULL_TRIGGER
+              ? VLIVE_TEXT.releaseToRefresh
+              : VLIVE_TEXT.pullToRefresh}
+        </div>
+      </div>
+      {type === 0 && <BannerCarousel banners={banners.data ?? []} />}
+      {type === 0 && (
+        <div className="vl-entries">
+          <Link href={paths.vliveMatch} className="vl-entry">
+            <b>⚽</b>
+            {VLIVE_TEXT.hotMatches}
+          </Link>
+          <Link href={paths.vliveNoble} className="vl-entry">
+            <b>👑</b>
+            {VLIVE_TEXT.noble}
+          </Link>
+          <Link href={paths.vliveReplay} className="vl-entry">
+            <b>🎬</b>
+            {VLIVE_TEXT.replays}
+          </Link>
+        </div>
+      )}
+      <div className="vl-grid" data-testid="vlive-rooms">
+        {feed.rooms.map((room) => (
+          <RoomCard key={room.id} room={room} href={paths.vliveDetail(room.id)} />
+        ))}
+      </div>
+      <div ref={sentinel} className="vl-foot">
+        {feed.failed ? (
+          <button type="button" onClick={() => void retry()}>
+            {VLIVE_TEXT.loadFailed}
+          </button>
+        ) : feed.loading ? (
+          VLIVE_TEXT.loadingMore
+        ) : feed.rooms.length === 0 ? (
+          VLIVE_TEXT.empty
+        ) : feed.next ? (
+          ''
+        ) : (
+          VLIVE_TEXT.noMore
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/** /vlive/noble: nobility levels, privileges and prices; buy or renew a level with balance. */
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Code, VlivePaths, type VliveNobility, type VliveNobilityResult } from '../../../workers/protocol/index';
+import { paths } from '../../app/paths';
+import { NOBLE_COLORS } from '../../components/vlive/NobleBadge';
+import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { formatChinaTime, getCore, useSession } from '../../core/index';
+import { showToast } from '../../state/ui';
+import { newIdemKey, useVliveRequest } from './use-vlive-request';
+
+export function NoblePage() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [key, setKey] = useState(0);
+  const info = useVliveRequest<VliveNobility>({ path: VlivePaths.nobility }, `${key}-${session.loggedIn}`);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pending = useRef<{ level: number; key: string } | null>(null);
+  const data = info.data;
+  const mine = data?.mine.level ?? 0;
+
+  const buy = async (level: number, name: string) => {
+    if (!session.loggedIn) return navigate(paths.login);
+    if (confirming !== level) return setConfirming(level);
+    if (busy) return;
+    if (!pending.current || pending.current.level !== level) pending.current = { level, key: newIdemKey() };
+    setBusy(true);
+    try {
+      const env = await getCore().request<VliveNobilityResult>({
+        path: VlivePaths.nobilityBuy,
+        method: 'POST',
+        body: { level, idemKey: pending.current.key },
+      });
+      if (env.code !== Code.SERVER_ERROR) pending.current = null;
+      if (env.code === Code.OK) {
+        showToast(VLIVE_TEXT.nobleDone(name));
+        setConfirming(null);
+        setKey((k) => k + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="vl-page">
+      <div className="vl-noble-head">
+        <h1>{VLIVE_TEXT.nobleTitle}</h1>
+        <p>
+          {mine > 0 && data?.mine.expiresAt
+            ? VLIVE_TEXT.nobleMine(
+                data.levels.find((l) => l.level === mine)?.name ?? '',
+                formatChinaTime(data.mine.expiresAt, 'YYYY-MM-DD'),
+              )
+            : VLIVE_TEXT.nobleNone}
+        </p>
+        {session.loggedIn && (
+          <p data-balance={data?.balance ?? ''}>
+            {VLIVE_TEXT.balance}：{data?.balance ?? '-'} {VLIVE_TEXT.coin}
+          </p>
+        )}
+      </div>
+      <ul className="vl-levels">
+        {(data?.levels ?? []).map((l) => {
+          const lower = l.level < mine;
+          return (
+            <li
+              key={l.level}
+              className={l.level === mine ? 'vl-level vl-level--mine' : 'vl-level'}
+              style={{ ['--c' as string]: NOBLE_COLORS[l.level] ?? l.color }}
+              data-level={l.level}
+            >
+              <header>
+                <h2>
+                  {l.name} <small style={{ color: '#999', fontWeight: 400 }}>{VLIVE_TEXT.nobleDays(l.days)}</small>
+                </h2>
+                <button
+                  type="button"
+                  className="vl-btn vl-btn--gold"
+                  disabled={lower || busy}
+                  onClick={() => void buy(l.level, l.name)}
+                >
+                  {lower
+                    ? VLIVE_TEXT.nobleHigher
+                    : confirming === l.level
+                      ? '确认开通'
+                      : l.level === mine
+                        ? VLIVE_TEXT.nobleRenew(l.price)
+                        : VLIVE_TEXT.nobleBuy(l.price)}
+                </button>
+              </header>
+              {confirming === l.level && (
+                <p style={{ margin: '6px 0 0', color: '#b45309' }}>{VLIVE_TEXT.nobleConfirm(l.name, l.price)}</p>
+              )}
+              <ul>
+                {l.privileges.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

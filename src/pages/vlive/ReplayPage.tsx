@@ -1,0 +1,81 @@
+/** /vlive/detail/replay: past broadcasts; the chosen one (?id=) plays on top. */
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { VlivePaths, type VlivePage, type VliveReplay } from '../../../workers/protocol/index';
+import { paths } from '../../app/paths';
+import { LivePlayer } from '../../components/vlive/LivePlayer';
+import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { formatChinaTime } from '../../core/index';
+import { useVliveRequest } from './use-vlive-request';
+
+const durationText = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+export function ReplayPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const picked = Number(new URLSearchParams(search).get('id')) || null;
+  const [pages, setPages] = useState(1);
+  const list = useVliveRequest<VlivePage<VliveReplay>>({ path: VlivePaths.replays, query: { page: 1 } });
+  const more = useVliveRequest<VlivePage<VliveReplay>>(
+    pages > 1 ? { path: VlivePaths.replays, query: { page: pages } } : null,
+  );
+  const replays = [...(list.data?.list ?? []), ...(pages > 1 ? (more.data?.list ?? []) : [])];
+  const current = replays.find((r) => r.id === picked) ?? replays[0] ?? null;
+  const hasMore = (pages > 1 ? more.data?.next : list.data?.next) ?? false;
+  return (
+    <div className="vl-page">
+      <div className="vl-stage">
+        <button type="button" className="vl-back" aria-label={VLIVE_TEXT.back} onClick={() => navigate(paths.vlive())}>
+          ‹
+        </button>
+        {current ? (
+          <LivePlayer key={current.id} url={current.url} live={false} poster={current.cover} />
+        ) : (
+          <div className="vl-novideo">{VLIVE_TEXT.replayPick}</div>
+        )}
+      </div>
+      {current && (
+        <div className="vl-anchor">
+          <div className="vl-anchor-main">
+            <h1>{current.title}</h1>
+            <p>
+              {current.anchorName} · {formatChinaTime(current.at, 'YYYY-MM-DD HH:mm')} · {VLIVE_TEXT.duration}{' '}
+              {durationText(current.duration)}
+            </p>
+          </div>
+        </div>
+      )}
+      <h2 className="vl-h2">{VLIVE_TEXT.replayTitle}</h2>
+      {!list.loading && replays.length === 0 && <p className="vl-empty">{VLIVE_TEXT.replayEmpty}</p>}
+      <ul className="vl-list">
+        {replays.map((r) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              className={r.id === current?.id ? 'vl-replay vl-replay--on' : 'vl-replay'}
+              onClick={() => navigate(`${paths.vliveReplay}?id=${r.id}`)}
+            >
+              <img src={r.cover} alt="" />
+              <div>
+                <b>{r.title}</b>
+                <small>{r.anchorName}</small>
+                <small>
+                  {formatChinaTime(r.at, 'MM-DD HH:mm')} · {durationText(r.duration)}
+                </small>
+              </div>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="vl-foot">
+        {hasMore ? (
+          <button type="button" onClick={() => setPages((p) => p + 1)}>
+            {VLIVE_TEXT.loadingMore}
+          </button>
+        ) : replays.length > 0 ? (
+          VLIVE_TEXT.noMore
+        ) : null}
+      </div>
+    </div>
+  );
+}

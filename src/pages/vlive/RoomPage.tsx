@@ -1,0 +1,314 @@
+/**
+ * /vlive/detail/{id}: the player (with the tied match's live score and gift effects over it),
+ * anchor card with follow and share, then chat, givers ranking and the anchor's schedule.
+ * Chat, gifts and live/offline changes come from the core's one socket (room topic).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  Code,
+  VlivePaths,
+  type VliveBagItem,
+  type VliveChatInfo,
+  type VliveGift,
+  type VliveGiftResult,
+  type VliveRankRow,
+  type VliveRoomDetail,
+  type VliveSchedule,
+  type VliveShare,
+  type VliveVideo,
+} from '../../../workers/protocol/index';
+import type { PageProps } from '../../app/App';
+import { paths } from '../../app/paths';
+import { AnchorCard } from '../../components/vlive/AnchorCard';
+import { ChatPanel } from '../../components/vlive/ChatPanel';
+import { GiftEffects, type ShownGift } from '../../components/vlive/GiftEffects';
+import { GiftPanel } from '../../components/vlive/GiftPanel';
+import { LivePlayer } from '../../components/vlive/LivePlayer';
+import { RankingList } from '../../components/vlive/RankingList';
+import { ScoreWidget } from '../../components/vlive/ScoreWidget';
+import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { formatChinaTime, getCore, useChat, useMatch, useRoomEvents, useSession } from '../../core/index';
+import { showToast } from '../../state/ui';
+import { newIdemKey, useVliveRequest } from './use-vlive-request';
+
+const EFFECT_MS = 3_500;
+const BIG_EFFECT_MS = 5_000;
+const MAX_EFFECTS = 4;
+
+function RoomScore({ matchId, sport }: { matchId: number; sport: 'zq' | 'lq' }) {
+  const match = useMatch(matchId, sport);
+  return match ? <ScoreWidget match={match} /> : null;
+}
+
+type Pane = 'chat' | 'rank' | 'anchor';
+
+export function RoomPage({ params }: PageProps) {
+  const roomId = params.id ?? '';
+  const [, navigate] = useLocation();
+  const session = useSession();
+  const loggedIn = session.loggedIn;
+  const [roomKey, setRoomKey] = useState(0);
+  const [rankKey, setRankKey] = useState(0);
+  const [walletKey, setWalletKey] = useState(0);
+  const room = useVliveRequest<VliveRoomDetail>(
+    roomId ? { path: VlivePaths.room, params: { id: roomId } } : null,
+    `${roomKey}-${loggedIn}`,
+  );
+  const video = useVliveRequest<VliveVideo>(
+    roomId ? { path: VlivePaths.video, params: { id: roomId } } : null,
+    roomKey,
+  );
+  const chatInfo = useVliveRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
+  const gifts = useVliveRequest<VliveGift[]>({ path: VlivePaths.gifts, offline: true });
+  const balanceReq = useVliveRequest<{ balance: number }>(loggedIn ? { path: VlivePaths.balance } : null, walletKey);
+  const bag = useVliveRequest<VliveBagItem[]>(loggedIn ? { path: VlivePaths.bag } : null, walletKey);
+  const [period, setPeriod] = useState<'day' | 'week' | 'all'>('day');
+  const [pane, setPane] = useState<Pane>('chat');
+  const rank = useVliveRequest<VliveRankRow[]>(
+    roomId && pane === 'rank' ? { path: VlivePaths.ranking, params: { roomId }, query: { period } } : null,
+    rankKey,
+  );
+  const schedules = useVliveRequest<VliveSchedule[]>(
+    roomId && pane === 'anchor' ? { path: VlivePaths.schedules, query: { roomId } } : null,
+    `${roomKey}-${loggedIn}`,
+  );
+  const messages = useChat(roomId || null);
+
+  // Local overrides after our own writes (the next fetch replaces them).
+  const [follow, setFollow] = useState<{ follow: 0 | 1; followers: number } | null>(null);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [effects, setEffects] = useState<ShownGift[]>([]);
+  const [giftsOpen, setGiftsOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const pendingGift = useRef<{ sig: string; key: string } | null>(null);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const set = timers.current;
+    return () => set.forEach(clearTimeout);
+  }, []);
+
+  const giftList = useMemo(() => gifts.data ?? [], [gifts.data]);
+  const bigGift = useCallback((giftId: number) => giftList.find((g) => g.id === giftId)?.effect === 'big', [giftList]);
+  useRoomEvents(roomId || null, (ev) => {
+    if (ev.kind === 'gift') {
+      const shown: ShownGift = { ...ev.gift, big: bigGift(ev.gift.giftId) };
+      setEffects((list) => [...list.filter((g) => g.id !== shown.id), shown].slice(-MAX_EFFECTS));
+      const t = setTimeout(
+        () => {
+          timers.current.delete(t);
+          setEffects((list) => list.filter((g) => g.id !== shown.id));
+        },
+        shown.big ? BIG_EFFECT_MS : EFFECT_MS,
+      );
+      timers.current.add(t);
+      setRankKey((k) => k + 1);
+    } else if (ev.kind === 'live') {
+      setRoomKey((k) => k + 1);
+    }
+  });
+
+  const login = () => navigate(paths.login);
+
+  const toggleFollow = async () => {
+    if (!loggedIn || !room.data) return login();
+    const env = await getCore().request<{ follow: 0 | 1; followers: number }>({
+      path: VlivePaths.attention,
+      method: 'POST',
+      body: { anchorId: room.data.anchor.id },
+    });
+    if (env.code === Code.OK) {
+      setFollow(env.data);
+      showToast(env.data.follow ? VLIVE_TEXT.followed : '已取消关注');
+    }
+  };
+
+  const share = async () => {
+    const env = await getCore().request<VliveShare>({ path: VlivePaths.share, params: { id: roomId } });
+    if (env.code !== Code.OK) return;
+    const url = new URL(env.data.path, window.location.origin).toString();
+    const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void> };
+    if (nav.share) {
+      await nav.share({ title: env.data.title, text: env.data.text, url }).catch(() => undefined);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(`${env.data.text} ${url}`);
+      showToast(VLIVE_TEXT.shareCopied);
+    } catch {
+      showToast(VLIVE_TEXT.shareFailed);
+    }
+  };
+
+  const sendChat = async (text: string) => {
+    const res = await getCore().sendChat(roomId, text);
+    if (!res.ok) showToast(res.msg);
+    else if (res.msg && res.msg !== 'success') showToast(res.msg);
+    return res.ok;
+  };
+
+  const sendGift = async (giftId: number, count: number, fromBag: boolean) => {
+    if (!loggedIn) return login();
+    if (sending) return;
+    // One key per intended send: a double tap or a retry after a lost answer reuses it, so the
+    // server debits once; a new send after an answer gets a new key.
+    const sig = `${giftId}:${count}:${fromBag ? 1 : 0}`;
+    if (!pendingGift.current || pendingGift.current.sig !== sig) pendingGift.current = { sig, key: newIdemKey() };
+    setSending(true);
+    try {
+      const env = await getCore().request<VliveGiftResult>({
+        path: VlivePaths.giftSend,
+        method: 'POST',
+        body: { roomId, giftId, count, fromBag: fromBag ? 1 : 0, idemKey: pendingGift.current.key },
+      });
+      if (env.code === Code.OK) {
+        setBalance(env.data.balance);
+        if (fromBag) setWalletKey((k) => k + 1);
+      }
+      // Only a lost answer (network) keeps the key for the retry; any server answer settles it.
+      if (env.code !== Code.SERVER_ERROR) pendingGift.current = null;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const reserve = async (s: VliveSchedule) => {
+    if (!loggedIn) return login();
+    const env = await getCore().request<{ reserved: 0 | 1 }>({
+      path: VlivePaths.reserve,
+      method: 'POST',
+      body: { scheduleId: s.id },
+    });
+    if (env.code === Code.OK) {
+      showToast(env.data.reserved ? '预约成功，开播时会通知您' : '已取消预约');
+      setRoomKey((k) => k + 1);
+    }
+  };
+
+  if (!roomId || room.code === Code.NOT_FOUND) return <div className="vl-page vl-empty">{VLIVE_TEXT.roomMissing}</div>;
+  const detail = room.data;
+  const anchor = detail ? { ...detail.anchorDetail, ...(follow ?? {}) } : null;
+  const shownBalance = balance ?? balanceReq.data?.balance ?? null;
+
+  return (
+    <div className="vl-page vl-room" data-room-id={roomId}>
+      <div className="vl-stage">
+        <button
+          type="button"
+          className="vl-back"
+          aria-label={VLIVE_TEXT.back}
+          onClick={() => (history.length > 1 ? history.back() : navigate(paths.vlive()))}
+        >
+          ‹
+        </button>
+        {video.data ? (
+          <LivePlayer url={video.data.url} live={video.data.live} poster={detail?.cover} />
+        ) : video.code === Code.NO_VIDEO ? (
+          <div className="vl-novideo">
+            {detail && <img src={detail.cover} alt="" />}
+            <b>{video.msg || VLIVE_TEXT.noVideo}</b>
+            {detail?.nextSchedule && (
+              <>
+                <span>
+                  {VLIVE_TEXT.nextLive} {formatChinaTime(detail.nextSchedule.startsAt, 'MM-DD HH:mm')}
+                </span>
+                <button
+                  type="button"
+                  className="vl-btn vl-btn--gold"
+                  onClick={() => void reserve(detail.nextSchedule!)}
+                >
+                  {detail.nextSchedule.reserved ? VLIVE_TEXT.reserved : VLIVE_TEXT.reserve}
+                </button>
+              </>
+            )}
+          </div>
+        ) : null}
+        {detail?.matchId && detail.sport && <RoomScore matchId={detail.matchId} sport={detail.sport} />}
+        <GiftEffects gifts={effects} />
+      </div>
+      {detail && anchor && (
+        <AnchorCard
+          anchor={anchor}
+          title={detail.title}
+          heat={detail.heat}
+          onFollow={() => void toggleFollow()}
+          onShare={() => void share()}
+        />
+      )}
+      <div className="vl-room-tabs" role="tablist">
+        {(['chat', 'rank', 'anchor'] as const).map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={pane === p}
+            className={pane === p ? 'on' : ''}
+            onClick={() => setPane(p)}
+          >
+            {p === 'chat' ? VLIVE_TEXT.tabChat : p === 'rank' ? VLIVE_TEXT.tabRank : VLIVE_TEXT.tabAnchor}
+          </button>
+        ))}
+      </div>
+      <div className="vl-pane">
+        {pane === 'chat' && (
+          <ChatPanel
+            welcome={chatInfo.data?.welcome ?? ''}
+            notice={chatInfo.data?.notice ?? ''}
+            messages={messages}
+            canWrite={loggedIn}
+            onSend={sendChat}
+            onLogin={login}
+            onOpenGifts={() => setGiftsOpen(true)}
+          />
+        )}
+        {pane === 'rank' && (
+          <>
+            <div className="vl-period">
+              {(['day', 'week', 'all'] as const).map((p) => (
+                <button key={p} type="button" className={p === period ? 'on' : ''} onClick={() => setPeriod(p)}>
+                  {p === 'day' ? VLIVE_TEXT.rankDay : p === 'week' ? VLIVE_TEXT.rankWeek : VLIVE_TEXT.rankAll}
+                </button>
+              ))}
+            </div>
+            <RankingList rows={rank.data ?? []} />
+          </>
+        )}
+        {pane === 'anchor' && anchor && (
+          <>
+            <p className="vl-intro">{anchor.intro}</p>
+            <h2 className="vl-h2">{VLIVE_TEXT.schedules}</h2>
+            {(schedules.data ?? []).length === 0 ? (
+              <p className="vl-empty">{VLIVE_TEXT.noSchedules}</p>
+            ) : (
+              <ul className="vl-sched">
+                {(schedules.data ?? []).map((s) => (
+                  <li key={s.id}>
+                    <time>{formatChinaTime(s.startsAt, 'MM-DD HH:mm')}</time>
+                    <span>{s.title}</span>
+                    <button
+                      type="button"
+                      className={s.reserved ? 'vl-btn vl-btn--ghost' : 'vl-btn vl-btn--gold'}
+                      onClick={() => void reserve(s)}
+                    >
+                      {s.reserved ? VLIVE_TEXT.reserved : VLIVE_TEXT.reserve}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+      {giftsOpen && loggedIn && (
+        <GiftPanel
+          gifts={giftList}
+          bag={bag.data ?? []}
+          balance={shownBalance}
+          sending={sending}
+          onSend={(g, c, b) => void sendGift(g, c, b)}
+          onClose={() => setGiftsOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
