@@ -1,0 +1,145 @@
+/**
+ * The worker core in Chromium over the real server and feed: one socket per browser profile
+ * whatever the number of tabs, in SharedWorker mode and in the forced leader (Web Lock +
+ * BroadcastChannel) mode, leader hand-over, and recovery after every socket is dropped: the live
+ * state comes back within 7 s and a goal injected while the socket was down shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPhoneContext, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ env: { FEED_SEED: '11' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ').pop()) : NaN;
+}
+
+async function waitMetric(name: string, want: number, withinMs: number): Promise<number> {
+  const start = Date.now();
+  let v = await metric(name);
+  while (v !== want && Date.now() - start < withinMs) {
+    await new Promise((r) => setTimeout(r, 100));
+    v = await metric(name);
+  }
+  return v;
+}
+
+async function openLive(ctx: BrowserContext, mode: 'shared' | 'leader'): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/live/zq?core=${mode}`);
+  await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+  return page;
+}
+
+const scoreOf = (page: Page, id: number) =>
+  page.evaluate((i) => document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent ?? null, id);
+
+/** A football match in play, from the same list the page shows. */
+async function liveMatchId(): Promise<number> {
+  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
+  const body = (await res.json()) as { code: number; data: Array<{ id: number; s: number }> | { list: Array<{ id: number; s: number }> } };
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  const live = list.find((m) => m.s === 2 || m.s === 4);
+  if (!live) throw new Error('no football match in play in the feed');
+  return live.id;
+}
+
+async function post(path: string, body?: unknown): Promise<{ code: number; msg: string }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+describe('one socket per browser profile', () => {
+  it('SharedWorker: 3 tabs on live scores hold 1 socket', async () => {
+    const ctx = await newPhoneContext(browser);
+    const tabs = [await openLive(ctx, 'shared'), await openLive(ctx, 'shared'), await openLive(ctx, 'shared')];
+    expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
+    await screenshot(tabs[2], 'core-shared-3-tabs');
+    await ctx.close();
+    expect(await waitMetric('ws_connections', 0, 5_000)).toBe(0);
+  });
+
+  it('leader mode: 3 tabs hold 1 socket, and closing the leader gives 1 again within 2 s', async () => {
+    const ctx = await newPhoneContext(browser);
+    const tabs = [await openLive(ctx, 'leader'), await openLive(ctx, 'leader'), await openLive(ctx, 'leader')];
+    expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
+    // The first tab took the leader lock; close it.
+    await tabs[0].close();
+    const closedAt = Date.now();
+    // The old socket goes with the leader's worker; a new leader opens one.
+    let sawZeroOrNew = false;
+    let v = await metric('ws_connections');
+    while (Date.now() - closedAt < 2_000) {
+      v = await metric('ws_connections');
+      if (v !== 1) sawZeroOrNew = true;
+      if (sawZeroOrNew && v === 1) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(Date.now() - closedAt).toBeLessThan(2_000);
+    expect(v).toBe(1);
+    // The remaining tabs still get live data through the new leader.
+    const id = await liveMatchId();
+    const before = await scoreOf(tabs[1], id);
+    const ev = await post('/_dev/feed/event', { matchId: id, type: 'goal', side: 'home' });
+    expect(ev.code).toBe(200);
+    await tabs[2].waitForFunction(
+      ([i, b]) => {
+        const t = document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent;
+        return t !== null && t !== undefined && t !== b;
+      },
+      [id, before] as const,
+      { timeout: 3_000 },
+    );
+    expect(await scoreOf(tabs[1], id)).toBe(await scoreOf(tabs[2], id));
+    await screenshot(tabs[1], 'core-leader-after-handover');
+    await ctx.close();
+  });
+});
+
+describe('recovery', () => {
+  it('after POST /_dev/ws/drop every tab is live again within 7 s, with the goal injected while down', async () => {
+    const ctx = await newPhoneContext(browser);
+    const tabs = [await openLive(ctx, 'shared'), await openLive(ctx, 'shared'), await openLive(ctx, 'shared')];
+    expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
+    const id = await liveMatchId();
+    await tabs[0].waitForSelector(`[data-match-id="${id}"] [data-score]`, { timeout: 10_000 });
+    const before = await scoreOf(tabs[0], id);
+    const dropped = await post('/_dev/ws/drop');
+    expect(dropped.code).toBe(200);
+    const droppedAt = Date.now();
+    const goal = await post('/_dev/feed/event', { matchId: id, type: 'goal', side: 'away' });
+    expect(goal.code).toBe(200);
+    expect(await waitMetric('ws_connections', 1, 7_000)).toBe(1);
+    for (const t of tabs) {
+      await t.waitForFunction(
+        ([i, b]) => {
+          const s = document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent;
+          return !!s && s !== b;
+        },
+        [id, before] as const,
+        { timeout: Math.max(500, 7_000 - (Date.now() - droppedAt)) },
+      );
+    }
+    const [h0, a0] = (before ?? '0-0').split('-').map(Number);
+    expect(await scoreOf(tabs[2], id)).toBe(`${h0}-${a0 + 1}`);
+    expect(Date.now() - droppedAt).toBeLessThan(7_000);
+    await screenshot(tabs[0], 'core-after-drop');
+    await ctx.close();
+  });
+});
