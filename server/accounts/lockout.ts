@@ -15,13 +15,17 @@ export async function assertNotLocked(db: Db, phone: string, nowMs: number): Pro
     .where('phone', '=', phone)
     .where('locked_until', '>', new Date(nowMs))
     .executeTakeFirst();
-  if (lock) throw new BizError(Code.REFUSED, AccountText.lockedOut(Math.ceil((lock.locked_until.getTime() - nowMs) / 60_000)));
+  if (lock)
+    throw new BizError(Code.REFUSED, AccountText.lockedOut(Math.ceil((lock.locked_until.getTime() - nowMs) / 60_000)));
 }
 
 /** Records a failure; returns true when this failure locked the phone. */
 export async function recordLoginFailure(db: Db, phone: string, nowMs: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('login_failures').values({ phone, at: new Date(nowMs) }).execute();
+    await trx
+      .insertInto('login_failures')
+      .values({ phone, at: new Date(nowMs) })
+      .execute();
     const { n } = await trx
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -11,7 +11,10 @@ import { AccountText } from './text';
 
 export async function issuePasswordIv(db: Db, nowMs: number): Promise<string> {
   const iv = crypto.randomBytes(16).toString('base64url');
-  await db.deleteFrom('password_ivs').where('expires_at', '<', new Date(nowMs - 3600_000)).execute();
+  await db
+    .deleteFrom('password_ivs')
+    .where('expires_at', '<', new Date(nowMs - 3600_000))
+    .execute();
   await db
     .insertInto('password_ivs')
     .values({ iv, created_at: new Date(nowMs), expires_at: new Date(nowMs + PASSWORD_IV_TTL_MS), used_at: null })
@@ -30,7 +33,10 @@ export async function openWithIv(db: Db, iv: string, sealed: string[], nowMs: nu
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     const row = await db.selectFrom('password_ivs').select(['used_at']).where('iv', '=', iv).executeTakeFirst();
-    throw new BizError(Code.REFUSED, !row ? AccountText.ivInvalid : row.used_at ? AccountText.ivUsed : AccountText.ivExpired);
+    throw new BizError(
+      Code.REFUSED,
+      !row ? AccountText.ivInvalid : row.used_at ? AccountText.ivUsed : AccountText.ivExpired,
+    );
   }
   const out: string[] = [];
   for (const s of sealed) {

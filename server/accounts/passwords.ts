@@ -3,7 +3,12 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { AccountText } from './text';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  keylen: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 const N = 16384;
 const R = 8;

@@ -35,7 +35,9 @@ const smsSendSchema = z.object({
 const registerSchema = z.object({ phone, code: smsCode, password: sealed('缺少密码'), iv });
 const loginSchema = z
   .object({ phone, password: sealed('缺少密码').optional(), iv: iv.optional(), code: smsCode.optional() })
-  .refine((v) => (v.password !== undefined && v.iv !== undefined) !== (v.code !== undefined), { message: AccountText.loginMethod });
+  .refine((v) => (v.password !== undefined && v.iv !== undefined) !== (v.code !== undefined), {
+    message: AccountText.loginMethod,
+  });
 const retrieveSchema = registerSchema;
 const updatePasswordSchema = z.object({ oldPassword: sealed('缺少原密码'), password: sealed('缺少新密码'), iv });
 const nickSchema = z.object({ nickName });
@@ -85,7 +87,12 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     try {
       const row = await db
         .insertInto('users')
-        .values({ phone: input.phone, nick_name: await freeAutoNickname(db), password_hash: passwordHash, portrait: '' })
+        .values({
+          phone: input.phone,
+          nick_name: await freeAutoNickname(db),
+          password_hash: passwordHash,
+          portrait: '',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       userId = row.id;
@@ -145,12 +152,17 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     if (oldPassword === password) throw new BizError(Code.REFUSED, AccountText.passwordSame);
     const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
-    if (!(await verifyPassword(oldPassword, user.password_hash))) throw new BizError(Code.REFUSED, AccountText.passwordOldWrong);
+    if (!(await verifyPassword(oldPassword, user.password_hash)))
+      throw new BizError(Code.REFUSED, AccountText.passwordOldWrong);
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
       // Other devices must log in again; this one keeps its session.
-      await trx.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(token)).execute();
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('token_hash', '!=', hashToken(token))
+        .execute();
     });
     return ok(null, AccountText.passwordChanged);
   });

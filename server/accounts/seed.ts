@@ -11,7 +11,17 @@ export const DEMO_USERS = [
 
 export async function seedAccounts(db: Db): Promise<number> {
   const existing = new Set(
-    (await db.selectFrom('users').select('phone').where('phone', 'in', DEMO_USERS.map((u) => u.phone)).execute()).map((r) => r.phone),
+    (
+      await db
+        .selectFrom('users')
+        .select('phone')
+        .where(
+          'phone',
+          'in',
+          DEMO_USERS.map((u) => u.phone),
+        )
+        .execute()
+    ).map((r) => r.phone),
   );
   let created = 0;
   for (const u of DEMO_USERS) {

@@ -21,7 +21,13 @@ export const SMS_MAX_ATTEMPTS = 5;
 const codeHash = (phone: string, scene: SmsScene, code: string) =>
   crypto.createHash('sha256').update(`${phone}|${scene}|${code}`).digest('hex');
 
-export async function sendSmsCode(db: Db, sms: SmsSender, phone: string, scene: SmsScene, nowMs: number): Promise<void> {
+export async function sendSmsCode(
+  db: Db,
+  sms: SmsSender,
+  phone: string,
+  scene: SmsScene,
+  nowMs: number,
+): Promise<void> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction().execute(async (trx) => {
     // Serializes concurrent sends for one phone so two requests cannot both pass the limits.
@@ -44,7 +50,10 @@ export async function sendSmsCode(db: Db, sms: SmsSender, phone: string, scene: 
       .where('created_at', '>', new Date(nowMs - 24 * 3600_000))
       .executeTakeFirstOrThrow();
     if (Number(n) >= SMS_DAILY_CAP) throw new BizError(Code.RATE_LIMITED, AccountText.smsDailyCap);
-    await trx.deleteFrom('sms_codes').where('created_at', '<', new Date(nowMs - 2 * 24 * 3600_000)).execute();
+    await trx
+      .deleteFrom('sms_codes')
+      .where('created_at', '<', new Date(nowMs - 2 * 24 * 3600_000))
+      .execute();
     await trx
       .insertInto('sms_codes')
       .values({
@@ -64,7 +73,13 @@ export async function sendSmsCode(db: Db, sms: SmsSender, phone: string, scene: 
  * Checks the latest unused code of this phone and scene. A wrong guess costs an attempt; the
  * right one marks the code used, so it serves once.
  */
-export async function consumeSmsCode(db: Db, phone: string, scene: SmsScene, code: string, nowMs: number): Promise<void> {
+export async function consumeSmsCode(
+  db: Db,
+  phone: string,
+  scene: SmsScene,
+  code: string,
+  nowMs: number,
+): Promise<void> {
   const row = await db
     .selectFrom('sms_codes')
     .select(['id', 'code_hash', 'attempts', 'expires_at'])
@@ -80,8 +95,15 @@ export async function consumeSmsCode(db: Db, phone: string, scene: SmsScene, cod
   if (row.attempts >= SMS_MAX_ATTEMPTS) throw new BizError(Code.REFUSED, AccountText.codeTooManyAttempts);
   const given = Buffer.from(codeHash(phone, scene, code));
   if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    await db.updateTable('sms_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-    throw new BizError(Code.REFUSED, row.attempts + 1 >= SMS_MAX_ATTEMPTS ? AccountText.codeTooManyAttempts : AccountText.codeWrong);
+    await db
+      .updateTable('sms_codes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
+    throw new BizError(
+      Code.REFUSED,
+      row.attempts + 1 >= SMS_MAX_ATTEMPTS ? AccountText.codeTooManyAttempts : AccountText.codeWrong,
+    );
   }
   const used = await db
     .updateTable('sms_codes')

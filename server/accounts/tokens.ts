@@ -14,12 +14,21 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, userId: number, nowMs: number): Promise<{ token: string; expiresAt: number }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  nowMs: number,
+): Promise<{ token: string; expiresAt: number }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = nowMs + SESSION_TTL_MS;
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: new Date(nowMs), expires_at: new Date(expiresAt) })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: new Date(nowMs),
+      expires_at: new Date(expiresAt),
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -44,7 +53,11 @@ export function accessTokenOf(req: FastifyRequest): string | null {
 }
 
 /** The caller's user id; Code.NO_TOKEN ('请先登录') when the token is missing or dead. */
-export async function requireUser(db: Db, req: FastifyRequest, nowMs: number): Promise<{ userId: number; token: string }> {
+export async function requireUser(
+  db: Db,
+  req: FastifyRequest,
+  nowMs: number,
+): Promise<{ userId: number; token: string }> {
   const token = accessTokenOf(req);
   const userId = token ? await verifyAccessToken(db, token, nowMs) : null;
   if (!token || userId === null) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);

@@ -6,7 +6,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Code, SystemPaths, Topics, embeddedUrl, ok, type SocketAddress, type Topic } from '../../workers/protocol/index';
+import {
+  Code,
+  SystemPaths,
+  Topics,
+  embeddedUrl,
+  ok,
+  type SocketAddress,
+  type Topic,
+} from '../../workers/protocol/index';
 import type { AppContext, AreaPlugin } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { accessTokenOf, verifyAccessToken } from '../accounts/tokens';
@@ -24,7 +32,10 @@ export function groupTopic(group: string): Topic {
 }
 
 /** Where the client should connect: PUBLIC_HOST when set, else what the request came to. */
-export function socketEndpoint(req: FastifyRequest, publicHost: string | null): SocketAddress['lotteryAddress'][number] {
+export function socketEndpoint(
+  req: FastifyRequest,
+  publicHost: string | null,
+): SocketAddress['lotteryAddress'][number] {
   let secure = req.protocol === 'https';
   let hostPort = req.host;
   if (publicHost) {

@@ -343,10 +343,16 @@ export function createHub(deps: HubDeps): Hub {
     }
     try {
       const res = await chatHandler(c.userId, data);
-      sendControl(c, { code: Frame.CHAT_ACK, data: { clientId: data.clientId, ok: res.ok, msg: res.msg, message: res.message } });
+      sendControl(c, {
+        code: Frame.CHAT_ACK,
+        data: { clientId: data.clientId, ok: res.ok, msg: res.msg, message: res.message },
+      });
     } catch (err) {
       log('chat handler failed', err);
-      sendControl(c, { code: Frame.CHAT_ACK, data: { clientId: data.clientId, ok: false, msg: '发送失败，请稍后再试' } });
+      sendControl(c, {
+        code: Frame.CHAT_ACK,
+        data: { clientId: data.clientId, ok: false, msg: '发送失败，请稍后再试' },
+      });
     }
   }
 

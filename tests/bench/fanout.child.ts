@@ -42,13 +42,28 @@ function eventFor(i: number, at: number): ListEvent {
   return {
     kind: 'match',
     match,
-    incident: { id: `bench-${i}`, matchId: match.id, sport: 'zq', type: 'corner', side: 'home', minute: 25, text: '第25分钟 阿森纳 角球', score: match.score, at },
+    incident: {
+      id: `bench-${i}`,
+      matchId: match.id,
+      sport: 'zq',
+      type: 'corner',
+      side: 'home',
+      minute: 25,
+      text: '第25分钟 阿森纳 角球',
+      score: match.score,
+      at,
+    },
   };
 }
 
 async function main() {
   const ts = await createTestStorage('pglite', { feed: false, devControl: false });
-  const built = await buildServer(ts.config, { storage: ts.storage, client: false, logger: false, sms: createOutboxSms(() => {}) });
+  const built = await buildServer(ts.config, {
+    storage: ts.storage,
+    client: false,
+    logger: false,
+    sms: createOutboxSms(() => {}),
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = built.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');

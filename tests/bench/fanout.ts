@@ -43,7 +43,10 @@ interface ServerReport {
 }
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, 'fanout.child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, 'fanout.child.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -140,12 +143,16 @@ async function run(n: number) {
 }
 
 async function main() {
-  console.log(`fan-out: topic football, ${RATE} events/s for ${SECONDS} s per run; server in a child process; clients in this one`);
+  console.log(
+    `fan-out: topic football, ${RATE} events/s for ${SECONDS} s per run; server in a child process; clients in this one`,
+  );
   const rows = [];
   for (const n of SOCKETS) rows.push(await run(n));
   const f = (x: number, d = 1) => x.toFixed(d);
   console.log('');
-  console.log('| sockets | held | got every event | connect s | events/s | frames delivered/s | p50 ms | p99 ms | max ms | publish ms/event | server CPU % | server RSS MB (peak) | server heap MB (peak) |');
+  console.log(
+    '| sockets | held | got every event | connect s | events/s | frames delivered/s | p50 ms | p99 ms | max ms | publish ms/event | server CPU % | server RSS MB (peak) | server heap MB (peak) |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(

@@ -6,7 +6,16 @@
 import WebSocket from 'ws';
 import { buildServer, type BuildOptions, type BuiltServer } from '../../server/app';
 import { createOutboxSms } from '../../server/accounts/sms';
-import { Frame, SystemPaths, UserPaths, embeddedUrl, type AuthResult, type Envelope, type ServerFrame, type SocketAddress } from '../../workers/protocol/index';
+import {
+  Frame,
+  SystemPaths,
+  UserPaths,
+  embeddedUrl,
+  type AuthResult,
+  type Envelope,
+  type ServerFrame,
+  type SocketAddress,
+} from '../../workers/protocol/index';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
 import { createTestStorage, type Engine, type TestStorage } from './test-db';
 
@@ -17,10 +26,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: Omit<BuildOptions, 'storage' | 'client'> & { engine?: Engine } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: Omit<BuildOptions, 'storage' | 'client'> & { engine?: Engine } = {},
+): Promise<TestServer> {
   const ts = await createTestStorage(opts.engine ?? 'pglite');
   // The SMS outbox stays (GET /_dev/sms reads it); its log line is muted.
-  const built = await buildServer(ts.config, { sms: createOutboxSms(() => {}), ...opts, storage: ts.storage, client: false, logger: false });
+  const built = await buildServer(ts.config, {
+    sms: createOutboxSms(() => {}),
+    ...opts,
+    storage: ts.storage,
+    client: false,
+    logger: false,
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = built.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
@@ -40,7 +57,13 @@ export async function call<T = unknown>(
   base: string,
   method: 'GET' | 'POST',
   path: string,
-  opts: { form?: Record<string, string>; query?: Record<string, string>; token?: string; rawBody?: string; contentType?: string } = {},
+  opts: {
+    form?: Record<string, string>;
+    query?: Record<string, string>;
+    token?: string;
+    rawBody?: string;
+    contentType?: string;
+  } = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
   const url = new URL(base + path);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
@@ -68,7 +91,10 @@ export async function call<T = unknown>(
 /** The socket URL from the address call (or the group token call). */
 export async function socketUrl(base: string, opts: { token?: string; group?: string } = {}): Promise<string> {
   const path = opts.group ? embeddedUrl(SystemPaths.groupToken) : embeddedUrl(SystemPaths.socketAddress);
-  const res = await call<SocketAddress>(base, 'POST', path, { token: opts.token, query: opts.group ? { group: opts.group } : undefined });
+  const res = await call<SocketAddress>(base, 'POST', path, {
+    token: opts.token,
+    query: opts.group ? { group: opts.group } : undefined,
+  });
   if (res.body.code !== 200) throw new Error(`address call failed: ${res.body.msg}`);
   const a = res.body.data.lotteryAddress[0];
   return `${a.protocol}://${a.host}:${a.port}${SystemPaths.socket}?token=${encodeURIComponent(res.body.data.token)}`;
@@ -85,7 +111,9 @@ export class TestSocket {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as ServerFrame;
       const i = this.waiters.findIndex((w) => w.pred(frame));
@@ -101,7 +129,10 @@ export class TestSocket {
   }
 
   /** Opens a socket and waits for HELLO. */
-  static async connect(base: string, opts: { token?: string; group?: string } = {}): Promise<{ sock: TestSocket; hello: Extract<ServerFrame, { code: typeof Frame.HELLO }> }> {
+  static async connect(
+    base: string,
+    opts: { token?: string; group?: string } = {},
+  ): Promise<{ sock: TestSocket; hello: Extract<ServerFrame, { code: typeof Frame.HELLO }> }> {
     const sock = await TestSocket.open(await socketUrl(base, opts));
     const hello = await sock.next((f) => f.code === Frame.HELLO);
     return { sock, hello: hello as Extract<ServerFrame, { code: typeof Frame.HELLO }> };
@@ -147,7 +178,9 @@ export async function sealPasswords(base: string, ...passwords: string[]): Promi
 /** Logs in by password; returns the access token. */
 export async function loginByPassword(base: string, phone: string, password: string): Promise<AuthResult> {
   const { iv, sealed } = await sealPasswords(base, password);
-  const res = await call<AuthResult>(base, 'POST', embeddedUrl(UserPaths.login), { form: { phone, password: sealed[0], iv } });
+  const res = await call<AuthResult>(base, 'POST', embeddedUrl(UserPaths.login), {
+    form: { phone, password: sealed[0], iv },
+  });
   if (res.body.code !== 200) throw new Error(`login failed: ${res.body.msg}`);
   return res.body.data;
 }

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { Code, SystemPaths, UserPaths, embeddedUrl, type AuthResult, type UserInfo } from '../../workers/protocol/index';
+import {
+  Code,
+  SystemPaths,
+  UserPaths,
+  embeddedUrl,
+  type AuthResult,
+  type UserInfo,
+} from '../../workers/protocol/index';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { postgresAvailable } from '../helpers/test-db';
@@ -29,11 +36,17 @@ describe.each(engines)('accounts on %s', (engine) => {
   });
 
   const count = async (table: 'users' | 'sessions') =>
-    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(srv.ts.storage.db)).rows[0].n);
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(srv.ts.storage.db)).rows[0].n,
+    );
   const snapshot = async () => ({
     users: await count('users'),
     sessions: await count('sessions'),
-    nicks: (await srv.ts.storage.db.selectFrom('users').select(['id', 'nick_name', 'password_hash']).orderBy('id').execute()),
+    nicks: await srv.ts.storage.db
+      .selectFrom('users')
+      .select(['id', 'nick_name', 'password_hash'])
+      .orderBy('id')
+      .execute(),
   });
 
   async function sendCode(phone: string, scene: 'register' | 'login' | 'password') {
@@ -47,7 +60,9 @@ describe.each(engines)('accounts on %s', (engine) => {
   }
   async function register(phone: string, password: string, code?: string) {
     const { iv, sealed } = await sealPasswords(srv.base, password);
-    return call<AuthResult>(srv.base, 'POST', P(UserPaths.register), { form: { phone, code: code ?? (await lastCode(phone)), password: sealed[0], iv } });
+    return call<AuthResult>(srv.base, 'POST', P(UserPaths.register), {
+      form: { phone, code: code ?? (await lastCode(phone)), password: sealed[0], iv },
+    });
   }
   async function newUser(password = 'goal2026x') {
     const phone = newPhone();
@@ -72,9 +87,18 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(auth.user.nickName).toMatch(/^球迷\d{4,8}$/);
     const info = await call<UserInfo>(srv.base, 'GET', P(UserPaths.info), { token: auth.token });
     expect(info.body.code).toBe(200);
-    expect(info.body.data).toMatchObject({ id: auth.user.id, nickName: auth.user.nickName, phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, portraitAudit: 0 });
+    expect(info.body.data).toMatchObject({
+      id: auth.user.id,
+      nickName: auth.user.nickName,
+      phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      portraitAudit: 0,
+    });
     // Only the token's hash is stored.
-    const rows = await srv.ts.storage.db.selectFrom('sessions').select('token_hash').where('user_id', '=', auth.user.id).execute();
+    const rows = await srv.ts.storage.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', auth.user.id)
+      .execute();
     expect(rows.map((r) => r.token_hash)).not.toContain(auth.token);
   });
 
@@ -90,7 +114,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     const byPw = await loginByPassword(srv.base, phone, password);
     clock += 61_000;
     expect((await sendCode(phone, 'login')).code).toBe(200);
-    const byCode = await call<AuthResult>(srv.base, 'POST', P(UserPaths.login), { form: { phone, code: await lastCode(phone) } });
+    const byCode = await call<AuthResult>(srv.base, 'POST', P(UserPaths.login), {
+      form: { phone, code: await lastCode(phone) },
+    });
     expect(byCode.body.code).toBe(200);
     expect(byCode.body.data.user.id).toBe(byPw.user.id);
     const out = await call(srv.base, 'GET', P(UserPaths.logout), { token: byPw.token });
@@ -152,15 +178,26 @@ describe.each(engines)('accounts on %s', (engine) => {
     clock += 61_000;
     expect((await sendCode(a.phone, 'register')).msg).toBe('该手机号已注册');
     const b = await newUser();
-    const check = await call<{ available: boolean }>(srv.base, 'GET', P(UserPaths.nicknameCheck), { query: { nickName: a.auth.user.nickName } });
+    const check = await call<{ available: boolean }>(srv.base, 'GET', P(UserPaths.nicknameCheck), {
+      query: { nickName: a.auth.user.nickName },
+    });
     expect(check.body.data.available).toBe(false);
     const before = await snapshot();
-    const res = await call(srv.base, 'POST', P(UserPaths.nicknameUpdate), { token: b.auth.token, form: { nickName: a.auth.user.nickName } });
+    const res = await call(srv.base, 'POST', P(UserPaths.nicknameUpdate), {
+      token: b.auth.token,
+      form: { nickName: a.auth.user.nickName },
+    });
     expect(res.body).toMatchObject({ code: Code.REFUSED, msg: '该昵称已被使用' });
     expect(await snapshot()).toEqual(before);
     const free = `新昵称${phoneSeq}`;
-    expect((await call<{ available: boolean }>(srv.base, 'GET', P(UserPaths.nicknameCheck), { query: { nickName: free } })).body.data.available).toBe(true);
-    const ok = await call<UserInfo>(srv.base, 'POST', P(UserPaths.nicknameUpdate), { token: b.auth.token, form: { nickName: free } });
+    expect(
+      (await call<{ available: boolean }>(srv.base, 'GET', P(UserPaths.nicknameCheck), { query: { nickName: free } }))
+        .body.data.available,
+    ).toBe(true);
+    const ok = await call<UserInfo>(srv.base, 'POST', P(UserPaths.nicknameUpdate), {
+      token: b.auth.token,
+      form: { nickName: free },
+    });
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.nickName).toBe(free);
   });
@@ -174,7 +211,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(replay.body).toMatchObject({ code: Code.REFUSED, msg: '密码加密参数已使用，请刷新后重试' });
     const old = await sealPasswords(srv.base, password);
     clock += 5 * 60_000 + 1_000;
-    const expired = await call(srv.base, 'POST', P(UserPaths.login), { form: { phone, password: old.sealed[0], iv: old.iv } });
+    const expired = await call(srv.base, 'POST', P(UserPaths.login), {
+      form: { phone, password: old.sealed[0], iv: old.iv },
+    });
     expect(expired.body).toMatchObject({ code: Code.REFUSED, msg: '密码加密参数已过期，请刷新后重试' });
     const unknown = await call(srv.base, 'POST', P(UserPaths.login), {
       form: { phone, password: await encodeTransitPassword(password, 'A'.repeat(22)), iv: 'A'.repeat(22) },
@@ -183,7 +222,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     // A password sealed with another iv does not open.
     const a = await sealPasswords(srv.base, password);
     const b = await sealPasswords(srv.base, password);
-    const crossed = await call(srv.base, 'POST', P(UserPaths.login), { form: { phone, password: a.sealed[0], iv: b.iv } });
+    const crossed = await call(srv.base, 'POST', P(UserPaths.login), {
+      form: { phone, password: a.sealed[0], iv: b.iv },
+    });
     expect(crossed.body.code).toBe(Code.BAD_INPUT);
   });
 
@@ -198,7 +239,10 @@ describe.each(engines)('accounts on %s', (engine) => {
       expect((await sendCode(phone, 'register')).code).toBe(200);
     }
     clock += 61_000;
-    expect(await sendCode(phone, 'register')).toMatchObject({ code: Code.RATE_LIMITED, msg: '今日验证码发送次数已达上限，请明天再试' });
+    expect(await sendCode(phone, 'register')).toMatchObject({
+      code: Code.RATE_LIMITED,
+      msg: '今日验证码发送次数已达上限，请明天再试',
+    });
     clock += 24 * 3600_000;
     expect((await sendCode(phone, 'register')).code).toBe(200);
   });
@@ -209,7 +253,8 @@ describe.each(engines)('accounts on %s', (engine) => {
       const { iv, sealed } = await sealPasswords(srv.base, pw);
       return (await call(srv.base, 'POST', P(UserPaths.login), { form: { phone, password: sealed[0], iv } })).body;
     };
-    for (let i = 0; i < 4; i++) expect(await tryLogin('wrong1234')).toMatchObject({ code: Code.REFUSED, msg: '手机号或密码错误' });
+    for (let i = 0; i < 4; i++)
+      expect(await tryLogin('wrong1234')).toMatchObject({ code: Code.REFUSED, msg: '手机号或密码错误' });
     expect((await tryLogin('wrong1234')).msg).toBe('登录失败次数过多，请15分钟后再试');
     expect((await tryLogin(password)).msg).toBe('登录失败次数过多，请15分钟后再试');
     clock += 15 * 60_000 + 1_000;
@@ -221,7 +266,12 @@ describe.each(engines)('accounts on %s', (engine) => {
     const other = await loginByPassword(srv.base, phone, password);
     const change = async (oldPw: string, newPw: string) => {
       const { iv, sealed } = await sealPasswords(srv.base, oldPw, newPw);
-      return (await call(srv.base, 'POST', P(UserPaths.updatePassword), { token: auth.token, form: { oldPassword: sealed[0], password: sealed[1], iv } })).body;
+      return (
+        await call(srv.base, 'POST', P(UserPaths.updatePassword), {
+          token: auth.token,
+          form: { oldPassword: sealed[0], password: sealed[1], iv },
+        })
+      ).body;
     };
     expect(await change('notmine123', 'fresh2026y')).toMatchObject({ code: Code.REFUSED, msg: '原密码错误' });
     expect(await change(password, password)).toMatchObject({ code: Code.REFUSED, msg: '新密码不能与原密码相同' });
@@ -234,7 +284,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     clock += 61_000;
     expect((await sendCode(phone, 'password')).code).toBe(200);
     const { iv, sealed } = await sealPasswords(srv.base, 'again2026z');
-    const retrieve = await call(srv.base, 'POST', P(UserPaths.retrievePassword), { form: { phone, code: await lastCode(phone), password: sealed[0], iv } });
+    const retrieve = await call(srv.base, 'POST', P(UserPaths.retrievePassword), {
+      form: { phone, code: await lastCode(phone), password: sealed[0], iv },
+    });
     expect(retrieve.body.code).toBe(200);
     expect((await call(srv.base, 'GET', P(UserPaths.info), { token: auth.token })).body.code).toBe(Code.NO_TOKEN);
     await loginByPassword(srv.base, phone, 'again2026z');
@@ -244,7 +296,13 @@ describe.each(engines)('accounts on %s', (engine) => {
   it('gives bad, hostile and huge inputs a clear non-200 answer and changes nothing', async () => {
     const { auth } = await newUser();
     const before = await snapshot();
-    const hostile = ["'; drop table users; --", '<script>alert(1)</script>', "1' or '1'='1", '球迷\u0000x', 'a'.repeat(5000)];
+    const hostile = [
+      "'; drop table users; --",
+      '<script>alert(1)</script>',
+      "1' or '1'='1",
+      '球迷\u0000x',
+      'a'.repeat(5000),
+    ];
     for (const h of hostile) {
       for (const [path, form] of [
         [UserPaths.smsSend, { phone: h, scene: 'register' }],
@@ -257,16 +315,25 @@ describe.each(engines)('accounts on %s', (engine) => {
         const res = await call(srv.base, 'POST', P(path), { form: form as Record<string, string> });
         expect(res.status === 200 ? res.body.code : 400).not.toBe(200);
       }
-      const nick = await call(srv.base, 'POST', P(UserPaths.nicknameUpdate), { token: auth.token, form: { nickName: h } });
+      const nick = await call(srv.base, 'POST', P(UserPaths.nicknameUpdate), {
+        token: auth.token,
+        form: { nickName: h },
+      });
       expect(nick.body).toMatchObject({ code: Code.BAD_INPUT, msg: '昵称为2-12位中文、字母、数字或下划线' });
       const check = await call(srv.base, 'GET', P(UserPaths.nicknameCheck), { query: { nickName: h } });
       expect(check.body.code).toBe(Code.BAD_INPUT);
     }
     const missing = await call(srv.base, 'POST', P(UserPaths.register), { form: {} });
     expect(missing.body).toMatchObject({ code: Code.BAD_INPUT, msg: '缺少手机号' });
-    const wrongType = await call(srv.base, 'POST', P(UserPaths.login), { rawBody: '{"phone": 13800000001, "code": ["1"]}', contentType: 'application/json' });
+    const wrongType = await call(srv.base, 'POST', P(UserPaths.login), {
+      rawBody: '{"phone": 13800000001, "code": ["1"]}',
+      contentType: 'application/json',
+    });
     expect(wrongType.body.code).toBe(Code.BAD_INPUT);
-    const malformed = await call(srv.base, 'POST', P(UserPaths.login), { rawBody: '{"phone": ', contentType: 'application/json' });
+    const malformed = await call(srv.base, 'POST', P(UserPaths.login), {
+      rawBody: '{"phone": ',
+      contentType: 'application/json',
+    });
     expect(malformed.status).toBe(400);
     const huge = await call(srv.base, 'POST', P(UserPaths.register), { rawBody: `phone=${'1'.repeat(200_000)}` });
     expect(huge.status).toBe(413);

@@ -39,7 +39,14 @@ async function connect(opts: { token?: string; group?: string } = {}) {
 beforeAll(async () => {
   srv = await startTestServer({
     now: () => Date.now() + clockOffset,
-    hub: { sweepMs: 50, replayMaxEvents: 20, replayWindowMs: 60_000, maxMessagesPerSecond: 20, maxBufferedBytes: 64 * 1024, slowDropMs: 60_000 },
+    hub: {
+      sweepMs: 50,
+      replayMaxEvents: 20,
+      replayWindowMs: 60_000,
+      maxMessagesPerSecond: 20,
+      maxBufferedBytes: 64 * 1024,
+      slowDropMs: 60_000,
+    },
   });
 });
 afterAll(async () => {
@@ -59,7 +66,10 @@ describe('connecting', () => {
 
   it('closes with 4001 on a forged, missing or foreign token', async () => {
     const good = await socketUrl(srv.base);
-    const forged = good.replace(/token=([^.]+)\.(.)/, (_m, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`);
+    const forged = good.replace(
+      /token=([^.]+)\.(.)/,
+      (_m, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`,
+    );
     for (const url of [forged, good.replace(/\?token=.*/, ''), good.replace(/token=[^&]*/, 'token=abc.def')]) {
       const s = await TestSocket.open(url);
       expect((await s.closed).code).toBe(SocketClose.BAD_TOKEN);
@@ -75,10 +85,16 @@ describe('connecting', () => {
       method: 'POST',
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'qiusai.example.com' },
     });
-    expect(((await viaProxy.json()) as { data: SocketAddress }).data.lotteryAddress[0]).toEqual({ protocol: 'wss', host: 'qiusai.example.com', port: 443 });
+    expect(((await viaProxy.json()) as { data: SocketAddress }).data.lotteryAddress[0]).toEqual({
+      protocol: 'wss',
+      host: 'qiusai.example.com',
+      port: 443,
+    });
     const dead = await call(srv.base, 'POST', embeddedUrl(SystemPaths.socketAddress), { token: 'x'.repeat(43) });
     expect(dead.body.code).toBe(10010);
-    const badGroup = await call(srv.base, 'POST', embeddedUrl(SystemPaths.groupToken), { query: { group: "1;drop table users" } });
+    const badGroup = await call(srv.base, 'POST', embeddedUrl(SystemPaths.groupToken), {
+      query: { group: '1;drop table users' },
+    });
     expect(badGroup.body.code).toBe(4000);
   });
 
@@ -110,7 +126,11 @@ describe('auth, heartbeat, idle', () => {
     expect(ok.code === Frame.AUTH_RESULT && ok.data).toEqual({ ok: true, userId: auth.user.id });
     sock.send({ code: Frame.AUTH, data: { accessToken: 'nope' } });
     const bad = await sock.next(isCode(Frame.AUTH_RESULT));
-    expect(bad.code === Frame.AUTH_RESULT && bad.data).toEqual({ ok: false, userId: null, reason: SocketReason.AUTH_FAILED });
+    expect(bad.code === Frame.AUTH_RESULT && bad.data).toEqual({
+      ok: false,
+      userId: null,
+      reason: SocketReason.AUTH_FAILED,
+    });
   });
 
   it('refuses an auth frame for another user on a user-bound address', async () => {
@@ -178,7 +198,10 @@ describe('topics, seq, replay', () => {
     const r1 = await sock.next(isEvent(topic));
     const r2 = await sock.next(isEvent(topic));
     const done = await sock.next(isCode(Frame.SUBSCRIBED));
-    expect([r1, r2].map((f) => (f.code === Frame.EVENT ? (f.data as { text: string }).text : null))).toEqual(['2', '3']);
+    expect([r1, r2].map((f) => (f.code === Frame.EVENT ? (f.data as { text: string }).text : null))).toEqual([
+      '2',
+      '3',
+    ]);
     expect(done.code === Frame.SUBSCRIBED && done.data).toEqual({ topic, seq: seen + 2, replayed: 2 });
     // Nothing after SUBSCRIBED was a duplicate.
     expect((await sock.settle(100)).filter(isEvent(topic))).toEqual([]);
@@ -253,7 +276,10 @@ describe('topics, seq, replay', () => {
     }
     hub.publishToUser(a.user.id, { kind: 'counts', chats: [{ code: 10000, messageStatus: 0, count: 3 }] });
     const got = await sa.next(isEvent('inbox'));
-    expect(got.code === Frame.EVENT && got.data).toEqual({ kind: 'counts', chats: [{ code: 10000, messageStatus: 0, count: 3 }] });
+    expect(got.code === Frame.EVENT && got.data).toEqual({
+      kind: 'counts',
+      chats: [{ code: 10000, messageStatus: 0, count: 3 }],
+    });
     expect((await sb.settle(100)).filter(isEvent('inbox'))).toEqual([]);
     expect(() => hub.publish('inbox', { kind: 'logout' })).toThrow();
   });
@@ -288,7 +314,8 @@ describe('limits', () => {
 
   it('refuses subscriptions past MAX_TOPICS_PER_SOCKET, all or nothing', async () => {
     const { sock } = await connect();
-    const topics = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ topic: Topics.match(from + i) }));
+    const topics = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ topic: Topics.match(from + i) }));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1, 150) } });
     for (let i = 0; i < 150; i++) await sock.next(isCode(Frame.SUBSCRIBED));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1000, 51) } });

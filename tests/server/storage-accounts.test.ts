@@ -23,7 +23,11 @@ describe.each(engines)('accounts storage on %s', (engine) => {
       expect(await migrate(ts.storage.db)).toEqual([]);
       expect(await seedAccounts(ts.storage.db)).toBe(DEMO_USERS.length);
       expect(await seedAccounts(ts.storage.db)).toBe(0);
-      const user = await ts.storage.db.selectFrom('users').select('id').where('phone', '=', DEMO_USERS[0].phone).executeTakeFirstOrThrow();
+      const user = await ts.storage.db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', DEMO_USERS[0].phone)
+        .executeTakeFirstOrThrow();
       const now = Date.now();
       const { token } = await createSession(ts.storage.db, user.id, now);
       await ts.storage.close();
@@ -42,10 +46,14 @@ describe.each(engines)('accounts storage on %s', (engine) => {
     try {
       const sms = createOutboxSms(() => {});
       const now = Date.now();
-      const results = await Promise.allSettled(Array.from({ length: 6 }, () => sendSmsCode(ts.storage.db, sms, '13700000001', 'login', now)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, () => sendSmsCode(ts.storage.db, sms, '13700000001', 'login', now)),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const code = sms.lastCode('13700000001')!;
-      const uses = await Promise.allSettled([1, 2, 3].map(() => consumeSmsCode(ts.storage.db, '13700000001', 'login', code, now)));
+      const uses = await Promise.allSettled(
+        [1, 2, 3].map(() => consumeSmsCode(ts.storage.db, '13700000001', 'login', code, now)),
+      );
       expect(uses.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     } finally {
       await ts.cleanup();

@@ -17,9 +17,23 @@
 
 interface SubtleLike {
   digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
-  importKey(format: 'raw', key: ArrayBuffer | Uint8Array, algorithm: string, extractable: boolean, usages: string[]): Promise<unknown>;
-  encrypt(algorithm: { name: string; iv: Uint8Array; additionalData: Uint8Array }, key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
-  decrypt(algorithm: { name: string; iv: Uint8Array; additionalData: Uint8Array }, key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+  importKey(
+    format: 'raw',
+    key: ArrayBuffer | Uint8Array,
+    algorithm: string,
+    extractable: boolean,
+    usages: string[],
+  ): Promise<unknown>;
+  encrypt(
+    algorithm: { name: string; iv: Uint8Array; additionalData: Uint8Array },
+    key: unknown,
+    data: Uint8Array,
+  ): Promise<ArrayBuffer>;
+  decrypt(
+    algorithm: { name: string; iv: Uint8Array; additionalData: Uint8Array },
+    key: unknown,
+    data: Uint8Array,
+  ): Promise<ArrayBuffer>;
 }
 interface CryptoLike {
   subtle: SubtleLike;
@@ -55,7 +69,11 @@ export async function encodeTransitPassword(password: string, iv: string): Promi
   const c = webCrypto();
   const nonce = c.getRandomValues(new Uint8Array(NONCE_BYTES));
   const sealed = new Uint8Array(
-    await c.subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData: utf8(TRANSIT_AAD) }, await keyFor(iv), utf8(password)),
+    await c.subtle.encrypt(
+      { name: 'AES-GCM', iv: nonce, additionalData: utf8(TRANSIT_AAD) },
+      await keyFor(iv),
+      utf8(password),
+    ),
   );
   const out = new Uint8Array(NONCE_BYTES + sealed.length);
   out.set(nonce, 0);
