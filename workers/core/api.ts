@@ -302,6 +302,8 @@ export interface RestRequest {
    * news nav, …); `cachedRequest` returns it at once on a cold start.
    */
   offline?: boolean;
+  /** Background call: a non-200 answer is returned but not raised on the exceptions stream. */
+  silent?: boolean;
 }
 
 export interface RestHandlers {

@@ -13,6 +13,7 @@ import {
   Topics,
   UserPaths,
   VlivePaths,
+  MessagePaths,
   parseTopic,
   type ApiFamily,
   type AuthResult,
@@ -531,7 +532,7 @@ export function createCore(deps: CoreDeps): Core {
     const missing = followed$.value[sport].filter((id) => !matches.has(id));
     await Promise.all(
       missing.map(async (id) => {
-        const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id } });
+        const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id }, silent: true });
         const m = headerMatch(env);
         if (m) upsertMatch(m, true);
       }),
@@ -595,7 +596,7 @@ export function createCore(deps: CoreDeps): Core {
       const s = subj.subscribe((v) => sub.next(v));
       if (!matches.has(id)) {
         void rest
-          .request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id } })
+          .request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id }, silent: true })
           .then((env) => {
             const m = headerMatch(env);
             if (m && !matches.has(id)) upsertMatch(m, true);
@@ -706,7 +707,7 @@ export function createCore(deps: CoreDeps): Core {
       let historyDone = false;
       const s = subj.subscribe((b) => (historyDone ? sub.next(b) : live.push(b)));
       const unwatch = watchTopic(Topics.room(roomId));
-      void rest.request<ChatMessage[]>({ path: VlivePaths.chatHistory, params: { roomId } }).then((env) => {
+      void rest.request<ChatMessage[]>({ path: VlivePaths.chatHistory, params: { roomId }, silent: true }).then((env) => {
         const history = env.code === Code.OK ? listOf<ChatMessage>(env.data) : [];
         const seen = new Set(history.map((m) => m.id));
         const messages = history.concat(live.flatMap((b) => b.messages).filter((m) => !seen.has(m.id)));
@@ -801,7 +802,7 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   async function refreshUnread(): Promise<void> {
-    const env = await rest.request<unknown>({ path: '/imapi/chat/list' });
+    const env = await rest.request<unknown>({ path: MessagePaths.chatList, silent: true });
     if (env.code === Code.OK) {
       const chats = listOf<{ code: number; messageStatus: number; count: number }>(env.data);
       unread$.next({ total: unreadTotal(chats) });
@@ -809,7 +810,7 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   async function syncFollowsFromServer(): Promise<void> {
-    const env = await rest.request<unknown>({ path: LivePaths.follow });
+    const env = await rest.request<unknown>({ path: LivePaths.follow, silent: true });
     if (env.code !== Code.OK || !env.data || typeof env.data !== 'object') return;
     const d = env.data as Partial<FollowedValue>;
     if (Array.isArray(d.zq) && Array.isArray(d.lq)) setFollowed({ zq: d.zq, lq: d.lq });

@@ -106,7 +106,7 @@ export function createRestClient(deps: RestDeps): RestClient {
       parsed = await res.json().catch(() => null);
     } catch {
       const env = { code: Code.SERVER_ERROR, msg: NETWORK_ERROR_MSG, data: null as T };
-      deps.onException?.(env.code, env.msg, req.path);
+      if (!req.silent) deps.onException?.(env.code, env.msg, req.path);
       return env;
     }
     if (status === 400) deps.onRedirectHome?.(req.path);
@@ -115,7 +115,7 @@ export function createRestClient(deps: RestDeps): RestClient {
       : { code: status >= 200 && status < 300 ? Code.SERVER_ERROR : status, msg: `请求失败（${status}）`, data: null as T };
     if (env.code === Code.OK) return env;
     if (env.code === Code.NO_TOKEN) deps.onNoToken?.(req.path);
-    else if (env.code !== Code.NO_VIDEO) deps.onException?.(env.code, env.msg, req.path);
+    else if (env.code !== Code.NO_VIDEO && !req.silent) deps.onException?.(env.code, env.msg, req.path);
     return env;
   }
 

@@ -10,5 +10,6 @@ export * from './api/live';
 export * from './api/ai';
 export * from './api/live-detail';
 export * from './api/user';
+export * from './api/message';
 export * from './api/vlive';
 export * from './routes';
