@@ -52,3 +52,20 @@ export interface FilterGroup {
   letter: string;
   countList: Array<{ leagueId: number; leagueName: string; count: number; isChecked: boolean }>;
 }
+
+/**
+ * Bodies the core reads (workers/core/core.ts). Lists: GET zqLive / zqByDate / lqList /
+ * hotSchedule → `Match[]` (wire rows of ../live.ts; `{ list: Match[] }` is accepted too).
+ * Text live → `TextLiveLine[]`, stats → `StatEntry[]`, odds → `OddsBoard` (../live.ts).
+ */
+export interface MatchHeaderBody {
+  match: import('../live').Match;
+  /** Incidents so far, oldest first. */
+  incidents: import('../live').Incident[];
+}
+
+/** GET LivePaths.follow → the user's followed match ids; POST toggles → `{ followed: boolean }`. */
+export interface FollowedIds {
+  zq: number[];
+  lq: number[];
+}
