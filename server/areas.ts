@@ -8,6 +8,7 @@ import { accountsArea } from './accounts/routes';
 import { socketAddressArea } from './ws/address-routes';
 import { userCentreArea } from './user/routes';
 import { vlivePlugin } from './vlive/index';
+import { aiArea } from './ai/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -15,4 +16,5 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'socket', plugin: socketAddressArea },
   { name: 'user', plugin: userCentreArea },
   { name: 'vlive', plugin: vlivePlugin },
+  { name: 'ai', plugin: aiArea },
 ];

@@ -5,7 +5,7 @@
 import type { StatEntry } from '../../../workers/protocol/index';
 import { LIVE_TEXT } from './strings';
 
-export const BAR_TYPES = [2, 3, 4, 23, 24] as const;
+export const BAR_TYPES = [2, 3, 4, 22, 23, 24] as const;
 export const PIE_TYPES = [70, 21, 25] as const;
 
 function statName(type: number): string {

@@ -1,0 +1,183 @@
+/**
+ * /live/lq/detail/{id}: header with quarter scores and basketball status; tabs 文字直播 / 技术统计
+ * (team bars + player lines) / 指数 / 分析 (rank, section difference, history) / 情报 / 聊天.
+ */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../app/paths';
+import { formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive, type MatchView } from './core-bridge';
+import type { AnalysisHistory, BasketballStats, Intelligence, LeagueTable, SectionDiff } from '../../../workers/protocol/index';
+import { DetailHeader } from '../../components/live/DetailHeader';
+import { StatsView } from '../../components/live/StatsView';
+import { TextLiveList } from '../../components/live/TextLiveTimeline';
+import { IntelView, MatchTable, StandingsTable } from '../../components/live/AnalysisViews';
+import { LIVE_TEXT } from '../../components/live/strings';
+import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { AnalysisViewsLoading } from './info-common';
+import { LiveAlerts } from './LiveAlerts';
+import { useCoreRequest } from './use-core-request';
+import '../../components/live/live.css';
+
+type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
+const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
+const periodLabel = (n: number) => PERIOD[n - 1] ?? `加时${n - 4}`;
+const dateText = (ot: number) => formatChinaTime(ot * 1000, 'YYYY-MM-DD').slice(2);
+
+export function LqDetailPage({ id }: { id: number }) {
+  const detail = useMatchDetail(id, 'lq');
+  const [tab, setTab] = useState<Tab>('live');
+  const match = detail?.match ?? null;
+  return (
+    <div className="lv-page lv-detail" data-page="live-lq-detail">
+      <LiveAlerts />
+      <header className="lv-detail-head">
+        <div className="lv-head-bar">
+          <Link href={paths.liveLq()} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
+            ‹
+          </Link>
+          <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
+          <span className="lv-icon-btn" />
+        </div>
+        {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+      </header>
+      {!detail || (detail.loading && !match) ? (
+        <AnalysisViewsLoading />
+      ) : !match ? (
+        <p className="lv-empty">{LIVE_TEXT.notFound}</p>
+      ) : (
+        <>
+          <div className="lv-sticky">
+            <DetailTabs tabs={LIVE_TEXT.lqDetailTabs} value={tab} onChange={setTab} />
+          </div>
+          <div className="lv-detail-body" data-tab={tab}>
+            {tab === 'live' && <TextTab id={id} />}
+            {tab === 'stats' && <StatsTab match={match} />}
+            {tab === 'odds' && <OddsPanel matchId={id} sport="lq" />}
+            {tab === 'analysis' && <AnalysisTab match={match} />}
+            {tab === 'intel' && <IntelTab match={match} />}
+            {tab === 'chat' && <MatchChat matchId={id} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TextTab({ id }: { id: number }) {
+  const text = useTextLive(id, 'lq');
+  if (!text || (text.loading && text.lines.length === 0)) return <AnalysisViewsLoading />;
+  return <TextLiveList lines={text.lines} periodLabel={periodLabel} />;
+}
+
+function StatsTab({ match }: { match: MatchView }) {
+  const team = useStats(match.id, 'lq');
+  // Player lines change with the team stats: reload them whenever the team stats move.
+  const players = useCoreRequest<BasketballStats>({ path: LivePaths.lqStats, params: { id: match.id } }, team?.stats);
+  return (
+    <>
+      {!team || (team.loading && team.stats.length === 0) ? <AnalysisViewsLoading /> : <StatsView stats={team.stats} />}
+      {players.data &&
+        (['home', 'away'] as const).map((side) => (
+          <section key={side} className="lv-section">
+            <h4>{match[side].name} · 球员数据</h4>
+            <table className="lv-simple-table" data-players={side}>
+              <thead>
+                <tr>
+                  <th>球员</th>
+                  <th>时间</th>
+                  <th>得分</th>
+                  <th>篮板</th>
+                  <th>助攻</th>
+                </tr>
+              </thead>
+              <tbody>
+                {players.data!.players[side].map((p) => (
+                  <tr key={p.playerId}>
+                    <td style={{ textAlign: 'left' }}>
+                      {p.starter ? '★' : ''}
+                      {p.number} {p.name}
+                    </td>
+                    <td>{p.minutes}</td>
+                    <td>
+                      <b>{p.points}</b>
+                    </td>
+                    <td>{p.rebounds}</td>
+                    <td>{p.assists}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+    </>
+  );
+}
+
+function SectionDiffTable({ diff, home, away }: { diff: SectionDiff; home: string; away: string }) {
+  return (
+    <section className="lv-section">
+      <h4>
+        单节分差（近 {diff.games} 场场均）
+      </h4>
+      <table className="lv-simple-table" data-section-diff>
+        <thead>
+          <tr>
+            <th>球队</th>
+            {diff.periods.map((p) => (
+              <th key={p}>{p}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(
+            [
+              ['home', home],
+              ['away', away],
+            ] as const
+          ).map(([side, name]) => (
+            <tr key={side}>
+              <td>{name}</td>
+              {diff.periods.map((p, i) => {
+                const d = diff[side].scored[i] - diff[side].conceded[i];
+                return (
+                  <td key={p} className={d > 0 ? 'lv-win' : d < 0 ? 'lv-lose' : ''}>
+                    {d > 0 ? '+' : ''}
+                    {d.toFixed(1)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function AnalysisTab({ match }: { match: MatchView }) {
+  const history = useCoreRequest<AnalysisHistory>({ path: LivePaths.lqAnalysis, params: { id: match.id } });
+  const rank = useCoreRequest<LeagueTable>({ path: LivePaths.lqRank, params: { id: match.id } });
+  const diff = useCoreRequest<SectionDiff>({ path: LivePaths.lqSectionDiff, params: { id: match.id } });
+  if (history.loading && rank.loading && diff.loading) return <AnalysisViewsLoading />;
+  return (
+    <div data-analysis>
+      {rank.data && rank.data.rows.length > 0 && <StandingsTable table={rank.data} highlight={[match.home.id, match.away.id]} basketball />}
+      {diff.data && <SectionDiffTable diff={diff.data} home={match.home.name} away={match.away.name} />}
+      {history.data && (
+        <>
+          <MatchTable title={LIVE_TEXT.h2h} matches={history.data.h2h} teamId={match.home.id} dateText={dateText} />
+          <MatchTable title={`${LIVE_TEXT.recent} · ${match.home.name}`} matches={history.data.homeRecent} teamId={match.home.id} dateText={dateText} />
+          <MatchTable title={`${LIVE_TEXT.recent} · ${match.away.name}`} matches={history.data.awayRecent} teamId={match.away.id} dateText={dateText} />
+        </>
+      )}
+      {!history.data && !rank.data && !diff.data && <p className="lv-empty">{history.msg || '暂无分析数据'}</p>}
+    </div>
+  );
+}
+
+function IntelTab({ match }: { match: MatchView }) {
+  const intel = useCoreRequest<Intelligence>({ path: LivePaths.lqIntel, params: { id: match.id } });
+  if (intel.loading) return <AnalysisViewsLoading />;
+  if (!intel.data) return <p className="lv-empty">{intel.msg || LIVE_TEXT.intelEmpty}</p>;
+  return <IntelView intel={intel.data} home={match.home.name} away={match.away.name} />;
+}

@@ -1,0 +1,98 @@
+/**
+ * /live/zq/detail/{id}: header, video (or the event pitch when there is none), and the tabs
+ * 直播 / 统计 / 阵容 / 指数 / 分析 / 情报 / 聊天. Every live part is a core stream; leaving the page
+ * unmounts the hooks, which releases the subscriptions.
+ */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../app/paths';
+import { Code, formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive } from './core-bridge';
+import { DetailHeader } from '../../components/live/DetailHeader';
+import { EventPitch } from '../../components/live/EventPitch';
+import { MatchVideo } from '../../components/live/MatchVideo';
+import { StatsView } from '../../components/live/StatsView';
+import { IncidentTimeline, TextLiveList } from '../../components/live/TextLiveTimeline';
+import { LIVE_TEXT } from '../../components/live/strings';
+import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
+import { LiveAlerts } from './LiveAlerts';
+import { useCoreRequest } from './use-core-request';
+import '../../components/live/live.css';
+
+type Tab = keyof typeof LIVE_TEXT.detailTabs;
+
+interface VideoAnswer {
+  url: string;
+}
+
+export function ZqDetailPage({ id }: { id: number }) {
+  const detail = useMatchDetail(id, 'zq');
+  const [tab, setTab] = useState<Tab>('live');
+  const match = detail?.match ?? null;
+  const video = useCoreRequest<VideoAnswer>(match?.hasVideo ? { path: LivePaths.video, params: { id } } : null);
+  return (
+    <div className="lv-page lv-detail" data-page="live-zq-detail">
+      <LiveAlerts />
+      <header className="lv-detail-head">
+        <div className="lv-head-bar">
+          <Link href={paths.liveZq()} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
+            ‹
+          </Link>
+          <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
+          <span className="lv-icon-btn" />
+        </div>
+        {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        {match &&
+          (video.data && video.code === Code.OK ? (
+            <MatchVideo url={video.data.url} />
+          ) : (
+            (!match.hasVideo || video.code === Code.NO_VIDEO || (video.code !== null && video.code !== Code.OK)) && (
+              <EventPitch incidents={detail?.incidents ?? []} home={match.home.name} away={match.away.name} />
+            )
+          ))}
+      </header>
+      {!detail || (detail.loading && !match) ? (
+        <p className="lv-empty" role="status">
+          {LIVE_TEXT.loading}
+        </p>
+      ) : !match ? (
+        <p className="lv-empty">{LIVE_TEXT.notFound}</p>
+      ) : (
+        <>
+          <div className="lv-sticky">
+            <DetailTabs tabs={LIVE_TEXT.detailTabs} value={tab} onChange={setTab} />
+          </div>
+          <div className="lv-detail-body" data-tab={tab}>
+            {tab === 'live' && <LiveTab id={id} incidents={detail.incidents} />}
+            {tab === 'stats' && <StatsTab id={id} />}
+            {tab === 'lineup' && <LineupPanel match={match} />}
+            {tab === 'odds' && <OddsPanel matchId={id} sport="zq" />}
+            {tab === 'analysis' && <AnalysisPanel match={match} />}
+            {tab === 'intel' && <IntelPanel match={match} />}
+            {tab === 'chat' && <MatchChat matchId={id} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function LiveTab({ id, incidents }: { id: number; incidents: Parameters<typeof IncidentTimeline>[0]['incidents'] }) {
+  const text = useTextLive(id, 'zq');
+  return (
+    <>
+      <IncidentTimeline incidents={incidents} />
+      {!text || (text.loading && text.lines.length === 0) ? (
+        <p className="lv-empty">{LIVE_TEXT.loading}</p>
+      ) : (
+        <TextLiveList lines={text.lines} />
+      )}
+    </>
+  );
+}
+
+function StatsTab({ id }: { id: number }) {
+  const stats = useStats(id, 'zq');
+  if (!stats || (stats.loading && stats.stats.length === 0)) return <p className="lv-empty">{LIVE_TEXT.loading}</p>;
+  return <StatsView stats={stats.stats} />;
+}

@@ -1,0 +1,43 @@
+/** The live area's pages by route name (spec §2). */
+import type { ComponentType } from 'react';
+import { Redirect } from 'wouter';
+import type { PageProps } from '../../app/App';
+import { paths } from '../../app/paths';
+import { AiListPage, AiPage } from './AiPages';
+import { HotPage } from './HotPage';
+import { ListPage } from './ListPage';
+import { LqDetailPage } from './LqDetailPage';
+import { ZqDetailPage } from './ZqDetailPage';
+import { LIVE_TEXT } from '../../components/live/strings';
+
+function detailId(params: PageProps['params']): number | null {
+  const id = Number(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function NoMatch() {
+  return (
+    <div className="lv-page">
+      <p className="lv-empty">{LIVE_TEXT.notFound}</p>
+    </div>
+  );
+}
+
+const pages: Record<string, ComponentType<PageProps>> = {
+  live: () => <Redirect to={paths.liveHot} replace />,
+  'live/hot': () => <HotPage />,
+  'live/zq/type': ({ params }) => <ListPage key="zq" sport="zq" type={params.type} />,
+  'live/lq/type': ({ params }) => <ListPage key="lq" sport="lq" type={params.type} />,
+  'live/zq/detail': ({ params }) => {
+    const id = detailId(params);
+    return id ? <ZqDetailPage key={id} id={id} /> : <NoMatch />;
+  },
+  'live/lq/detail': ({ params }) => {
+    const id = detailId(params);
+    return id ? <LqDetailPage key={id} id={id} /> : <NoMatch />;
+  },
+  'live/ai': () => <AiPage />,
+  'live/ai/list': () => <AiListPage />,
+};
+
+export default pages;
