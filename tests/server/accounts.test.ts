@@ -15,10 +15,10 @@ import {
 } from '../../workers/protocol/index';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
-import { postgresAvailable } from '../helpers/test-db';
+import { postgresAvailable, type Engine } from '../helpers/test-db';
 import { call, loginByPassword, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
 
-const engines = ['pglite', ...(postgresAvailable ? ['postgres'] : [])] as const;
+const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 const P = (p: string) => embeddedUrl(p);
 
 describe.each(engines)('accounts on %s', (engine) => {

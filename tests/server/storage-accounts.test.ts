@@ -12,9 +12,9 @@ import { issuePasswordIv, openWithIv } from '../../server/accounts/password-ivs'
 import { createSession, verifyAccessToken } from '../../server/accounts/tokens';
 import { DEMO_USERS, seedAccounts } from '../../server/accounts/seed';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
-import { createTestStorage, postgresAvailable } from '../helpers/test-db';
+import { createTestStorage, postgresAvailable, type Engine } from '../helpers/test-db';
 
-const engines = ['pglite', ...(postgresAvailable ? ['postgres'] : [])] as const;
+const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 
 describe.each(engines)('accounts storage on %s', (engine) => {
   it('migrates once, seeds idempotently, and keeps data across a reopen', async () => {
