@@ -29,6 +29,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   download: () => import('../pages/download/index'),
   agreement: () => import('../pages/agreement/index'),
   user: () => import('../pages/user/index'),
+  vlive: () => import('../pages/vlive/index'),
 };
 
 /** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */
@@ -101,7 +102,10 @@ function ShellEffects() {
   useNavigationEvents((e) => {
     if (e.kind === 'redirect-home') navigate(paths.home, { replace: true });
   });
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  // Braces matter: Chromium's scrollTo returns a Promise, which React would take for a clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
   usePrefetchTabAreas();
   return null;
 }
