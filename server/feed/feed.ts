@@ -16,4 +16,9 @@ export interface Feed {
   applyDevEvent(event: DevFeedEvent): Promise<Envelope>;
   /** True once started and ticking (for /healthz). */
   healthy(): boolean;
+  /**
+   * Runs one tick at `now()` (stores and publishes what changed); returns how many matches
+   * changed. The timer calls it every second; tests with `config.feed = false` call it by hand.
+   */
+  advance(): Promise<number>;
 }

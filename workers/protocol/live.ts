@@ -61,6 +61,8 @@ export interface FootballMatch extends MatchBase {
   red: Pair;
   yellow: Pair;
   corner: Pair;
+  /** Penalty shoot-out score once status 7 is decided, else null (absent from older servers). */
+  pen?: Pair | null;
 }
 
 export interface BasketballMatch extends MatchBase {
@@ -96,6 +98,36 @@ export interface Incident {
   /** Unix ms. */
   at: number;
 }
+
+/** Football statistic types (spec §3): bars 2, 3, 4, 22, 23, 24; pies 25, 21, 70. */
+export const StatType = {
+  CORNER: 2,
+  YELLOW: 3,
+  RED: 4,
+  SHOTS_ON_TARGET: 21,
+  SHOTS_OFF_TARGET: 22,
+  ATTACKS: 23,
+  DANGEROUS_ATTACKS: 24,
+  /** Possession, percent. */
+  POSSESSION: 25,
+  SHOTS: 70,
+} as const;
+
+/** Basketball team statistic types (technical stats tab; same StatEntry shape). */
+export const BasketballStatType = {
+  FIELD_GOALS_MADE: 101,
+  FIELD_GOALS_ATTEMPTED: 102,
+  THREES_MADE: 103,
+  THREES_ATTEMPTED: 104,
+  FREE_THROWS_MADE: 105,
+  FREE_THROWS_ATTEMPTED: 106,
+  REBOUNDS: 107,
+  ASSISTS: 108,
+  STEALS: 109,
+  BLOCKS: 110,
+  TURNOVERS: 111,
+  FOULS: 112,
+} as const;
 
 /** Football statistic entry (spec §3): 2 corner, 3 yellow, 4 red, 23 attacks, 24 dangerous attacks; 70/21/25 pies. */
 export interface StatEntry {

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { systemMigrations } from './system';
 import { accountMigrations } from './accounts';
+import { liveMigrations } from './live';
 import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
@@ -16,7 +17,7 @@ export interface Migration {
   up: (db: Kysely<any>) => Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...userCentreMigrations, ...vliveMigrations, ...aiMigrations];
+export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...liveMigrations, ...userCentreMigrations, ...vliveMigrations, ...aiMigrations];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Migration } from './index';
+
+export const liveMigrations: Migration[] = [
+  {
+    id: 'live-001-catalogue-matches',
+    up: async (db) => {
+      await sql`create table live_leagues (
+        id int primary key,
+        sport text not null check (sport in ('zq', 'lq')),
+        name text not null,
+        letter text not null,
+        color text not null,
+        season text not null,
+        cup boolean not null,
+        major boolean not null,
+        quarter_min int
+      )`.execute(db);
+      await sql`create table live_teams (
+        id int primary key,
+        league_id int not null references live_leagues(id),
+        sport text not null,
+        name text not null,
+        strength int not null,
+        color text not null,
+        color2 text not null
+      )`.execute(db);
+      await sql`create index live_teams_league_idx on live_teams (league_id)`.execute(db);
+      await sql`create table live_players (
+        id int primary key,
+        team_id int not null references live_teams(id),
+        name text not null,
+        position text not null,
+        number int not null,
+        age int not null
+      )`.execute(db);
+      await sql`create index live_players_team_idx on live_players (team_id)`.execute(db);
+      await sql`create table live_standings (
+        league_id int not null references live_leagues(id),
+        team_id int not null references live_teams(id),
+        rank int not null,
+        played int not null,
+        win int not null,
+        draw int not null,
+        loss int not null,
+        goals_for int not null,
+        goals_against int not null,
+        points int not null,
+        primary key (league_id, team_id)
+      )`.execute(db);
+      await sql`create table live_bookmakers (id int primary key, name_zh text not null, sort int not null)`.execute(db);
+      await sql`create table live_matches (
+        id int primary key,
+        sport text not null,
+        league_id int not null references live_leagues(id),
+        home_id int not null references live_teams(id),
+        away_id int not null references live_teams(id),
+        day text not null,
+        ot double precision not null,
+        status int not null,
+        score_h int not null default 0,
+        score_a int not null default 0,
+        jc text,
+        bd boolean not null default false,
+        jx boolean not null default false,
+        hot boolean not null default false,
+        has_video boolean not null default false,
+        type int not null default 0,
+        state jsonb not null,
+        updated_at double precision not null
+      )`.execute(db);
+      await sql`create index live_matches_day_idx on live_matches (sport, day)`.execute(db);
+      await sql`create index live_matches_status_idx on live_matches (status)`.execute(db);
+      await sql`create index live_matches_home_idx on live_matches (home_id, ot)`.execute(db);
+      await sql`create index live_matches_away_idx on live_matches (away_id, ot)`.execute(db);
+      await sql`create table live_incidents (
+        id text primary key,
+        match_id int not null,
+        sport text not null,
+        type text not null,
+        side text,
+        minute int not null,
+        text text not null,
+        score_h int not null,
+        score_a int not null,
+        state int,
+        at double precision not null
+      )`.execute(db);
+      await sql`create index live_incidents_match_idx on live_incidents (match_id, at)`.execute(db);
+      await sql`create table live_text (
+        id text primary key,
+        match_id int not null,
+        minute int not null,
+        text text not null,
+        type text not null,
+        at double precision not null
+      )`.execute(db);
+      await sql`create index live_text_match_idx on live_text (match_id, at)`.execute(db);
+      await sql`create table live_odds (
+        id serial primary key,
+        match_id int not null,
+        type int not null,
+        company_id int not null,
+        "left" double precision not null,
+        middle double precision not null,
+        "right" double precision not null,
+        at double precision not null
+      )`.execute(db);
+      await sql`create index live_odds_match_idx on live_odds (match_id, type, company_id, at desc)`.execute(db);
+      await sql`create table live_follows (
+        user_id int not null references users(id) on delete cascade,
+        match_id int not null,
+        sport text not null,
+        created_at double precision not null,
+        primary key (user_id, match_id)
+      )`.execute(db);
+      await sql`create table live_feed_meta (key text primary key, value jsonb not null)`.execute(db);
+    },
+  },
+];

@@ -1,0 +1,281 @@
+/**
+ * The live feed simulator: fixtures for today ± 7 days (Beijing time), advanced every second.
+ * Each tick advances every unfinished match to now(), stores what changed in one transaction,
+ * then publishes: one ListEvent per changed match on 'football'/'basketball', and the incidents,
+ * text lines, stats and odds moves on `match:<id>`. State lives in the database, so a restart
+ * continues where it stopped (minutes never go back, goals are never replayed).
+ */
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import type { Metrics } from '../metrics';
+import type { Hub } from '../ws/hub';
+import { Code, Topics, fail, ok, type Envelope, type Incident, type IncidentType, type MatchEvent, type Side, type Sport } from '../../workers/protocol/index';
+import { seedCatalogue } from '../seed/seed';
+import { BOOKMAKERS } from '../seed/leagues';
+import { rngFor } from '../seed/rng';
+import type { DevFeedEvent, Feed } from './feed';
+import { addDays, beijingDay, fixturesOfDay, type Fixture } from './fixtures';
+import { advanceFootball, footballEvent, footballMinute, forceFootballStatus, minuteLabel, newFootballState } from './football';
+import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
+import { emitIncident, teamName } from './emit';
+import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
+import { insertMatches, loadMeta, rowToSim, saveMeta, saveOutput } from './store';
+import { newOutput, type FeedOutput, type IncidentRow, type SimContext, type SimMatch } from './sim-types';
+import { canMove, isFinal, isKnownStatus, isPlaying } from './status';
+import { FeedText } from './text';
+
+export const FEED_WINDOW_DAYS = 7;
+const TICK_MS = 1000;
+/** Matches that kicked off longer ago than this are caught up without text/odds history. */
+const HISTORY_AGE_MS = 6 * 3600_000;
+const DAYS_KEY = 'days';
+const COMPANY_NAMES: ReadonlyMap<number, string> = new Map(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
+
+const IMPORTANCE: Record<IncidentType, number> = { goal: 5, red: 4, penalty: 4, state: 3, yellow: 2, corner: 1, sub: 0 };
+
+export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch {
+  return {
+    id: f.id,
+    sport: f.sport,
+    leagueId: f.leagueId,
+    homeId: f.homeId,
+    awayId: f.awayId,
+    day: f.day,
+    ot: f.ot,
+    status: 1,
+    score: [0, 0],
+    jc: f.jc,
+    bd: f.bd,
+    jx: f.jx,
+    hot: f.hot,
+    hasVideo: false,
+    type: 0,
+    st: f.sport === 'zq' ? newFootballState(seed, f) : newBasketballState(seed, f),
+    updatedAt: nowMs,
+  };
+}
+
+export const toIncident = (i: IncidentRow): Incident => ({
+  id: i.id,
+  matchId: i.matchId,
+  sport: i.sport,
+  type: i.type,
+  side: i.side,
+  minute: i.minute,
+  text: i.text,
+  score: [i.score[0], i.score[1]],
+  ...(i.state !== null ? { state: i.state } : {}),
+  at: i.at,
+});
+
+export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: Config; now: () => number }): Feed {
+  const { db, hub, metrics, config } = deps;
+  const seed = config.feedSeed;
+  const speed = config.feedSpeed > 0 ? config.feedSpeed : 1;
+  /** Unfinished matches, advanced every tick. */
+  const active = new Map<number, SimMatch>();
+  const days = new Set<string>();
+  let started = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  let busy = false;
+
+  /** Runs jobs one at a time (ticks and dev events never interleave). */
+  function serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = chain.then(job, job);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  const clock = (): ViewClock => ({ seed, speed, now: deps.now() });
+  const context = (publish: boolean): SimContext => ({ seed, speed, out: newOutput(), snapshot: publish, history: true });
+
+  async function ensureDays(nowMs: number): Promise<void> {
+    const today = beijingDay(nowMs);
+    const missing: string[] = [];
+    for (let d = -FEED_WINDOW_DAYS; d <= FEED_WINDOW_DAYS; d++) {
+      const day = addDays(today, d);
+      if (!days.has(day)) missing.push(day);
+    }
+    if (missing.length === 0) return;
+    const fresh = missing.flatMap((day) => fixturesOfDay(seed, day).map((f) => fixtureToSim(seed, f, nowMs)));
+    await insertMatches(db, fresh);
+    // Load back what is stored (a fixture already there keeps its stored state).
+    const ids = fresh.map((m) => m.id);
+    for (let i = 0; i < ids.length; i += 2000) {
+      const rows = await db.selectFrom('live_matches').selectAll().where('id', 'in', ids.slice(i, i + 2000)).execute();
+      for (const row of rows) {
+        const m = rowToSim(row);
+        if (!isFinal(m.sport, m.status)) active.set(m.id, m);
+      }
+    }
+    for (const day of missing) days.add(day);
+    await saveMeta(db, DAYS_KEY, { days: [...days].sort().slice(-4 * FEED_WINDOW_DAYS) });
+  }
+
+  function advanceMatch(ctx: SimContext, m: SimMatch, nowMs: number): void {
+    if (m.sport === 'zq') advanceFootball(ctx, m, nowMs);
+    else advanceBasketball(ctx, m, nowMs);
+  }
+
+  function count(out: FeedOutput): void {
+    for (const i of out.incidents) metrics.feedEvents.inc({ sport: i.sport, type: i.type });
+    if (out.odds.length > 0) metrics.feedEvents.inc({ sport: 'all', type: 'odds' }, out.odds.length);
+    if (out.texts.length > 0) metrics.feedEvents.inc({ sport: 'all', type: 'text' }, out.texts.length);
+  }
+
+  function publish(out: FeedOutput, changed: SimMatch[]): void {
+    const c = clock();
+    const byMatch = new Map<number, IncidentRow[]>();
+    for (const i of out.incidents) {
+      const list = byMatch.get(i.matchId) ?? [];
+      list.push(i);
+      byMatch.set(i.matchId, list);
+    }
+    for (const m of changed) {
+      const topic = Topics.match(m.id);
+      const incidents = byMatch.get(m.id) ?? [];
+      for (const inc of incidents) {
+        const snap = out.snapshots.get(inc.id) ?? m;
+        hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
+      }
+      if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
+      if (out.statsChanged.has(m.id)) {
+        hub.publish(topic, { kind: 'stats', matchId: m.id, stats: m.st.kind === 'zq' ? footballStats(m.st) : basketballStats(m.st) });
+      }
+    }
+    for (const t of out.texts) {
+      hub.publish(Topics.match(t.matchId), { kind: 'text', line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at } });
+    }
+    for (const o of out.odds) {
+      const nameZh = COMPANY_NAMES.get(o.companyId) ?? '';
+      hub.publish(Topics.match(o.matchId), { kind: 'odds', matchId: o.matchId, type: o.type, row: { companyId: o.companyId, nameZh, left: o.left, middle: o.middle, right: o.right, at: o.at } });
+    }
+    for (const m of changed) {
+      const incidents = byMatch.get(m.id) ?? [];
+      let main: IncidentRow | undefined;
+      for (const i of incidents) if (!main || IMPORTANCE[i.type] >= IMPORTANCE[main.type]) main = i;
+      hub.publish(m.sport === 'zq' ? Topics.football : Topics.basketball, main ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) } : { kind: 'match', match: toMatch(m, c) });
+    }
+  }
+
+  /** Stores and (when live) publishes the matches a context changed. */
+  async function commit(ctx: SimContext, nowMs: number, doPublish: boolean): Promise<SimMatch[]> {
+    const changed: SimMatch[] = [];
+    for (const id of ctx.out.changed) {
+      const m = active.get(id);
+      if (!m) continue;
+      m.updatedAt = nowMs;
+      changed.push(m);
+    }
+    await saveOutput(db, changed, ctx.out);
+    count(ctx.out);
+    if (doPublish) publish(ctx.out, changed);
+    for (const m of changed) if (isFinal(m.sport, m.status)) active.delete(m.id);
+    return changed;
+  }
+
+  async function tick(doPublish: boolean): Promise<number> {
+    const nowMs = deps.now();
+    await ensureDays(nowMs);
+    const ctx = context(doPublish);
+    for (const m of active.values()) {
+      ctx.history = m.ot * 1000 >= nowMs - HISTORY_AGE_MS;
+      advanceMatch(ctx, m, nowMs);
+    }
+    return (await commit(ctx, nowMs, doPublish)).length;
+  }
+
+  async function loadActive(): Promise<void> {
+    const meta = await loadMeta<{ days?: string[] }>(db, DAYS_KEY);
+    for (const d of meta?.days ?? []) days.add(d);
+    const rows = await db.selectFrom('live_matches').selectAll().where('status', 'in', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15]).execute();
+    for (const row of rows) {
+      const m = rowToSim(row);
+      if (!isFinal(m.sport, m.status)) active.set(m.id, m);
+    }
+  }
+
+  async function findMatch(id: number): Promise<SimMatch | null> {
+    const m = active.get(id);
+    if (m) return m;
+    const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? rowToSim(row) : null;
+  }
+
+  async function applyDev(ev: DevFeedEvent): Promise<Envelope> {
+    const nowMs = deps.now();
+    const found = await findMatch(ev.matchId);
+    if (!found) return fail(Code.NOT_FOUND, FeedText.notFound);
+    if (!active.has(found.id)) return fail(Code.REFUSED, ev.type === 'state' ? FeedText.alreadyOver : FeedText.notInPlay(ev.type));
+    const m = found;
+    const ctx = context(true);
+    advanceMatch(ctx, m, nowMs);
+    const side: Side = ev.side ?? 'home';
+    const sport: Sport = m.sport;
+    let refusal: string | null = null;
+    if (ev.type === 'state') {
+      if (ev.state === undefined) refusal = FeedText.stateMissing;
+      else if (!isKnownStatus(sport, ev.state)) refusal = FeedText.unknownState(ev.state);
+      else if (!canMove(sport, m.status, ev.state)) refusal = FeedText.badMove(m.status, ev.state);
+      else if (sport === 'zq') forceFootballStatus(ctx, m, ev.state, nowMs);
+      else forceBasketballStatus(ctx, m, ev.state, nowMs);
+    } else if (!isPlaying(sport, m.status)) {
+      refusal = FeedText.notInPlay(ev.type);
+    } else if (sport === 'zq') {
+      const minute = footballMinute(m, nowMs, speed);
+      footballEvent(ctx, m, ev.type, side, minute, nowMs, rngFor(seed, m.id, 'dev', m.st.seq), minuteLabel(minute, m.status));
+    } else if (ev.type === 'goal') {
+      basketballPoints(ctx, m, side, 2);
+      const period = m.st.kind === 'lq' ? m.st.period : 0;
+      emitIncident(ctx, m, { type: 'goal', side, minute: period, text: FeedText.basketballBasket(teamName(m, side), m.score), state: null, at: nowMs });
+    } else {
+      refusal = FeedText.basketballUnsupported;
+    }
+    // Whatever the simulator advanced is stored and published even when the event is refused.
+    const incident = ctx.out.incidents.filter((i) => i.at === nowMs && (ev.type === 'state' ? i.type === 'state' : i.type === ev.type)).at(-1);
+    await commit(ctx, nowMs, true);
+    if (refusal) return fail(Code.REFUSED, refusal);
+    return ok({ match: toMatch(m, clock()), incident: incident ? toIncident(incident) : null }, FeedText.applied);
+  }
+
+  return {
+    async start() {
+      if (started) return;
+      stopped = false;
+      const nowMs = deps.now();
+      await seedCatalogue(db, seed, nowMs);
+      await serial(async () => {
+        await loadActive();
+        await tick(false);
+      });
+      started = true;
+      if (config.feed) {
+        timer = setInterval(() => {
+          if (busy || stopped) return;
+          busy = true;
+          serial(() => tick(true))
+            .catch((err: unknown) => console.error('live feed tick failed', err))
+            .finally(() => (busy = false));
+        }, TICK_MS);
+        timer.unref?.();
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await chain;
+      started = false;
+    },
+    applyDevEvent(event) {
+      if (!started) return Promise.resolve(fail(Code.REFUSED, FeedText.notStarted));
+      return serial(() => applyDev(event));
+    },
+    healthy: () => started && !stopped,
+    advance() {
+      return serial(() => tick(true));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/** Shared by both sports' engines: recording incidents, text lines and odds moves. */
+import { TEAM_BY_ID } from '../seed/leagues';
+import { squadOf, type PlayerSeed } from '../seed/players';
+import type { Rng } from '../seed/rng';
+import type { OddsType, Side } from '../../workers/protocol/index';
+import { quote } from './odds';
+import type { IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
+
+export const sideIndex = (side: Side): 0 | 1 => (side === 'home' ? 0 : 1);
+export const teamName = (m: SimMatch, side: Side): string => TEAM_BY_ID.get(side === 'home' ? m.homeId : m.awayId)?.name ?? '';
+
+interface Squad {
+  all: PlayerSeed[];
+  outfield: PlayerSeed[];
+  attackers: PlayerSeed[];
+}
+const squads = new Map<string, Squad>();
+const ATTACKING = new Set(['前锋', '中场', '小前锋', '得分后卫']);
+
+function squadSets(seed: number, teamId: number): Squad {
+  const key = `${seed}:${teamId}`;
+  let s = squads.get(key);
+  if (!s) {
+    const all = squadOf(TEAM_BY_ID.get(teamId)!, seed);
+    const outfield = all.filter((p) => p.position !== '门将');
+    s = { all, outfield, attackers: outfield.filter((p) => ATTACKING.has(p.position)) };
+    squads.set(key, s);
+  }
+  return s;
+}
+
+export const squad = (seed: number, teamId: number): PlayerSeed[] => squadSets(seed, teamId).all;
+
+/** A player of the side; attackers weigh more for goals. */
+export function playerOf(seed: number, m: SimMatch, side: Side, r: Rng, role: 'attack' | 'any'): PlayerSeed {
+  const s = squadSets(seed, side === 'home' ? m.homeId : m.awayId);
+  if (role === 'attack' && r.chance(0.8)) return r.pick(s.attackers);
+  return r.pick(s.outfield);
+}
+
+function snapshot(m: SimMatch): SimMatch {
+  return structuredClone(m);
+}
+
+export function emitIncident(ctx: SimContext, m: SimMatch, inc: Omit<IncidentRow, 'id' | 'matchId' | 'sport' | 'score'>): IncidentRow {
+  m.st.seq++;
+  const row: IncidentRow = { id: `${m.id}-${m.st.seq}`, matchId: m.id, sport: m.sport, score: [m.score[0], m.score[1]], ...inc };
+  ctx.out.incidents.push(row);
+  ctx.out.changed.add(m.id);
+  if (ctx.snapshot) ctx.out.snapshots.set(row.id, snapshot(m));
+  emitText(ctx, m, inc.minute, inc.text, inc.type, inc.at);
+  return row;
+}
+
+export function emitText(ctx: SimContext, m: SimMatch, minute: number, text: string, type: TextRow['type'], at: number): void {
+  m.st.seq++;
+  if (!ctx.history) return;
+  ctx.out.texts.push({ id: `${m.id}-t${m.st.seq}`, matchId: m.id, minute, text, type, at });
+}
+
+/** Re-quotes one company's line of one type; records a move only when it changed. */
+export function moveOdds(ctx: SimContext, m: SimMatch, type: OddsType, companyId: number, remaining: number, key: string, at: number): void {
+  const home = TEAM_BY_ID.get(m.homeId)!;
+  const away = TEAM_BY_ID.get(m.awayId)!;
+  const line = quote({ seed: ctx.seed, matchId: m.id, sport: m.sport, homeStrength: home.strength, awayStrength: away.strength, score: m.score, remaining, key }, companyId, type);
+  const k = `${type}:${companyId}`;
+  const prev = m.st.odds[k];
+  if (prev && prev[0] === line.left && prev[1] === line.middle && prev[2] === line.right) return;
+  m.st.odds[k] = [line.left, line.middle, line.right];
+  if (ctx.history) ctx.out.odds.push({ matchId: m.id, type, companyId, ...line, at });
+}

@@ -1,0 +1,122 @@
+/**
+ * Turns stored simulator state into the wire shapes of workers/protocol/live.ts (lists, socket
+ * events, detail). Shared by the feed (publishing) and the REST routes (reading).
+ */
+import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
+import { crestPath } from '../seed/crest';
+import { standingsOf } from '../seed/seed';
+import type { BasketballMatch, FootballMatch, FootballStatus, BasketballStatus, Match, Pair, StatEntry, TeamRef } from '../../workers/protocol/index';
+import { BasketballStatType, StatType } from '../../workers/protocol/index';
+import { basketballRemain } from './basketball';
+import type { BasketballState, FootballState, SimMatch } from './sim-types';
+
+const ranks = new Map<number, Map<number, number>>();
+/** League rank of a team in the seeded table (cached per seed). */
+export function teamRank(seed: number, teamId: number): number | null {
+  let bySeed = ranks.get(seed);
+  if (!bySeed) {
+    bySeed = new Map(standingsOf(seed).map((s) => [s.team_id, s.rank]));
+    ranks.set(seed, bySeed);
+  }
+  return bySeed.get(teamId) ?? null;
+}
+
+export function teamRef(seed: number, teamId: number): TeamRef {
+  const t = TEAM_BY_ID.get(teamId);
+  return { id: teamId, name: t?.name ?? '', logo: crestPath(teamId), rank: teamRank(seed, teamId) };
+}
+
+const copy = (p: Pair): Pair => [p[0], p[1]];
+
+export interface ViewClock {
+  seed: number;
+  speed: number;
+  now: number;
+}
+
+export function toMatch(m: SimMatch, clock: ViewClock): Match {
+  const league = LEAGUE_BY_ID.get(m.leagueId)!;
+  const base = {
+    id: m.id,
+    li: m.leagueId,
+    leagueName: league.name,
+    leagueColor: league.color,
+    leagueLetter: league.letter,
+    ot: m.ot,
+    home: teamRef(clock.seed, m.homeId),
+    away: teamRef(clock.seed, m.awayId),
+    score: copy(m.score),
+    jc: m.jc,
+    bd: m.bd,
+    jx: m.jx,
+    hot: m.hot,
+    isShow: true,
+    hasVideo: m.hasVideo,
+  };
+  if (m.st.kind === 'zq') {
+    const st = m.st;
+    const inHalf = m.status === 2 || m.status === 4 || m.status === 5;
+    // Shifted so that (now - halfStart) is the match time played, also when FEED_SPEED ≠ 1.
+    const halfStart = inHalf ? Math.floor((clock.now - (clock.now - st.phaseStart) * clock.speed) / 1000) : 0;
+    const fm: FootballMatch = {
+      ...base,
+      sport: 'zq',
+      s: m.status as FootballStatus,
+      halfStart,
+      half: st.half ? copy(st.half) : null,
+      red: copy(st.red),
+      yellow: copy(st.yellow),
+      corner: copy(st.corner),
+      pen: st.pen ? copy(st.pen) : null,
+    };
+    return fm;
+  }
+  const st = m.st as BasketballState;
+  const bm: BasketballMatch = {
+    ...base,
+    sport: 'lq',
+    s: m.status as BasketballStatus,
+    type: m.type === 8 || m.type === 9 ? 0 : m.type,
+    quarters: st.quarters.map(copy),
+    remain: basketballRemain(m, clock.now, clock.speed),
+  };
+  return bm;
+}
+
+/** Football statistics of spec §3 (bars 2, 3, 4, 23, 24; pies 25 possession %, 21 on target, 70 shots). */
+export function footballStats(st: FootballState): StatEntry[] {
+  const possTotal = st.poss[0] + st.poss[1];
+  const possHome = possTotal > 0 ? Math.round((st.poss[0] / possTotal) * 100) : 50;
+  return [
+    { type: StatType.CORNER, home: st.corner[0], away: st.corner[1] },
+    { type: StatType.YELLOW, home: st.yellow[0], away: st.yellow[1] },
+    { type: StatType.RED, home: st.red[0], away: st.red[1] },
+    { type: StatType.ATTACKS, home: st.attacks[0], away: st.attacks[1] },
+    { type: StatType.DANGEROUS_ATTACKS, home: st.danger[0], away: st.danger[1] },
+    { type: StatType.POSSESSION, home: possHome, away: possTotal > 0 ? 100 - possHome : 50 },
+    { type: StatType.SHOTS_ON_TARGET, home: st.onTarget[0], away: st.onTarget[1] },
+    { type: StatType.SHOTS_OFF_TARGET, home: st.shots[0] - st.onTarget[0], away: st.shots[1] - st.onTarget[1] },
+    { type: StatType.SHOTS, home: st.shots[0], away: st.shots[1] },
+  ];
+}
+
+/** Basketball team statistics as StatEntry rows (BasketballStatType). */
+export function basketballStats(st: BasketballState): StatEntry[] {
+  const b = st.box;
+  const T = BasketballStatType;
+  const rows: Array<[number, Pair]> = [
+    [T.FIELD_GOALS_MADE, b.fgm],
+    [T.FIELD_GOALS_ATTEMPTED, b.fga],
+    [T.THREES_MADE, b.tpm],
+    [T.THREES_ATTEMPTED, b.tpa],
+    [T.FREE_THROWS_MADE, b.ftm],
+    [T.FREE_THROWS_ATTEMPTED, b.fta],
+    [T.REBOUNDS, b.reb],
+    [T.ASSISTS, b.ast],
+    [T.STEALS, b.stl],
+    [T.BLOCKS, b.blk],
+    [T.TURNOVERS, b.tov],
+    [T.FOULS, b.pf],
+  ];
+  return rows.map(([type, p]) => ({ type, home: p[0], away: p[1] }));
+}

@@ -1,0 +1,114 @@
+/** Reads and writes the simulator's state (live_matches and its history tables) in bulk. */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/index';
+import type { LiveTables } from '../db/tables/live';
+import type { Sport } from '../../workers/protocol/index';
+import type { FeedOutput, SimMatch } from './sim-types';
+
+type MatchRow = Selectable<LiveTables['live_matches']>;
+
+export function rowToSim(row: MatchRow): SimMatch {
+  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as SimMatch['st'];
+  return {
+    id: row.id,
+    sport: row.sport as Sport,
+    leagueId: row.league_id,
+    homeId: row.home_id,
+    awayId: row.away_id,
+    day: row.day,
+    ot: Number(row.ot),
+    status: row.status,
+    score: [row.score_h, row.score_a],
+    jc: row.jc,
+    bd: row.bd,
+    jx: row.jx,
+    hot: row.hot,
+    hasVideo: row.has_video,
+    type: row.type,
+    st: state,
+    updatedAt: row.updated_at,
+  };
+}
+
+function simToRow(m: SimMatch) {
+  return {
+    id: m.id,
+    sport: m.sport,
+    league_id: m.leagueId,
+    home_id: m.homeId,
+    away_id: m.awayId,
+    day: m.day,
+    ot: m.ot,
+    status: m.status,
+    score_h: m.score[0],
+    score_a: m.score[1],
+    jc: m.jc,
+    bd: m.bd,
+    jx: m.jx,
+    hot: m.hot,
+    has_video: m.hasVideo,
+    type: m.type,
+    state: JSON.stringify(m.st),
+    updated_at: m.updatedAt,
+  };
+}
+
+const CHUNK = 5000;
+
+/**
+ * Bulk insert through one JSON parameter (`jsonb_to_recordset`): far faster than multi-row
+ * VALUES on PGlite, and no parameter-count limit. Column names and types are constants here.
+ */
+async function bulkInsert(db: Db, table: string, columns: ReadonlyArray<readonly [string, string]>, rows: readonly object[], conflict: string): Promise<void> {
+  const cols = columns.map(([c]) => `"${c}"`).join(', ');
+  const defs = columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + CHUNK));
+    await sql`insert into ${sql.table(table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(conflict)}`.execute(db);
+  }
+}
+
+const MATCH_COLUMNS = [
+  ['id', 'int'], ['sport', 'text'], ['league_id', 'int'], ['home_id', 'int'], ['away_id', 'int'], ['day', 'text'], ['ot', 'double precision'],
+  ['status', 'int'], ['score_h', 'int'], ['score_a', 'int'], ['jc', 'text'], ['bd', 'boolean'], ['jx', 'boolean'], ['hot', 'boolean'],
+  ['has_video', 'boolean'], ['type', 'int'], ['state', 'jsonb'], ['updated_at', 'double precision'],
+] as const;
+
+const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
+
+/** Inserts new fixtures; existing ids are left alone (idempotent). */
+export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {
+  await bulkInsert(db, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord), 'on conflict (id) do nothing');
+}
+
+/** Writes changed matches and what happened to them, in one transaction. */
+export async function saveOutput(db: Db, matches: readonly SimMatch[], out: FeedOutput): Promise<void> {
+  if (matches.length === 0 && out.incidents.length === 0 && out.texts.length === 0 && out.odds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await bulkInsert(trx, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord),
+      'on conflict (id) do update set status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at');
+    await bulkInsert(trx, 'live_incidents',
+      [['id', 'text'], ['match_id', 'int'], ['sport', 'text'], ['type', 'text'], ['side', 'text'], ['minute', 'int'], ['text', 'text'], ['score_h', 'int'], ['score_a', 'int'], ['state', 'int'], ['at', 'double precision']],
+      out.incidents.map((i) => ({ id: i.id, match_id: i.matchId, sport: i.sport, type: i.type, side: i.side, minute: i.minute, text: i.text, score_h: i.score[0], score_a: i.score[1], state: i.state, at: i.at })),
+      'on conflict (id) do nothing');
+    await bulkInsert(trx, 'live_text',
+      [['id', 'text'], ['match_id', 'int'], ['minute', 'int'], ['text', 'text'], ['type', 'text'], ['at', 'double precision']],
+      out.texts.map((t) => ({ id: t.id, match_id: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at })),
+      'on conflict (id) do nothing');
+    await bulkInsert(trx, 'live_odds',
+      [['match_id', 'int'], ['type', 'int'], ['company_id', 'int'], ['left', 'double precision'], ['middle', 'double precision'], ['right', 'double precision'], ['at', 'double precision']],
+      out.odds.map((o) => ({ match_id: o.matchId, type: o.type, company_id: o.companyId, left: o.left, middle: o.middle, right: o.right, at: o.at })),
+      '');
+  });
+}
+
+export async function loadMeta<T extends Record<string, unknown>>(db: Db, key: string): Promise<T | null> {
+  const row = await db.selectFrom('live_feed_meta').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return null;
+  return (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as T;
+}
+
+export async function saveMeta(db: Db, key: string, value: Record<string, unknown>): Promise<void> {
+  const json = JSON.stringify(value);
+  await db.insertInto('live_feed_meta').values({ key, value: json }).onConflict((oc) => oc.column('key').doUpdateSet({ value: json })).execute();
+}
