@@ -55,6 +55,15 @@ export function createDbSource(db: Db): AiSource {
         .execute();
       return rows.map(toFixture);
     },
+    async standings() {
+      const rows = await db
+        .selectFrom('live_standings as s')
+        .innerJoin('live_leagues as l', 'l.id', 's.league_id')
+        .select(['s.league_id', 's.team_id', 's.played', 's.goals_for', 's.goals_against'])
+        .where('l.sport', '=', 'zq')
+        .execute();
+      return rows.map((r) => ({ leagueId: r.league_id, teamId: r.team_id, played: r.played, goalsFor: r.goals_for, goalsAgainst: r.goals_against }));
+    },
     async fixture(matchId) {
       const row = await base().where('m.id', '=', matchId).executeTakeFirst();
       return row ? toFixture(row) : null;

@@ -29,6 +29,11 @@ export interface FitOptions {
   asOf: number;
   maxIter?: number;
   tolerance?: number;
+  /**
+   * Prior means of team strengths (e.g. from the season table before these results); the ridge
+   * pulls towards them instead of towards the average. Centred over the fitted teams.
+   */
+  prior?: ReadonlyMap<number, { attack: number; defence: number }>;
 }
 
 export interface TeamStrength {
@@ -70,6 +75,26 @@ export function fitPoisson(results: readonly Result[], options: FitOptions): Poi
       const t = teams.get(id) ?? { attack: 0, defence: 0, weight: 0 };
       t.weight += w[k];
       teams.set(id, t);
+    }
+  }
+  // Prior means, centred (mean 0 over the fitted teams) so Σattack = Σdefence = 0 still holds.
+  const pri = new Map<number, { attack: number; defence: number }>();
+  if (options.prior && teams.size) {
+    let pa = 0;
+    let pd = 0;
+    for (const id of teams.keys()) {
+      const p = options.prior.get(id) ?? { attack: 0, defence: 0 };
+      pa += p.attack;
+      pd += p.defence;
+    }
+    pa /= teams.size;
+    pd /= teams.size;
+    for (const id of teams.keys()) {
+      const p = options.prior.get(id) ?? { attack: 0, defence: 0 };
+      pri.set(id, { attack: p.attack - pa, defence: p.defence - pd });
+      const t = teams.get(id)!;
+      t.attack = p.attack - pa;
+      t.defence = p.defence - pd;
     }
   }
   const totalW = w.reduce((a, b) => a + b, 0);
@@ -131,16 +156,18 @@ export function fitPoisson(results: readonly Result[], options: FitOptions): Poi
       add(gDef, r.home, -w[k] * (r.awayGoals - la), w[k] * la);
     }
     for (const [id, t] of teams) {
+      const p = pri.get(id) ?? { attack: 0, defence: 0 };
       const [ga, ha] = gAtt.get(id) ?? [0, 0];
-      const sa = (ga - ridge * t.attack) / (ha + ridge);
+      const sa = (ga - ridge * (t.attack - p.attack)) / (ha + ridge);
       t.attack += sa;
       const [gd, hd] = gDef.get(id) ?? [0, 0];
-      const sd = (gd - ridge * t.defence) / (hd + ridge);
+      const sd = (gd - ridge * (t.defence - p.defence)) / (hd + ridge);
       t.defence += sd;
       maxStep = Math.max(maxStep, Math.abs(sa), Math.abs(sd));
     }
-    // At the optimum Σattack = Σdefence = 0 (the μ gradient is the sum of the team gradients),
-    // so moving their means into μ changes no rate and removes the slow, shared direction.
+    // At the optimum Σattack = Σdefence = 0 (the μ gradient is the sum of the team gradients and
+    // the priors are centred), so moving their means into μ changes no rate and removes the slow,
+    // shared direction.
     let ma = 0;
     let md = 0;
     for (const t of teams.values()) {

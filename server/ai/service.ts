@@ -24,6 +24,34 @@ export const AI_LIST_LIMIT = 60;
 /** Backtest days need at least this many earlier results, or they are not scored. */
 const MIN_TRAINING = 40;
 const CHINA_SHIFT_SEC = 8 * 3600;
+/**
+ * Fit settings, chosen by walk-forward scoring on the feed's stored results: a week of results
+ * gives each team only a couple of matches, so strengths are shrunk hard (30 matches' worth of
+ * prior) towards the season table's goal rates, themselves shrunk by 3/4 because a dozen games
+ * of goals are mostly luck. Weaker shrinkage scored worse than guessing on fresh results.
+ */
+export const AI_FIT = { ridge: 30, decayPerDay: 0.01, tableWeight: 0.25 } as const;
+
+type Prior = Map<number, { attack: number; defence: number }>;
+
+/** Prior strengths from season tables: log of each team's goal rates against its league's average. */
+export function tablePrior(rows: Awaited<ReturnType<AiSource['standings']>>, weight: number = AI_FIT.tableWeight): Prior {
+  const byLeague = new Map<number, typeof rows>();
+  for (const r of rows) byLeague.set(r.leagueId, [...(byLeague.get(r.leagueId) ?? []), r]);
+  const out: Prior = new Map();
+  for (const league of byLeague.values()) {
+    const games = league.reduce((s, r) => s + r.played, 0);
+    const avg = games > 0 ? league.reduce((s, r) => s + r.goalsFor, 0) / games : 0;
+    if (avg <= 0) continue;
+    for (const r of league) {
+      // One average game added to each side keeps a team with no goals finite.
+      const attack = Math.log((r.goalsFor + avg) / (r.played + 1) / avg);
+      const defence = -Math.log((r.goalsAgainst + avg) / (r.played + 1) / avg);
+      out.set(r.teamId, { attack: attack * weight, defence: defence * weight });
+    }
+  }
+  return out;
+}
 
 export interface AiService {
   list(): Promise<AiPrediction[]>;
@@ -144,21 +172,22 @@ export function explain(model: PoissonModel, f: Fixture, history: readonly Fixtu
   factors.push({
     key: 'sample',
     label: '数据量',
-    text: `${f.home.name} ${H.weight.toFixed(1)} 场、${f.away.name} ${A.weight.toFixed(1)} 场（按时间加权）；数据少的球队向平均水平收缩`,
+    text: `${f.home.name} ${H.weight.toFixed(1)} 场、${f.away.name} ${A.weight.toFixed(1)} 场（按时间加权）；近期比赛少，强度向赛季积分榜的进失球水平收缩`,
     favours: 'none',
   });
   return { factors, form: { home: formHome, away: formAway }, h2h };
 }
 
 export function createAiService(db: Db, source: AiSource, now: () => number): AiService {
-  let cached: { model: PoissonModel; history: Fixture[]; at: number } | null = null;
+  let cached: { model: PoissonModel; history: Fixture[]; prior: Prior; at: number } | null = null;
 
   async function current() {
     const t = now();
     if (cached && t - cached.at < REFIT_MS) return cached;
     const history = await source.finished(Math.floor(t / 1000));
-    const model = fitPoisson(history.map(toResult), { asOf: Math.floor(t / 1000) });
-    cached = { model, history, at: t };
+    const prior = tablePrior(await source.standings());
+    const model = fitPoisson(history.map(toResult), { asOf: Math.floor(t / 1000), ridge: AI_FIT.ridge, decayPerDay: AI_FIT.decayPerDay, prior });
+    cached = { model, history, prior, at: t };
     return cached;
   }
 
@@ -198,7 +227,7 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
   }
 
   /** Walk-forward: for each China day of finished matches without a prediction, fit on the days before. */
-  async function backfill(history: Fixture[]): Promise<void> {
+  async function backfill(history: Fixture[], prior: Prior): Promise<void> {
     const have = new Set(
       (await db.selectFrom('ai_predictions').select('match_id').execute()).map((r) => r.match_id as number),
     );
@@ -213,7 +242,7 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     for (const [dayStart, fixtures] of days) {
       const training = results.filter((r) => r.at < dayStart);
       if (training.length < MIN_TRAINING) continue;
-      const model = fitPoisson(training, { asOf: dayStart });
+      const model = fitPoisson(training, { asOf: dayStart, ridge: AI_FIT.ridge, decayPerDay: AI_FIT.decayPerDay, prior });
       for (const f of fixtures) rows.push({ ...fresh(f, model, dayStart * 1000, 'backtest') });
     }
     for (let i = 0; i < rows.length; i += 200) {
@@ -253,8 +282,8 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     },
 
     async calibration() {
-      const { history } = await current();
-      await backfill(history);
+      const { history, prior } = await current();
+      await backfill(history, prior);
       const byId = new Map(history.map((f) => [f.matchId, f]));
       const rows = (await db.selectFrom('ai_predictions').selectAll().execute()) as Row[];
       const scored = rows

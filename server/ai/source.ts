@@ -21,4 +21,6 @@ export interface AiSource {
   /** Football matches not started (status 1) kicking off in [fromSec, toSec), soonest first. */
   upcoming(fromSec: number, toSec: number): Promise<Fixture[]>;
   fixture(matchId: number): Promise<Fixture | null>;
+  /** The season tables as stored before these results: goals for/against per team. */
+  standings(): Promise<Array<{ leagueId: number; teamId: number; played: number; goalsFor: number; goalsAgainst: number }>>;
 }

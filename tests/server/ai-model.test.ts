@@ -150,3 +150,26 @@ describe('calibration', () => {
     expect(c.hitRate).toBeGreaterThan(0.4);
   });
 });
+
+describe('prior from the season table', () => {
+  it('pulls teams without results towards their table strength, centred', async () => {
+    const { tablePrior } = await import('../../server/ai/service');
+    const prior = tablePrior(
+      [
+        { leagueId: 1, teamId: 1, played: 10, goalsFor: 25, goalsAgainst: 5 },
+        { leagueId: 1, teamId: 2, played: 10, goalsFor: 10, goalsAgainst: 20 },
+        { leagueId: 1, teamId: 3, played: 10, goalsFor: 15, goalsAgainst: 15 },
+      ],
+      1,
+    );
+    expect(prior.get(1)!.attack).toBeGreaterThan(prior.get(3)!.attack);
+    expect(prior.get(1)!.defence).toBeGreaterThan(prior.get(2)!.defence);
+    // One match between 2 and 3 only: team 1 keeps its (centred) prior strength.
+    const m = fitPoisson([{ matchId: 1, home: 2, away: 3, homeGoals: 1, awayGoals: 1, at: 0 }], { asOf: 10, ridge: 5, prior });
+    const mean = (prior.get(1)!.attack + prior.get(2)!.attack + prior.get(3)!.attack) / 3;
+    expect(m.teams.get(1)).toBeUndefined(); // not in the results: predicted as average
+    expect(m.teams.get(2)!.attack).toBeLessThan(m.teams.get(3)!.attack);
+    expect(Math.abs(m.teams.get(2)!.attack + m.teams.get(3)!.attack)).toBeLessThan(1e-6);
+    expect(Number.isFinite(mean)).toBe(true);
+  });
+});

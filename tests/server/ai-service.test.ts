@@ -76,6 +76,9 @@ describe('AI service', () => {
     async fixture(id) {
       return fixtures.find((f) => f.matchId === id) ?? null;
     },
+    async standings() {
+      return [];
+    },
   };
 
   beforeAll(async () => {
