@@ -42,7 +42,12 @@ export function createDbSource(db: Db): AiSource {
   });
   return {
     async finished(beforeSec) {
-      const rows = await base().where('m.status', '=', FINISHED).where('m.ot', '<', beforeSec).orderBy('m.ot').orderBy('m.id').execute();
+      const rows = await base()
+        .where('m.status', '=', FINISHED)
+        .where('m.ot', '<', beforeSec)
+        .orderBy('m.ot')
+        .orderBy('m.id')
+        .execute();
       return rows.map(toFixture);
     },
     async upcoming(fromSec, toSec) {
@@ -62,7 +67,13 @@ export function createDbSource(db: Db): AiSource {
         .select(['s.league_id', 's.team_id', 's.played', 's.goals_for', 's.goals_against'])
         .where('l.sport', '=', 'zq')
         .execute();
-      return rows.map((r) => ({ leagueId: r.league_id, teamId: r.team_id, played: r.played, goalsFor: r.goals_for, goalsAgainst: r.goals_against }));
+      return rows.map((r) => ({
+        leagueId: r.league_id,
+        teamId: r.team_id,
+        played: r.played,
+        goalsFor: r.goals_for,
+        goalsAgainst: r.goals_against,
+      }));
     },
     async fixture(matchId) {
       const row = await base().where('m.id', '=', matchId).executeTakeFirst();

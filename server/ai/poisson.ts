@@ -193,7 +193,12 @@ export function fitPoisson(results: readonly Result[], options: FitOptions): Poi
     const r = used[k];
     ll +=
       w[k] *
-      (r.homeGoals * Math.log(lh) - lh - logFactorial(r.homeGoals) + r.awayGoals * Math.log(la) - la - logFactorial(r.awayGoals));
+      (r.homeGoals * Math.log(lh) -
+        lh -
+        logFactorial(r.homeGoals) +
+        r.awayGoals * Math.log(la) -
+        la -
+        logFactorial(r.awayGoals));
   }
   return { mu, homeAdvantage: h, teams, sampleSize: used.length, iterations, logLikelihood: ll };
 }
@@ -224,10 +229,7 @@ function poissonPmf(lambda: number, max: number): number[] {
 export function expectedGoals(model: PoissonModel, home: number, away: number): [number, number] {
   const H = model.teams.get(home) ?? { attack: 0, defence: 0 };
   const A = model.teams.get(away) ?? { attack: 0, defence: 0 };
-  return [
-    Math.exp(model.mu + model.homeAdvantage + H.attack - A.defence),
-    Math.exp(model.mu + A.attack - H.defence),
-  ];
+  return [Math.exp(model.mu + model.homeAdvantage + H.attack - A.defence), Math.exp(model.mu + A.attack - H.defence)];
 }
 
 /** Outcome probabilities from two Poisson rates (mass beyond MAX_GOALS is renormalised away). */

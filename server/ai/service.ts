@@ -2,13 +2,7 @@
  * AI predictions: fits the Poisson model to the stored finished results, predicts upcoming
  * matches, keeps each match's last pre-kick-off prediction, and scores them once played.
  */
-import type {
-  AiCalibration,
-  AiDetail,
-  AiFactor,
-  AiFormEntry,
-  AiPrediction,
-} from '../../workers/protocol/index';
+import type { AiCalibration, AiDetail, AiFactor, AiFormEntry, AiPrediction } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { calibrate, fitPoisson, outcomeOf, predict, type PoissonModel, type Result } from './poisson';
 import type { AiSource, Fixture } from './source';
@@ -35,7 +29,10 @@ export const AI_FIT = { ridge: 30, decayPerDay: 0.01, tableWeight: 0.25 } as con
 type Prior = Map<number, { attack: number; defence: number }>;
 
 /** Prior strengths from season tables: log of each team's goal rates against its league's average. */
-export function tablePrior(rows: Awaited<ReturnType<AiSource['standings']>>, weight: number = AI_FIT.tableWeight): Prior {
+export function tablePrior(
+  rows: Awaited<ReturnType<AiSource['standings']>>,
+  weight: number = AI_FIT.tableWeight,
+): Prior {
   const byLeague = new Map<number, typeof rows>();
   for (const r of rows) byLeague.set(r.leagueId, [...(byLeague.get(r.leagueId) ?? []), r]);
   const out: Prior = new Map();
@@ -60,7 +57,14 @@ export interface AiService {
 }
 
 function toResult(f: Fixture): Result {
-  return { matchId: f.matchId, home: f.home.id, away: f.away.id, homeGoals: f.score[0], awayGoals: f.score[1], at: f.ot };
+  return {
+    matchId: f.matchId,
+    home: f.home.id,
+    away: f.away.id,
+    homeGoals: f.score[0],
+    awayGoals: f.score[1],
+    at: f.ot,
+  };
 }
 
 type Row = {
@@ -121,19 +125,33 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const points = (form: AiFormEntry[]) => form.reduce((s, e) => s + (e.result === 'W' ? 3 : e.result === 'D' ? 1 : 0), 0);
 const formText = (form: AiFormEntry[]) => form.map((e) => ({ W: '胜', D: '平', L: '负' })[e.result]).join('');
 
-export function explain(model: PoissonModel, f: Fixture, history: readonly Fixture[]): Pick<AiDetail, 'factors' | 'form' | 'h2h'> {
+export function explain(
+  model: PoissonModel,
+  f: Fixture,
+  history: readonly Fixture[],
+): Pick<AiDetail, 'factors' | 'form' | 'h2h'> {
   const H = model.teams.get(f.home.id) ?? { attack: 0, defence: 0, weight: 0 };
   const A = model.teams.get(f.away.id) ?? { attack: 0, defence: 0, weight: 0 };
   const formHome = formOf(f.home.id, history, 5);
   const formAway = formOf(f.away.id, history, 5);
   const h2h = history
-    .filter((r) => (r.home.id === f.home.id && r.away.id === f.away.id) || (r.home.id === f.away.id && r.away.id === f.home.id))
+    .filter(
+      (r) =>
+        (r.home.id === f.home.id && r.away.id === f.away.id) || (r.home.id === f.away.id && r.away.id === f.home.id),
+    )
     .slice(-6)
     .reverse()
     .map((r) => {
       const home = r.home.id === f.home.id;
       const [mine, theirs] = home ? r.score : [r.score[1], r.score[0]];
-      return { matchId: r.matchId, result: (mine > theirs ? 'W' : mine === theirs ? 'D' : 'L') as 'W' | 'D' | 'L', opponent: f.away.name, score: r.score, home, ot: r.ot };
+      return {
+        matchId: r.matchId,
+        result: (mine > theirs ? 'W' : mine === theirs ? 'D' : 'L') as 'W' | 'D' | 'L',
+        opponent: f.away.name,
+        score: r.score,
+        home,
+        ot: r.ot,
+      };
     });
   const factors: AiFactor[] = [];
   const side = (x: number): AiFactor['favours'] => (x > 0.02 ? 'home' : x < -0.02 ? 'away' : 'none');
@@ -166,7 +184,9 @@ export function explain(model: PoissonModel, f: Fixture, history: readonly Fixtu
   factors.push({
     key: 'h2h',
     label: '历史交锋',
-    text: h2h.length ? `近${h2h.length}次交锋 ${f.home.name} ${w}胜${h2h.length - w - l}平${l}负（已计入双方强度）` : '近期无交锋记录',
+    text: h2h.length
+      ? `近${h2h.length}次交锋 ${f.home.name} ${w}胜${h2h.length - w - l}平${l}负（已计入双方强度）`
+      : '近期无交锋记录',
     favours: h2h.length ? side((w - l) / h2h.length) : 'none',
   });
   factors.push({
@@ -186,7 +206,12 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     if (cached && t - cached.at < REFIT_MS) return cached;
     const history = await source.finished(Math.floor(t / 1000));
     const prior = tablePrior(await source.standings());
-    const model = fitPoisson(history.map(toResult), { asOf: Math.floor(t / 1000), ridge: AI_FIT.ridge, decayPerDay: AI_FIT.decayPerDay, prior });
+    const model = fitPoisson(history.map(toResult), {
+      asOf: Math.floor(t / 1000),
+      ridge: AI_FIT.ridge,
+      decayPerDay: AI_FIT.decayPerDay,
+      prior,
+    });
     cached = { model, history, prior, at: t };
     return cached;
   }
@@ -194,7 +219,11 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
   /** The stored prediction for an upcoming match, made (or refreshed) now if needed. */
   async function predictionFor(f: Fixture, model: PoissonModel): Promise<Row> {
     const t = now();
-    const existing = (await db.selectFrom('ai_predictions').selectAll().where('match_id', '=', f.matchId).executeTakeFirst()) as Row | undefined;
+    const existing = (await db
+      .selectFrom('ai_predictions')
+      .selectAll()
+      .where('match_id', '=', f.matchId)
+      .executeTakeFirst()) as Row | undefined;
     const started = f.ot * 1000 <= t || f.status !== 1;
     if (existing && (started || t - Number(existing.made_at) < REPREDICT_MS)) return existing;
     if (started && !existing) return fresh(f, model, t, 'live'); // shown but never stored after kick-off
@@ -202,7 +231,12 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     await db
       .insertInto('ai_predictions')
       .values(row)
-      .onConflict((oc) => oc.column('match_id').doUpdateSet({ ...row }).where('ai_predictions.kickoff', '>', Math.floor(t / 1000)))
+      .onConflict((oc) =>
+        oc
+          .column('match_id')
+          .doUpdateSet({ ...row })
+          .where('ai_predictions.kickoff', '>', Math.floor(t / 1000)),
+      )
       .execute();
     return row;
   }
@@ -242,11 +276,20 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     for (const [dayStart, fixtures] of days) {
       const training = results.filter((r) => r.at < dayStart);
       if (training.length < MIN_TRAINING) continue;
-      const model = fitPoisson(training, { asOf: dayStart, ridge: AI_FIT.ridge, decayPerDay: AI_FIT.decayPerDay, prior });
+      const model = fitPoisson(training, {
+        asOf: dayStart,
+        ridge: AI_FIT.ridge,
+        decayPerDay: AI_FIT.decayPerDay,
+        prior,
+      });
       for (const f of fixtures) rows.push({ ...fresh(f, model, dayStart * 1000, 'backtest') });
     }
     for (let i = 0; i < rows.length; i += 200) {
-      await db.insertInto('ai_predictions').values(rows.slice(i, i + 200)).onConflict((oc) => oc.column('match_id').doNothing()).execute();
+      await db
+        .insertInto('ai_predictions')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) => oc.column('match_id').doNothing())
+        .execute();
     }
   }
 
@@ -291,7 +334,12 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
         .map((r) => ({ row: r, f: byId.get(r.match_id)! }))
         .sort((a, b) => b.f.ot - a.f.ot);
       const summary = calibrate(
-        scored.map(({ row, f }) => ({ pHome: row.p_home, pDraw: row.p_draw, pAway: row.p_away, outcome: outcomeOf(f.score[0], f.score[1]) })),
+        scored.map(({ row, f }) => ({
+          pHome: row.p_home,
+          pDraw: row.p_draw,
+          pAway: row.p_away,
+          outcome: outcomeOf(f.score[0], f.score[1]),
+        })),
       );
       const recent = scored.slice(0, 20).map(({ row, f }) => {
         const probs = { H: row.p_home, D: row.p_draw, A: row.p_away };

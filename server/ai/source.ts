@@ -22,5 +22,7 @@ export interface AiSource {
   upcoming(fromSec: number, toSec: number): Promise<Fixture[]>;
   fixture(matchId: number): Promise<Fixture | null>;
   /** The season tables as stored before these results: goals for/against per team. */
-  standings(): Promise<Array<{ leagueId: number; teamId: number; played: number; goalsFor: number; goalsAgainst: number }>>;
+  standings(): Promise<
+    Array<{ leagueId: number; teamId: number; played: number; goalsFor: number; goalsAgainst: number }>
+  >;
 }

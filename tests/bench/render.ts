@@ -44,7 +44,8 @@ function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }
   const srv = http.createServer((req, res) => {
     const p = decodeURIComponent((req.url ?? '/').split('?')[0]);
     let file = path.join(dir, p);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
+      file = path.join(dir, 'index.html');
     res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
@@ -66,10 +67,23 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(web.url);
@@ -77,10 +91,18 @@ async function main() {
     const listed = await page.evaluate(() => Number(document.querySelector('[data-rows]')?.getAttribute('data-rows')));
     const r = await page.evaluate((o) => window.bench.run(o), { rate, seconds, visibleShare: 0.25 });
     const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
-    console.log(`render bench: ${listed} live matches in the list, ${r.events} events at ${rate}/s over ${r.seconds.toFixed(1)} s (Chromium ${browser.version()}, 375×812)`);
-    console.log(`  long tasks > 50 ms : ${r.longTasks.over50} (longest ${fmt(r.longTasks.maxMs)} ms, total ${fmt(r.longTasks.totalMs)} ms)`);
-    console.log(`  event → screen     : p50 ${fmt(r.latency.p50)} ms, p95 ${fmt(r.latency.p95)} ms, p99 ${fmt(r.latency.p99)} ms, max ${fmt(r.latency.max)} ms (${r.samples} on-screen goals)`);
-    console.log(`  DOM nodes          : max ${r.domNodes.max}, at end ${r.domNodes.end} (${r.renderedRows} rows rendered)`);
+    console.log(
+      `render bench: ${listed} live matches in the list, ${r.events} events at ${rate}/s over ${r.seconds.toFixed(1)} s (Chromium ${browser.version()}, 375×812)`,
+    );
+    console.log(
+      `  long tasks > 50 ms : ${r.longTasks.over50} (longest ${fmt(r.longTasks.maxMs)} ms, total ${fmt(r.longTasks.totalMs)} ms)`,
+    );
+    console.log(
+      `  event → screen     : p50 ${fmt(r.latency.p50)} ms, p95 ${fmt(r.latency.p95)} ms, p99 ${fmt(r.latency.p99)} ms, max ${fmt(r.latency.max)} ms (${r.samples} on-screen goals)`,
+    );
+    console.log(
+      `  DOM nodes          : max ${r.domNodes.max}, at end ${r.domNodes.end} (${r.renderedRows} rows rendered)`,
+    );
     console.log(`  frames             : ${r.frames} (${(r.frames / r.seconds).toFixed(0)} fps)`);
     if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
   } finally {

@@ -7,7 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, newPhoneContext, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+import {
+  collectErrors,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,7 +65,9 @@ describe('live scores', () => {
     const zq = await openList('/live/zq');
     errors = collectErrors(zq);
     tabs.push(zq);
-    const rows = await zq.evaluate(() => [...document.querySelectorAll('.lv-row')].map((r) => r.getAttribute('data-live')));
+    const rows = await zq.evaluate(() =>
+      [...document.querySelectorAll('.lv-row')].map((r) => r.getAttribute('data-live')),
+    );
     expect(rows[0]).toBe('1');
     // Live rows come before every other row.
     expect(rows.indexOf('0') === -1 || rows.lastIndexOf('1') < rows.indexOf('0')).toBe(true);
@@ -99,7 +108,11 @@ describe('live scores', () => {
 
   it('a red card shows on the row', async () => {
     const page = tabs[0];
-    const reds = () => page.evaluate((i) => document.querySelector(`[data-match-id="${i}"] .lv-away [data-red]`)?.textContent ?? '0', matchId);
+    const reds = () =>
+      page.evaluate(
+        (i) => document.querySelector(`[data-match-id="${i}"] .lv-away [data-red]`)?.textContent ?? '0',
+        matchId,
+      );
     const n = Number(await reds());
     expect((await devEvent({ matchId, type: 'red', side: 'away' })).code).toBe(200);
     await page.waitForFunction(
@@ -135,25 +148,39 @@ describe('live scores', () => {
     const score0 = (await page.locator('.lv-detail-match [data-score]').textContent())!;
     const [h, a] = score0.split('-').map(Number);
     expect((await devEvent({ matchId, type: 'goal', side: 'away' })).code).toBe(200);
-    await page.waitForFunction((want) => document.querySelector('.lv-detail-match [data-score]')?.textContent === want, `${h}-${a + 1}`, { timeout: 3000 });
+    await page.waitForFunction(
+      (want) => document.querySelector('.lv-detail-match [data-score]')?.textContent === want,
+      `${h}-${a + 1}`,
+      { timeout: 3000 },
+    );
     await page.waitForFunction((n) => document.querySelectorAll('.lv-textlive li').length > n, n0, { timeout: 3000 });
     await screenshot(page, 'live-zq-detail-live');
 
     await page.getByRole('tab', { name: '统计' }).click();
     await page.waitForSelector('[data-stat-type="2"]', { timeout: 10_000 });
-    const corners = () => page.evaluate(() => Number(document.querySelector('[data-stat-type="2"] [data-home]')?.textContent));
+    const corners = () =>
+      page.evaluate(() => Number(document.querySelector('[data-stat-type="2"] [data-home]')?.textContent));
     const c0 = await corners();
     expect((await devEvent({ matchId, type: 'corner', side: 'home' })).code).toBe(200);
-    await page.waitForFunction((c) => Number(document.querySelector('[data-stat-type="2"] [data-home]')?.textContent) === c + 1, c0, { timeout: 3000 });
+    await page.waitForFunction(
+      (c) => Number(document.querySelector('[data-stat-type="2"] [data-home]')?.textContent) === c + 1,
+      c0,
+      { timeout: 3000 },
+    );
     await screenshot(page, 'live-zq-detail-stats');
 
     await page.getByRole('tab', { name: '指数' }).click();
     await page.waitForSelector('[data-live-row]', { timeout: 10_000 });
-    const odds = () => page.evaluate(() => [...document.querySelectorAll('[data-live-row]')].map((r) => r.textContent).join('|'));
+    const odds = () =>
+      page.evaluate(() => [...document.querySelectorAll('[data-live-row]')].map((r) => r.textContent).join('|'));
     const o0 = await odds();
     // A goal moves the lines; the feed also moves them on its own.
     expect((await devEvent({ matchId, type: 'goal', side: 'home' })).code).toBe(200);
-    await page.waitForFunction((o) => [...document.querySelectorAll('[data-live-row]')].map((r) => r.textContent).join('|') !== o, o0, { timeout: 15_000 });
+    await page.waitForFunction(
+      (o) => [...document.querySelectorAll('[data-live-row]')].map((r) => r.textContent).join('|') !== o,
+      o0,
+      { timeout: 15_000 },
+    );
     await screenshot(page, 'live-zq-detail-odds');
     await page.locator('[data-company-id]').first().click();
     await page.waitForSelector('.lv-odds-history tbody tr', { timeout: 5000 });
@@ -175,7 +202,11 @@ describe('live scores', () => {
     const page = tabs[1];
     await page.goto(server.url + '/live/lq');
     await page.waitForSelector('[data-match-id]', { timeout: 20_000 });
-    const id = await page.evaluate(() => (document.querySelector('.lv-row[data-live="1"]') ?? document.querySelector('.lv-row'))!.getAttribute('data-match-id'));
+    const id = await page.evaluate(() =>
+      (document.querySelector('.lv-row[data-live="1"]') ?? document.querySelector('.lv-row'))!.getAttribute(
+        'data-match-id',
+      ),
+    );
     await page.goto(`${server.url}/live/lq/detail/${id}`);
     await page.waitForSelector('.lv-detail-match [data-score]', { timeout: 20_000 });
     await screenshot(page, 'live-lq-detail');

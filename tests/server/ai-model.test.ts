@@ -38,7 +38,14 @@ function season(att: number[], def: number[], homeAdv: number, rounds: number, s
         if (i === j) continue;
         const lh = Math.exp(0.2 + homeAdv + att[i] - def[j]);
         const la = Math.exp(0.2 + att[j] - def[i]);
-        out.push({ matchId: id++, home: i, away: j, homeGoals: poissonSample(lh, rand), awayGoals: poissonSample(la, rand), at: T0 + r * DAY });
+        out.push({
+          matchId: id++,
+          home: i,
+          away: j,
+          homeGoals: poissonSample(lh, rand),
+          awayGoals: poissonSample(la, rand),
+          at: T0 + r * DAY,
+        });
       }
   return out;
 }
@@ -101,8 +108,10 @@ describe('Poisson model', () => {
   it('recent results count more with time decay', () => {
     // Team 0 lost everything long ago and won everything lately.
     const rs: Result[] = [];
-    for (let k = 0; k < 10; k++) rs.push({ matchId: k, home: 0, away: 1, homeGoals: 0, awayGoals: 3, at: T0 + k * DAY });
-    for (let k = 10; k < 20; k++) rs.push({ matchId: k, home: 1, away: 0, homeGoals: 0, awayGoals: 3, at: T0 + 200 * DAY + k * DAY });
+    for (let k = 0; k < 10; k++)
+      rs.push({ matchId: k, home: 0, away: 1, homeGoals: 0, awayGoals: 3, at: T0 + k * DAY });
+    for (let k = 10; k < 20; k++)
+      rs.push({ matchId: k, home: 1, away: 0, homeGoals: 0, awayGoals: 3, at: T0 + 200 * DAY + k * DAY });
     const asOf2 = T0 + 230 * DAY;
     const flat = fitPoisson(rs, { asOf: asOf2, decayPerDay: 0 });
     const decayed = fitPoisson(rs, { asOf: asOf2, decayPerDay: 0.05 });
@@ -142,7 +151,12 @@ describe('calibration', () => {
     const future = all.filter((r) => r.at >= split);
     const scored = future.map((r) => {
       const p = predict(m, r.home, r.away);
-      return { pHome: p.pHome, pDraw: p.pDraw, pAway: p.pAway, outcome: (r.homeGoals > r.awayGoals ? 'H' : r.homeGoals === r.awayGoals ? 'D' : 'A') as 'H' | 'D' | 'A' };
+      return {
+        pHome: p.pHome,
+        pDraw: p.pDraw,
+        pAway: p.pAway,
+        outcome: (r.homeGoals > r.awayGoals ? 'H' : r.homeGoals === r.awayGoals ? 'D' : 'A') as 'H' | 'D' | 'A',
+      };
     });
     const c = calibrate(scored);
     expect(c.brier).toBeLessThan(2 / 3);
@@ -165,7 +179,11 @@ describe('prior from the season table', () => {
     expect(prior.get(1)!.attack).toBeGreaterThan(prior.get(3)!.attack);
     expect(prior.get(1)!.defence).toBeGreaterThan(prior.get(2)!.defence);
     // One match between 2 and 3 only: team 1 keeps its (centred) prior strength.
-    const m = fitPoisson([{ matchId: 1, home: 2, away: 3, homeGoals: 1, awayGoals: 1, at: 0 }], { asOf: 10, ridge: 5, prior });
+    const m = fitPoisson([{ matchId: 1, home: 2, away: 3, homeGoals: 1, awayGoals: 1, at: 0 }], {
+      asOf: 10,
+      ridge: 5,
+      prior,
+    });
     const mean = (prior.get(1)!.attack + prior.get(2)!.attack + prior.get(3)!.attack) / 3;
     expect(m.teams.get(1)).toBeUndefined(); // not in the results: predicted as average
     expect(m.teams.get(2)!.attack).toBeLessThan(m.teams.get(3)!.attack);

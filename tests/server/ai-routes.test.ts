@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type BuiltServer } from '../../server/app';
-import { LivePaths, embeddedUrl, fillPath, type AiCalibration, type AiDetail, type AiPrediction, type Envelope } from '../../workers/protocol/index';
+import {
+  LivePaths,
+  embeddedUrl,
+  fillPath,
+  type AiCalibration,
+  type AiDetail,
+  type AiPrediction,
+  type Envelope,
+} from '../../workers/protocol/index';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 
 let t: TestStorage;
@@ -58,7 +66,9 @@ describe('AI endpoints', () => {
   it('scores past predictions (walk-forward) for the calibration', async () => {
     const env = await get<AiCalibration>(embeddedUrl(LivePaths.aiCalibration));
     expect(env.code).toBe(200);
-    console.log(`AI calibration on the seeded feed: ${env.data.matches} matches, hit rate ${(env.data.hitRate * 100).toFixed(1)}%, Brier ${env.data.brier.toFixed(3)}, log loss ${env.data.logLoss.toFixed(3)}`);
+    console.log(
+      `AI calibration on the seeded feed: ${env.data.matches} matches, hit rate ${(env.data.hitRate * 100).toFixed(1)}%, Brier ${env.data.brier.toFixed(3)}, log loss ${env.data.logLoss.toFixed(3)}`,
+    );
     expect(env.data.matches).toBeGreaterThan(0);
     expect(env.data.buckets.reduce((s, b) => s + b.count, 0)).toBe(env.data.matches * 3);
   });

@@ -138,7 +138,11 @@ describe('AI service', () => {
     expect(c.hitRate).toBeGreaterThan(0);
     expect(c.brier).toBeGreaterThan(0);
     expect(c.recent[0].ot).toBeGreaterThanOrEqual(c.recent[c.recent.length - 1].ot);
-    const backtest = await t.storage.db.selectFrom('ai_predictions').selectAll().where('source', '=', 'backtest').execute();
+    const backtest = await t.storage.db
+      .selectFrom('ai_predictions')
+      .selectAll()
+      .where('source', '=', 'backtest')
+      .execute();
     for (const row of backtest) expect(Number(row.made_at)).toBeLessThanOrEqual(Number(row.kickoff) * 1000);
     // A second call adds nothing new.
     const again = await ai.calibration();

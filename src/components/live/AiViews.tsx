@@ -7,7 +7,11 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 export function ProbBar({ p }: { p: Pick<AiPrediction, 'pHome' | 'pDraw' | 'pAway'> }) {
   return (
     <div>
-      <div className="lv-ai-probs" role="img" aria-label={`${LIVE_TEXT.homeWin}${pct(p.pHome)} ${LIVE_TEXT.draw}${pct(p.pDraw)} ${LIVE_TEXT.awayWin}${pct(p.pAway)}`}>
+      <div
+        className="lv-ai-probs"
+        role="img"
+        aria-label={`${LIVE_TEXT.homeWin}${pct(p.pHome)} ${LIVE_TEXT.draw}${pct(p.pDraw)} ${LIVE_TEXT.awayWin}${pct(p.pAway)}`}
+      >
         <span className="lv-ai-h" style={{ flexGrow: p.pHome }} data-p-home>
           {pct(p.pHome)}
         </span>
@@ -64,7 +68,9 @@ export function FactorList({ factors, home, away }: { factors: AiFactor[]; home:
         <li key={f.key} data-factor={f.key}>
           <span>
             <b>{f.label}</b>
-            {f.favours !== 'none' && <em style={{ fontStyle: 'normal', color: '#9a6b00' }}> 利好{f.favours === 'home' ? home : away}</em>}
+            {f.favours !== 'none' && (
+              <em style={{ fontStyle: 'normal', color: '#9a6b00' }}> 利好{f.favours === 'home' ? home : away}</em>
+            )}
           </span>
           <span>{f.text}</span>
         </li>
@@ -114,7 +120,7 @@ export function CalibrationChart({ calibration }: { calibration: AiCalibration }
           </circle>
         ))}
         <text x={S / 2} y={16} textAnchor="middle" fontSize="10" fill="#555">
-          横轴：预测概率　纵轴：实际发生频率
+          横轴：预测概率 · 纵轴：实际发生频率
         </text>
       </svg>
     </div>

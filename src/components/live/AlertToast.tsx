@@ -2,7 +2,15 @@
 import type { AlertEvent } from '../../../workers/core/api';
 import { LIVE_TEXT } from './strings';
 
-export function AlertToast({ alert, onOpen, onClose }: { alert: AlertEvent; onOpen?: () => void; onClose: () => void }) {
+export function AlertToast({
+  alert,
+  onOpen,
+  onClose,
+}: {
+  alert: AlertEvent;
+  onOpen?: () => void;
+  onClose: () => void;
+}) {
   const title = LIVE_TEXT.alertTitles[alert.type] ?? alert.type;
   return (
     <div className={`lv-alert lv-alert-${alert.type}`} role="alert" data-alert-id={alert.id} onClick={onOpen}>

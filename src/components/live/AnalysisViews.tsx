@@ -37,7 +37,12 @@ export function MatchTable({
                 <td style={{ textAlign: 'right' }}>{m.home}</td>
                 <td className={teamId !== null ? resultFor(m, teamId) : ''}>
                   <b>{m.score ? `${m.score[0]}-${m.score[1]}` : LIVE_TEXT.vs}</b>
-                  {m.half && <small> ({m.half[0]}-{m.half[1]})</small>}
+                  {m.half && (
+                    <small>
+                      {' '}
+                      ({m.half[0]}-{m.half[1]})
+                    </small>
+                  )}
                 </td>
                 <td style={{ textAlign: 'left' }}>{m.away}</td>
               </tr>
@@ -49,7 +54,15 @@ export function MatchTable({
   );
 }
 
-export function StandingsTable({ table, highlight, basketball = false }: { table: LeagueTable; highlight: number[]; basketball?: boolean }) {
+export function StandingsTable({
+  table,
+  highlight,
+  basketball = false,
+}: {
+  table: LeagueTable;
+  highlight: number[];
+  basketball?: boolean;
+}) {
   return (
     <section className="lv-section">
       <h4>
@@ -70,7 +83,10 @@ export function StandingsTable({ table, highlight, basketball = false }: { table
         </thead>
         <tbody>
           {table.rows.map((r) => (
-            <tr key={r.teamId} style={highlight.includes(r.teamId) ? { background: '#fff8e6', fontWeight: 600 } : undefined}>
+            <tr
+              key={r.teamId}
+              style={highlight.includes(r.teamId) ? { background: '#fff8e6', fontWeight: 600 } : undefined}
+            >
               <td>{r.rank}</td>
               <td>{r.teamName}</td>
               <td>{r.played}</td>
@@ -90,7 +106,12 @@ export function StandingsTable({ table, highlight, basketball = false }: { table
 }
 
 export function IntelView({ intel, home, away }: { intel: Intelligence; home: string; away: string }) {
-  const empty = !intel.home.good.length && !intel.home.bad.length && !intel.away.good.length && !intel.away.bad.length && !intel.neutral.length;
+  const empty =
+    !intel.home.good.length &&
+    !intel.home.bad.length &&
+    !intel.away.good.length &&
+    !intel.away.bad.length &&
+    !intel.neutral.length;
   if (empty) return <p className="lv-empty">{LIVE_TEXT.intelEmpty}</p>;
   return (
     <div data-intel>

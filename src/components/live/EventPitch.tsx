@@ -32,7 +32,12 @@ export function EventPitch({ incidents, home, away }: { incidents: Incident[]; h
         </text>
         {recent.map((i, k) => (
           <g key={i.id} opacity={i === last ? 1 : 0.45}>
-            <circle cx={x(i, recent.length - 1 - k)} cy={60 + ((k * 23) % 50)} r={i === last ? 9 : 6} fill="rgba(255,255,255,.25)">
+            <circle
+              cx={x(i, recent.length - 1 - k)}
+              cy={60 + ((k * 23) % 50)}
+              r={i === last ? 9 : 6}
+              fill="rgba(255,255,255,.25)"
+            >
               {i === last && <animate attributeName="r" values="7;14;7" dur="1.4s" repeatCount="indefinite" />}
             </circle>
             <text x={x(i, recent.length - 1 - k)} y={64 + ((k * 23) % 50)} fontSize="10" textAnchor="middle">

@@ -126,10 +126,7 @@ export function FilterPanel(props: FilterPanelProps) {
           <button type="button" onClick={() => setDraft({ only: new Set() })}>
             {LIVE_TEXT.selectNone}
           </button>
-          <button
-            type="button"
-            onClick={() => setDraft({ only: new Set(allIds.filter((id) => !isChosen(id))) })}
-          >
+          <button type="button" onClick={() => setDraft({ only: new Set(allIds.filter((id) => !isChosen(id))) })}>
             {LIVE_TEXT.invert}
           </button>
           <label className="lv-switch-inline">

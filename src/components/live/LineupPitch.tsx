@@ -7,7 +7,13 @@ import { LIVE_TEXT } from './strings';
 
 /** Splits starters into lines: goalkeeper, then the formation's lines (e.g. 4-3-3 → 1,4,3,3). */
 export function formationLines(team: TeamLineup): LineupPlayer[][] {
-  const sizes = [1, ...team.formation.split('-').map(Number).filter((n) => Number.isInteger(n) && n > 0)];
+  const sizes = [
+    1,
+    ...team.formation
+      .split('-')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+  ];
   const total = sizes.reduce((a, b) => a + b, 0);
   if (total !== team.starters.length) return [team.starters.slice(0, 1), team.starters.slice(1)];
   const out: LineupPlayer[][] = [];
@@ -75,7 +81,13 @@ export function LineupPitch({ lineup }: { lineup: Lineup }) {
   );
 }
 
-export function BenchAndInjuries({ lineup, injuries }: { lineup: Lineup; injuries: { home: InjuryEntry[]; away: InjuryEntry[] } | null }) {
+export function BenchAndInjuries({
+  lineup,
+  injuries,
+}: {
+  lineup: Lineup;
+  injuries: { home: InjuryEntry[]; away: InjuryEntry[] } | null;
+}) {
   return (
     <>
       <section className="lv-section">
@@ -105,7 +117,10 @@ export function BenchAndInjuries({ lineup, injuries }: { lineup: Lineup; injurie
               <ul key={s} data-injuries={s}>
                 {injuries[s].map((p) => (
                   <li key={p.playerId}>
-                    {p.name} <small>{p.reason} · {p.status}</small>
+                    {p.name}{' '}
+                    <small>
+                      {p.reason} · {p.status}
+                    </small>
                   </li>
                 ))}
               </ul>

@@ -7,7 +7,8 @@ import { LIVE_TEXT } from './strings';
 
 export const ALERT_DELAY_MAX_SEC = 60;
 
-type BoolKey = 'goalChecked' | 'redChecked' | 'hpChecked' | 'jqChecked' | 'pmChecked' | 'followedOnly' | 'sound' | 'vibrate';
+type BoolKey =
+  'goalChecked' | 'redChecked' | 'hpChecked' | 'jqChecked' | 'pmChecked' | 'followedOnly' | 'sound' | 'vibrate';
 
 const ALERT_KEYS: BoolKey[] = ['goalChecked', 'redChecked', 'hpChecked', 'jqChecked'];
 const OTHER_KEYS: BoolKey[] = ['followedOnly', 'sound', 'vibrate', 'pmChecked'];

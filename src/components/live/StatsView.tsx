@@ -43,7 +43,13 @@ export function StatPie({ entry }: { entry: StatEntry }) {
   const homeShare = total === 0 ? 0.5 : entry.home / total;
   return (
     <figure className="lv-statpie" data-stat-type={entry.type}>
-      <svg viewBox="0 0 64 64" width="64" height="64" role="img" aria-label={`${statName(entry.type)} ${entry.home}:${entry.away}`}>
+      <svg
+        viewBox="0 0 64 64"
+        width="64"
+        height="64"
+        role="img"
+        aria-label={`${statName(entry.type)} ${entry.home}:${entry.away}`}
+      >
         <circle cx="32" cy="32" r={R} fill="none" stroke="var(--lv-away, #3b82f6)" strokeWidth="8" />
         <circle
           cx="32"

@@ -23,7 +23,10 @@ const TIMELINE_TYPES = new Set(['goal', 'red', 'yellow', 'penalty', 'sub']);
 
 /** Home incidents on the left, away on the right, oldest at the bottom. */
 export function IncidentTimeline({ incidents }: { incidents: Incident[] }) {
-  const shown = incidents.filter((i) => TIMELINE_TYPES.has(i.type)).slice().reverse();
+  const shown = incidents
+    .filter((i) => TIMELINE_TYPES.has(i.type))
+    .slice()
+    .reverse();
   if (shown.length === 0) return null;
   return (
     <section className="lv-timeline" aria-label={LIVE_TEXT.incidentsTitle}>

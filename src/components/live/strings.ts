@@ -39,9 +39,25 @@ export const LIVE_TEXT = {
   sound: '声音',
   vibrate: '震动',
   // alerts
-  alertTitles: { goal: '进球', red: '红牌', yellow: '黄牌', corner: '角球', state: '状态', penalty: '点球', sub: '换人' },
+  alertTitles: {
+    goal: '进球',
+    red: '红牌',
+    yellow: '黄牌',
+    corner: '角球',
+    state: '状态',
+    penalty: '点球',
+    sub: '换人',
+  },
   // detail
-  detailTabs: { live: '直播', stats: '统计', lineup: '阵容', odds: '指数', analysis: '分析', intel: '情报', chat: '聊天' },
+  detailTabs: {
+    live: '直播',
+    stats: '统计',
+    lineup: '阵容',
+    odds: '指数',
+    analysis: '分析',
+    intel: '情报',
+    chat: '聊天',
+  },
   lqDetailTabs: { live: '文字直播', stats: '技术统计', odds: '指数', analysis: '分析', intel: '情报', chat: '聊天' },
   noVideo: '暂无视频直播，为您展示动画直播',
   watchVideo: '视频直播',

@@ -68,7 +68,10 @@ function PredictionCard({ p }: { p: AiPrediction }) {
         </span>
         <span className="lv-time">{formatChinaTime(p.ot * 1000, 'MM-DD HH:mm')}</span>
         <span style={{ marginLeft: 'auto' }}>
-          {LIVE_TEXT.likelyScore} <b style={{ color: '#222' }}>{p.score[0]}-{p.score[1]}</b>
+          {LIVE_TEXT.likelyScore}{' '}
+          <b style={{ color: '#222' }}>
+            {p.score[0]}-{p.score[1]}
+          </b>
         </span>
       </div>
       <div className="lv-ai-teams">

@@ -5,7 +5,15 @@
 import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { paths } from '../../app/paths';
-import { chinaDate, formatChinaTime, useMatchList, useSettings, weekdayText, type ListTab, type Sport } from './core-bridge';
+import {
+  chinaDate,
+  formatChinaTime,
+  useMatchList,
+  useSettings,
+  weekdayText,
+  type ListTab,
+  type Sport,
+} from './core-bridge';
 import { DateStrip, type DateStripDay } from '../../components/live/DateStrip';
 import { FilterPanel } from '../../components/live/FilterPanel';
 import { LIVE_TEXT } from '../../components/live/strings';
@@ -32,7 +40,15 @@ export function dateStripDays(nowMs: number, from: number): DateStripDay[] {
   });
 }
 
-export function SportHeader({ active, onFilter, onSettings }: { active: Sport | 'hot'; onFilter?: () => void; onSettings: () => void }) {
+export function SportHeader({
+  active,
+  onFilter,
+  onSettings,
+}: {
+  active: Sport | 'hot';
+  onFilter?: () => void;
+  onSettings: () => void;
+}) {
   return (
     <div className="lv-head-bar">
       <button type="button" className="lv-icon-btn" onClick={onSettings} aria-label={LIVE_TEXT.settings}>
@@ -71,14 +87,22 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
   const [draftType, setDraftType] = useState(filter.type);
   const days = useMemo(() => dateStripDays(now, tab === 'result' ? -6 : 0), [now, tab]);
   const [pickedDate, setPickedDate] = useState<string | null>(null);
-  const date = tab === 'sc' || tab === 'result' ? (pickedDate && days.some((d) => d.date === pickedDate) ? pickedDate : tab === 'result' ? days[6].date : days[0].date) : undefined;
+  const date =
+    tab === 'sc' || tab === 'result'
+      ? pickedDate && days.some((d) => d.date === pickedDate)
+        ? pickedDate
+        : tab === 'result'
+          ? days[6].date
+          : days[0].date
+      : undefined;
   const list = useMatchList(sport, tab as ListTab, { date, filter });
   // The sheet's league counts come from the list of the type being chosen (before the league filter).
   const draftList = useMatchList(sport, tab as ListTab, { date, filter: { type: draftType, leagueIds: null } });
   const settings = useSettings();
   const items = useMemo(() => (list?.ids ?? []).map((id) => ({ sport, id })), [list?.ids, sport]);
 
-  if (!(LIST_TABS as readonly string[]).includes(tab)) return <Redirect to={sport === 'zq' ? paths.liveZq() : paths.liveLq()} replace />;
+  if (!(LIST_TABS as readonly string[]).includes(tab))
+    return <Redirect to={sport === 'zq' ? paths.liveZq() : paths.liveLq()} replace />;
   const tabHref = (t: PageTab) => (sport === 'zq' ? paths.liveZq(t) : paths.liveLq(t));
 
   return (
@@ -95,7 +119,12 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
         />
         <nav className="lv-tabs" aria-label="列表">
           {LIST_TABS.map((t) => (
-            <Link key={t} href={tabHref(t)} className={t === tab ? 'on' : ''} aria-current={t === tab ? 'page' : undefined}>
+            <Link
+              key={t}
+              href={tabHref(t)}
+              className={t === tab ? 'on' : ''}
+              aria-current={t === tab ? 'page' : undefined}
+            >
               {LIVE_TEXT.tabs[t]}
               {t === 'js' && tab === 'js' && list && list.counts.live > 0 && <em>{list.counts.live}</em>}
             </Link>
@@ -106,7 +135,9 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
           <span data-list-count>
             共 {list?.counts.total ?? 0} 场{list && list.counts.live > 0 ? ` · 进行中 ${list.counts.live}` : ''}
           </span>
-          {showHidden && list && list.counts.hidden > 0 && <span data-hidden>{LIVE_TEXT.hiddenCount(list.counts.hidden)}</span>}
+          {showHidden && list && list.counts.hidden > 0 && (
+            <span data-hidden>{LIVE_TEXT.hiddenCount(list.counts.hidden)}</span>
+          )}
           {filter.type !== 'all' && <span>{LIVE_TEXT.filterTypes[filter.type]}</span>}
         </div>
       </header>

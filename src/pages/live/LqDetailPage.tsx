@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
 import { formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive, type MatchView } from './core-bridge';
-import type { AnalysisHistory, BasketballStats, Intelligence, LeagueTable, SectionDiff } from '../../../workers/protocol/index';
+import type {
+  AnalysisHistory,
+  BasketballStats,
+  Intelligence,
+  LeagueTable,
+  SectionDiff,
+} from '../../../workers/protocol/index';
 import { DetailHeader } from '../../components/live/DetailHeader';
 import { StatsView } from '../../components/live/StatsView';
 import { TextLiveList } from '../../components/live/TextLiveTimeline';
@@ -32,7 +38,12 @@ export function LqDetailPage({ id }: { id: number }) {
       <LiveAlerts />
       <header className="lv-detail-head">
         <div className="lv-head-bar">
-          <Link href={paths.liveLq()} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
+          <Link
+            href={paths.liveLq()}
+            className="lv-icon-btn"
+            aria-label={LIVE_TEXT.back}
+            style={{ textDecoration: 'none' }}
+          >
             ‹
           </Link>
           <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
@@ -116,9 +127,7 @@ function StatsTab({ match }: { match: MatchView }) {
 function SectionDiffTable({ diff, home, away }: { diff: SectionDiff; home: string; away: string }) {
   return (
     <section className="lv-section">
-      <h4>
-        单节分差（近 {diff.games} 场场均）
-      </h4>
+      <h4>单节分差（近 {diff.games} 场场均）</h4>
       <table className="lv-simple-table" data-section-diff>
         <thead>
           <tr>
@@ -161,13 +170,25 @@ function AnalysisTab({ match }: { match: MatchView }) {
   if (history.loading && rank.loading && diff.loading) return <AnalysisViewsLoading />;
   return (
     <div data-analysis>
-      {rank.data && rank.data.rows.length > 0 && <StandingsTable table={rank.data} highlight={[match.home.id, match.away.id]} basketball />}
+      {rank.data && rank.data.rows.length > 0 && (
+        <StandingsTable table={rank.data} highlight={[match.home.id, match.away.id]} basketball />
+      )}
       {diff.data && <SectionDiffTable diff={diff.data} home={match.home.name} away={match.away.name} />}
       {history.data && (
         <>
           <MatchTable title={LIVE_TEXT.h2h} matches={history.data.h2h} teamId={match.home.id} dateText={dateText} />
-          <MatchTable title={`${LIVE_TEXT.recent} · ${match.home.name}`} matches={history.data.homeRecent} teamId={match.home.id} dateText={dateText} />
-          <MatchTable title={`${LIVE_TEXT.recent} · ${match.away.name}`} matches={history.data.awayRecent} teamId={match.away.id} dateText={dateText} />
+          <MatchTable
+            title={`${LIVE_TEXT.recent} · ${match.home.name}`}
+            matches={history.data.homeRecent}
+            teamId={match.home.id}
+            dateText={dateText}
+          />
+          <MatchTable
+            title={`${LIVE_TEXT.recent} · ${match.away.name}`}
+            matches={history.data.awayRecent}
+            teamId={match.away.id}
+            dateText={dateText}
+          />
         </>
       )}
       {!history.data && !rank.data && !diff.data && <p className="lv-empty">{history.msg || '暂无分析数据'}</p>}

@@ -15,7 +15,11 @@ export function SettingsSheet({ onClose }: { onClose: () => void }) {
     <div className="lv-sheet-backdrop" onClick={onClose}>
       <div className="lv-sheet" role="dialog" aria-label={LIVE_TEXT.settingsTitle} onClick={(e) => e.stopPropagation()}>
         <div className="lv-sheet-title">{LIVE_TEXT.settingsTitle}</div>
-        {settings ? <SettingsPanel settings={settings} onChange={update} /> : <p className="lv-empty">{LIVE_TEXT.loading}</p>}
+        {settings ? (
+          <SettingsPanel settings={settings} onChange={update} />
+        ) : (
+          <p className="lv-empty">{LIVE_TEXT.loading}</p>
+        )}
         <div className="lv-filter-foot">
           <span />
           <button type="button" className="primary" onClick={onClose}>

@@ -35,7 +35,12 @@ export function ZqDetailPage({ id }: { id: number }) {
       <LiveAlerts />
       <header className="lv-detail-head">
         <div className="lv-head-bar">
-          <Link href={paths.liveZq()} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
+          <Link
+            href={paths.liveZq()}
+            className="lv-icon-btn"
+            aria-label={LIVE_TEXT.back}
+            style={{ textDecoration: 'none' }}
+          >
             ‹
           </Link>
           <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>

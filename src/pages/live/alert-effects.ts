@@ -4,7 +4,8 @@ let audio: AudioContext | null = null;
 /** A short two-tone chime made with Web Audio (no asset to download). */
 export function playAlertSound(): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     audio ??= new Ctx();
     const ctx = audio;

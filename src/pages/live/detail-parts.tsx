@@ -18,11 +18,26 @@ import { OddsBoardTable, OddsHistoryTable, OddsTypeTabs } from '../../components
 import { LIVE_TEXT } from '../../components/live/strings';
 import { showToast } from '../../state/ui';
 
-export function DetailTabs<T extends string>({ tabs, value, onChange }: { tabs: Record<T, string>; value: T; onChange: (t: T) => void }) {
+export function DetailTabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+}: {
+  tabs: Record<T, string>;
+  value: T;
+  onChange: (t: T) => void;
+}) {
   return (
     <nav className="lv-tabs lv-detail-tabs" role="tablist">
       {(Object.keys(tabs) as T[]).map((t) => (
-        <button key={t} type="button" role="tab" aria-selected={t === value} className={t === value ? 'on' : ''} onClick={() => onChange(t)}>
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={t === value}
+          className={t === value ? 'on' : ''}
+          onClick={() => onChange(t)}
+        >
           {tabs[t]}
         </button>
       ))}

@@ -39,7 +39,8 @@ export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown =
           setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
         },
         (e: unknown) => {
-          if (live) setState({ id, data: null, code: 5000, msg: e instanceof Error ? e.message : String(e), loading: false });
+          if (live)
+            setState({ id, data: null, code: 5000, msg: e instanceof Error ? e.message : String(e), loading: false });
         },
       );
     return () => {

@@ -1,6 +1,13 @@
 /** Football detail tabs read once per visit over REST: lineups (+ injuries), analysis, intelligence. */
 import { formatChinaTime, LivePaths, type MatchView } from './core-bridge';
-import type { AnalysisHistory, FutureFixtures, Injuries, Intelligence, LeagueTable, Lineup } from '../../../workers/protocol/index';
+import type {
+  AnalysisHistory,
+  FutureFixtures,
+  Injuries,
+  Intelligence,
+  LeagueTable,
+  Lineup,
+} from '../../../workers/protocol/index';
 import { AnalysisViewsLoading } from './info-common';
 import { BenchAndInjuries, LineupPitch } from '../../components/live/LineupPitch';
 import { IntelView, MatchTable, StandingsTable } from '../../components/live/AnalysisViews';
@@ -32,15 +39,37 @@ export function AnalysisPanel({ match }: { match: MatchView }) {
       {history.data && (
         <>
           <MatchTable title={LIVE_TEXT.h2h} matches={history.data.h2h} teamId={match.home.id} dateText={dateText} />
-          <MatchTable title={`${LIVE_TEXT.recent} · ${match.home.name}`} matches={history.data.homeRecent} teamId={match.home.id} dateText={dateText} />
-          <MatchTable title={`${LIVE_TEXT.recent} · ${match.away.name}`} matches={history.data.awayRecent} teamId={match.away.id} dateText={dateText} />
+          <MatchTable
+            title={`${LIVE_TEXT.recent} · ${match.home.name}`}
+            matches={history.data.homeRecent}
+            teamId={match.home.id}
+            dateText={dateText}
+          />
+          <MatchTable
+            title={`${LIVE_TEXT.recent} · ${match.away.name}`}
+            matches={history.data.awayRecent}
+            teamId={match.away.id}
+            dateText={dateText}
+          />
         </>
       )}
-      {table.data && table.data.rows.length > 0 && <StandingsTable table={table.data} highlight={[match.home.id, match.away.id]} />}
+      {table.data && table.data.rows.length > 0 && (
+        <StandingsTable table={table.data} highlight={[match.home.id, match.away.id]} />
+      )}
       {future.data && (
         <>
-          <MatchTable title={`${LIVE_TEXT.future} · ${match.home.name}`} matches={future.data.home} teamId={null} dateText={dateText} />
-          <MatchTable title={`${LIVE_TEXT.future} · ${match.away.name}`} matches={future.data.away} teamId={null} dateText={dateText} />
+          <MatchTable
+            title={`${LIVE_TEXT.future} · ${match.home.name}`}
+            matches={future.data.home}
+            teamId={null}
+            dateText={dateText}
+          />
+          <MatchTable
+            title={`${LIVE_TEXT.future} · ${match.away.name}`}
+            matches={future.data.away}
+            teamId={null}
+            dateText={dateText}
+          />
         </>
       )}
       {!history.data && !table.data && !future.data && <p className="lv-empty">{history.msg || '暂无分析数据'}</p>}

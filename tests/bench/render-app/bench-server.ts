@@ -25,7 +25,24 @@ const LEAGUES = [
   ['日职联', '#e60012', 'R'],
   ['韩K联', '#00a0e9', 'H'],
 ] as const;
-const TEAMS = ['阿森纳', '切尔西', '利物浦', '曼城', '热刺', '皇马', '巴萨', '米兰', '国米', '拜仁', '多特', '巴黎', '上海海港', '山东泰山', '浦和红钻', '全北现代'];
+const TEAMS = [
+  '阿森纳',
+  '切尔西',
+  '利物浦',
+  '曼城',
+  '热刺',
+  '皇马',
+  '巴萨',
+  '米兰',
+  '国米',
+  '拜仁',
+  '多特',
+  '巴黎',
+  '上海海港',
+  '山东泰山',
+  '浦和红钻',
+  '全北现代',
+];
 
 export function makeMatches(n: number, nowSec: number): FootballMatch[] {
   return Array.from({ length: n }, (_, i) => {
@@ -70,7 +87,8 @@ export class BenchServer {
   readonly fetch: FetchLike = async (url) => {
     const path = new URL(url).pathname.replace(/^\/main/, '');
     const ok = (data: unknown) => ({ status: 200, json: async () => ({ code: Code.OK, msg: 'ok', data }) });
-    if (path === LivePaths.zqLive || path === LivePaths.zqByDate || path === LivePaths.hotSchedule) return ok([...this.matches.values()]);
+    if (path === LivePaths.zqLive || path === LivePaths.zqByDate || path === LivePaths.hotSchedule)
+      return ok([...this.matches.values()]);
     if (path === LivePaths.lqList) return ok([]);
     if (path === LivePaths.follow) return ok([]);
     return { status: 200, json: async () => ({ code: Code.NOT_FOUND, msg: 'bench: no such path', data: null }) };
@@ -93,12 +111,23 @@ export class BenchServer {
   /** Applies one event and pushes it as the server would (one frame on `football`). */
   push(id: number, kind: 'goal' | 'card' | 'corner', side: 0 | 1): FootballMatch {
     const m = this.matches.get(id)!;
-    const next: FootballMatch = { ...m, score: [...m.score], red: [...m.red], yellow: [...m.yellow], corner: [...m.corner] };
+    const next: FootballMatch = {
+      ...m,
+      score: [...m.score],
+      red: [...m.red],
+      yellow: [...m.yellow],
+      corner: [...m.corner],
+    };
     if (kind === 'goal') next.score[side]++;
     else if (kind === 'card') next.yellow[side]++;
     else next.corner[side]++;
     this.matches.set(id, next);
-    const frame: ServerFrame = { code: Frame.EVENT, topic: Topics.football, seq: ++this.seq, data: { kind: 'match', match: next } };
+    const frame: ServerFrame = {
+      code: Frame.EVENT,
+      topic: Topics.football,
+      seq: ++this.seq,
+      data: { kind: 'match', match: next },
+    };
     const text = JSON.stringify(frame);
     for (const s of this.sockets) s.deliver(text);
     return next;
@@ -124,7 +153,12 @@ export class FakeSocket implements SocketLike {
     setTimeout(() => {
       this.readyState = 1;
       this.onopen?.({});
-      this.deliver(JSON.stringify({ code: Frame.HELLO, data: { serverId: 'bench', version: 1, heartbeatMs: 10_000, idleTimeoutMs: 60_000 } }));
+      this.deliver(
+        JSON.stringify({
+          code: Frame.HELLO,
+          data: { serverId: 'bench', version: 1, heartbeatMs: 10_000, idleTimeoutMs: 60_000 },
+        }),
+      );
     }, 0);
   }
 
@@ -134,13 +168,22 @@ export class FakeSocket implements SocketLike {
 
   send(data: string): void {
     if (data === '0') return; // heartbeat
-    const frame = JSON.parse(data) as { code: number; data?: { topics?: Array<{ topic: Topic }> | Topic[]; topic?: Topic } };
+    const frame = JSON.parse(data) as {
+      code: number;
+      data?: { topics?: Array<{ topic: Topic }> | Topic[]; topic?: Topic };
+    };
     if (frame.code !== Frame.SUBSCRIBE) return;
     const d = frame.data ?? {};
     const raw = d.topics ?? (d.topic ? [d.topic] : []);
     for (const t of raw) {
       const topic = typeof t === 'string' ? t : t.topic;
-      setTimeout(() => this.deliver(JSON.stringify({ code: Frame.SUBSCRIBED, data: { topic, seq: this.server.lastSeq, replayed: 0 } })), 0);
+      setTimeout(
+        () =>
+          this.deliver(
+            JSON.stringify({ code: Frame.SUBSCRIBED, data: { topic, seq: this.server.lastSeq, replayed: 0 } }),
+          ),
+        0,
+      );
     }
   }
 

@@ -50,10 +50,11 @@ const observer = new MutationObserver((records) => {
     }
   }
   // "On screen" = the next frame after the DOM changed.
-  if (committed.length) requestAnimationFrame(() => {
-    const now = performance.now();
-    for (const [, t] of committed) latencies.push(now - t);
-  });
+  if (committed.length)
+    requestAnimationFrame(() => {
+      const now = performance.now();
+      for (const [, t] of committed) latencies.push(now - t);
+    });
 });
 
 function renderedIds(): number[] {
@@ -86,7 +87,9 @@ async function run(opts: { rate: number; seconds: number; visibleShare: number }
       while (events < due) {
         events++;
         const onScreen = Math.random() < opts.visibleShare && shown.length > 0;
-        const id = onScreen ? shown[Math.floor(Math.random() * shown.length)] : ids[Math.floor(Math.random() * ids.length)];
+        const id = onScreen
+          ? shown[Math.floor(Math.random() * shown.length)]
+          : ids[Math.floor(Math.random() * ids.length)];
         const r = Math.random();
         const kind = r < 0.8 ? 'goal' : r < 0.9 ? 'card' : 'corner';
         const side = Math.random() < 0.5 ? 0 : 1;
@@ -113,7 +116,12 @@ async function run(opts: { rate: number; seconds: number; visibleShare: number }
   return {
     events,
     samples: latencies.length,
-    latency: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), max: Math.max(...latencies) },
+    latency: {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      max: Math.max(...latencies),
+    },
     longTasks: {
       count: longTasks.length,
       over50: longTasks.filter((d) => d > 50).length,

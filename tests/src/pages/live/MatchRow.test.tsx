@@ -13,7 +13,9 @@ describe('MatchRow', () => {
 
   it('shows league, status and minute text from the core, with cards and corners', () => {
     const { container } = render(
-      <MatchRow match={footballView({ minuteText: '45+', half: [1, 0], corner: [4, 2], red: [0, 1], yellow: [2, 0] })} />,
+      <MatchRow
+        match={footballView({ minuteText: '45+', half: [1, 0], corner: [4, 2], red: [0, 1], yellow: [2, 0] })}
+      />,
     );
     expect(screen.getByText('英超')).toBeTruthy();
     expect(screen.getByText('上半场')).toBeTruthy();
@@ -30,7 +32,14 @@ describe('MatchRow', () => {
   it('an upcoming match shows kick-off time and no corner line', () => {
     const { container } = render(
       <MatchRow
-        match={footballView({ s: 1, isLive: false, isUpcoming: true, statusText: '未开赛', minuteText: '', score: [0, 0] })}
+        match={footballView({
+          s: 1,
+          isLive: false,
+          isUpcoming: true,
+          statusText: '未开赛',
+          minuteText: '',
+          score: [0, 0],
+        })}
       />,
     );
     expect(screen.getByText('20:00')).toBeTruthy();

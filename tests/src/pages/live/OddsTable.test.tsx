@@ -51,7 +51,14 @@ describe('odds display', () => {
       matchId: 1,
       type: 2,
       loading: false,
-      companies: [{ companyId: 3, nameZh: '澳门', open: row({ middle: 3.2, lineText: '' }), live: row({ middle: 3.4, lineText: '' }) }],
+      companies: [
+        {
+          companyId: 3,
+          nameZh: '澳门',
+          open: row({ middle: 3.2, lineText: '' }),
+          live: row({ middle: 3.4, lineText: '' }),
+        },
+      ],
     };
     const { container, getByText } = render(<OddsBoardTable board={board} />);
     expect(getByText('主胜')).toBeTruthy();
