@@ -46,7 +46,12 @@ class FeedSocket implements SocketLike {
     queueMicrotask(() => {
       this.readyState = 1;
       this.onopen?.({});
-      this.push(JSON.stringify({ code: Frame.HELLO, data: { serverId: 'bench', version: 1, heartbeatMs: 10_000, idleTimeoutMs: 35_000 } }));
+      this.push(
+        JSON.stringify({
+          code: Frame.HELLO,
+          data: { serverId: 'bench', version: 1, heartbeatMs: 10_000, idleTimeoutMs: 35_000 },
+        }),
+      );
     });
   }
   send(): void {
@@ -115,7 +120,14 @@ async function main(): Promise<void> {
   const coordinator = createCoordinator({ core });
 
   // Per tab: batches, bytes, and per-match pending send times (for latency).
-  const tabStats = Array.from({ length: TABS }, () => ({ batches: 0, bytes: 0, items: 0, latencies: [] as number[], firstAt: 0, lastAt: 0 }));
+  const tabStats = Array.from({ length: TABS }, () => ({
+    batches: 0,
+    bytes: 0,
+    items: 0,
+    latencies: [] as number[],
+    firstAt: 0,
+    lastAt: 0,
+  }));
   const pendingPerTab = Array.from({ length: TABS }, () => new Map<number, number[]>());
   let measuring = false;
   const subMatch = Array.from({ length: TABS }, () => new Map<string, number>());
@@ -170,7 +182,12 @@ async function main(): Promise<void> {
     // Alternate goals and corrections so scores stay small and every event changes the row.
     const next: [number, number] = seq % 2 ? [sc[0] + 1, sc[1]] : [sc[0], sc[1] + 1];
     scores.set(id, next);
-    const frame: ServerFrame = { code: Frame.EVENT, topic: 'football', seq: ++seq, data: { kind: 'match', match: match(id, next) } };
+    const frame: ServerFrame = {
+      code: Frame.EVENT,
+      topic: 'football',
+      seq: ++seq,
+      data: { kind: 'match', match: match(id, next) },
+    };
     return JSON.stringify(frame);
   };
 
@@ -221,10 +238,18 @@ async function main(): Promise<void> {
   const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(`worker core benchmark — ${MATCHES} live matches, ${TABS} tabs (each watching every row + the list)`);
   console.log(`  ingest (200,000 frames, max rate):      ${fmt(ingestRate)} events/s`);
-  console.log(`  sustained feed:                          ${fmt(sent / elapsed)} events/s for ${fmt(elapsed, 1)} s${RATE ? ` (target ${RATE}/s)` : ''}`);
-  console.log(`  batches per tab per second:              max ${fmt(Math.max(...perTab.map((t) => t.batchesPerSec)), 1)}, mean ${fmt(perTab.reduce((a, t) => a + t.batchesPerSec, 0) / TABS, 1)}`);
-  console.log(`  bytes per batch (JSON of items):         ${fmt(perTab.reduce((a, t) => a + t.bytesPerBatch, 0) / TABS)} (≈${fmt(perTab.reduce((a, t) => a + t.itemsPerBatch, 0) / TABS)} rows)`);
-  console.log(`  event-to-tab latency:                    p50 ${fmt(p(all, 0.5), 1)} ms, p95 ${fmt(p(all, 0.95), 1)} ms`);
+  console.log(
+    `  sustained feed:                          ${fmt(sent / elapsed)} events/s for ${fmt(elapsed, 1)} s${RATE ? ` (target ${RATE}/s)` : ''}`,
+  );
+  console.log(
+    `  batches per tab per second:              max ${fmt(Math.max(...perTab.map((t) => t.batchesPerSec)), 1)}, mean ${fmt(perTab.reduce((a, t) => a + t.batchesPerSec, 0) / TABS, 1)}`,
+  );
+  console.log(
+    `  bytes per batch (JSON of items):         ${fmt(perTab.reduce((a, t) => a + t.bytesPerBatch, 0) / TABS)} (≈${fmt(perTab.reduce((a, t) => a + t.itemsPerBatch, 0) / TABS)} rows)`,
+  );
+  console.log(
+    `  event-to-tab latency:                    p50 ${fmt(p(all, 0.5), 1)} ms, p95 ${fmt(p(all, 0.95), 1)} ms`,
+  );
   coordinator.dispose();
   process.exit(0);
 }

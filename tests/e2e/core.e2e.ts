@@ -49,7 +49,10 @@ const scoreOf = (page: Page, id: number) =>
 /** A football match in play, from the same list the page shows. */
 async function liveMatchId(): Promise<number> {
   const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
-  const body = (await res.json()) as { code: number; data: Array<{ id: number; s: number }> | { list: Array<{ id: number; s: number }> } };
+  const body = (await res.json()) as {
+    code: number;
+    data: Array<{ id: number; s: number }> | { list: Array<{ id: number; s: number }> };
+  };
   const list = Array.isArray(body.data) ? body.data : body.data.list;
   const live = list.find((m) => m.s === 2 || m.s === 4);
   if (!live) throw new Error('no football match in play in the feed');

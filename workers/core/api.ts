@@ -167,8 +167,7 @@ export interface ExceptionEvent {
 
 /** App-level navigation the core asks for (spec §8): no-token logout, HTTP 400 → home. */
 export type NavigationEvent =
-  | { kind: 'logout'; reason: 'no-token' | 'user' | 'elsewhere' }
-  | { kind: 'redirect-home'; path: string };
+  { kind: 'logout'; reason: 'no-token' | 'user' | 'elsewhere' } | { kind: 'redirect-home'; path: string };
 
 export interface SessionValue {
   loggedIn: boolean;

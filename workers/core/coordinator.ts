@@ -89,7 +89,8 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     let best: Tab | null = null;
     for (const t of tabs) {
       if (t.closed || ![...t.subs.values()].some((s) => s.key.kind === 'alerts')) continue;
-      if (!best || (t.visible && !best.visible) || (t.visible === best.visible && t.visibleSince > best.visibleSince)) best = t;
+      if (!best || (t.visible && !best.visible) || (t.visible === best.visible && t.visibleSince > best.visibleSince))
+        best = t;
     }
     return best;
   }
@@ -199,7 +200,8 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
         if (visible && !was) {
           core.wake();
           // Snapshot: the latest value of everything withheld while hidden.
-          for (const [subId, s] of tab.subs) if (s.has && !EVENT_KINDS.has(s.key.kind)) tab.pendingState.set(subId, s.last);
+          for (const [subId, s] of tab.subs)
+            if (s.has && !EVENT_KINDS.has(s.key.kind)) tab.pendingState.set(subId, s.last);
           schedule(tab);
         }
       },

@@ -339,7 +339,13 @@ export function createCore(deps: CoreDeps): Core {
           const i = board.companies.findIndex((c) => c.companyId === event.row.companyId);
           const companies = board.companies.slice();
           if (i >= 0) companies[i] = { ...companies[i], live: event.row };
-          else companies.push({ companyId: event.row.companyId, nameZh: event.row.nameZh, open: event.row, live: event.row });
+          else
+            companies.push({
+              companyId: event.row.companyId,
+              nameZh: event.row.nameZh,
+              open: event.row,
+              live: event.row,
+            });
           d.odds.set(event.type, { ...board, companies });
           d.changed$.next('odds');
         }
@@ -468,7 +474,12 @@ export function createCore(deps: CoreDeps): Core {
     for (const id of candidates) {
       const m = matches.get(id);
       if (!m || m.sport !== key.sport || !inTab(key, m) || !passesType(key.filter, m)) continue;
-      const lg = leagues.get(m.li) ?? { leagueId: m.li, leagueName: m.leagueName, leagueLetter: m.leagueLetter, count: 0 };
+      const lg = leagues.get(m.li) ?? {
+        leagueId: m.li,
+        leagueName: m.leagueName,
+        leagueLetter: m.leagueLetter,
+        count: 0,
+      };
       lg.count++;
       leagues.set(m.li, lg);
       if (key.filter?.leagueIds && !key.filter.leagueIds.includes(m.li)) {
@@ -492,7 +503,9 @@ export function createCore(deps: CoreDeps): Core {
     return {
       ids: rows.map((m) => m.id),
       counts: { total: rows.length, live, upcoming, finished, hidden },
-      leagues: [...leagues.values()].sort((a, b) => a.leagueLetter.localeCompare(b.leagueLetter) || a.leagueId - b.leagueId),
+      leagues: [...leagues.values()].sort(
+        (a, b) => a.leagueLetter.localeCompare(b.leagueLetter) || a.leagueId - b.leagueId,
+      ),
       loading: l.loading,
       stale: l.stale,
     };
@@ -532,7 +545,11 @@ export function createCore(deps: CoreDeps): Core {
     const missing = followed$.value[sport].filter((id) => !matches.has(id));
     await Promise.all(
       missing.map(async (id) => {
-        const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id }, silent: true });
+        const env = await rest.request<unknown>({
+          path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader,
+          params: { id },
+          silent: true,
+        });
         const m = headerMatch(env);
         if (m) upsertMatch(m, true);
       }),
@@ -596,7 +613,11 @@ export function createCore(deps: CoreDeps): Core {
       const s = subj.subscribe((v) => sub.next(v));
       if (!matches.has(id)) {
         void rest
-          .request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id }, silent: true })
+          .request<unknown>({
+            path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader,
+            params: { id },
+            silent: true,
+          })
           .then((env) => {
             const m = headerMatch(env);
             if (m && !matches.has(id)) upsertMatch(m, true);
@@ -634,18 +655,29 @@ export function createCore(deps: CoreDeps): Core {
     };
   }
 
-  async function loadDetailPart(matchId: number, sport: Sport, part: 'header' | 'text' | 'stats' | OddsType): Promise<void> {
+  async function loadDetailPart(
+    matchId: number,
+    sport: Sport,
+    part: 'header' | 'text' | 'stats' | OddsType,
+  ): Promise<void> {
     const d = detailOf(matchId);
     if (part === 'header') {
-      const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id: matchId } });
+      const env = await rest.request<unknown>({
+        path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader,
+        params: { id: matchId },
+      });
       const m = headerMatch(env);
       if (m) upsertMatch(m, true);
       const inc = env.code === Code.OK ? listOf<Incident>(env.data, 'incidents') : [];
-      if (env.code === Code.OK && env.data && typeof env.data === 'object' && 'incidents' in (env.data as object)) d.incidents = inc;
+      if (env.code === Code.OK && env.data && typeof env.data === 'object' && 'incidents' in (env.data as object))
+        d.incidents = inc;
       d.loaded.add('header');
       d.changed$.next('header');
     } else if (part === 'text') {
-      const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqTextLive : LivePaths.lqTextLive, params: { id: matchId } });
+      const env = await rest.request<unknown>({
+        path: sport === 'zq' ? LivePaths.zqTextLive : LivePaths.lqTextLive,
+        params: { id: matchId },
+      });
       if (env.code === Code.OK) {
         const lines = listOf<TextLiveLine>(env.data, 'lines');
         d.text = [...lines].sort((a, b) => b.at - a.at);
@@ -653,7 +685,10 @@ export function createCore(deps: CoreDeps): Core {
       d.loaded.add('text');
       d.changed$.next('text');
     } else if (part === 'stats') {
-      const env = await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqStats : LivePaths.lqStats, params: { id: matchId } });
+      const env = await rest.request<unknown>({
+        path: sport === 'zq' ? LivePaths.zqStats : LivePaths.lqStats,
+        params: { id: matchId },
+      });
       if (env.code === Code.OK) d.stats = listOf<StatEntry>(env.data, 'stats');
       d.loaded.add('stats');
       d.changed$.next('stats');
@@ -707,13 +742,15 @@ export function createCore(deps: CoreDeps): Core {
       let historyDone = false;
       const s = subj.subscribe((b) => (historyDone ? sub.next(b) : live.push(b)));
       const unwatch = watchTopic(Topics.room(roomId));
-      void rest.request<ChatMessage[]>({ path: VlivePaths.chatHistory, params: { roomId }, silent: true }).then((env) => {
-        const history = env.code === Code.OK ? listOf<ChatMessage>(env.data) : [];
-        const seen = new Set(history.map((m) => m.id));
-        const messages = history.concat(live.flatMap((b) => b.messages).filter((m) => !seen.has(m.id)));
-        historyDone = true;
-        sub.next({ roomId, reset: true, messages } satisfies ChatBatch);
-      });
+      void rest
+        .request<ChatMessage[]>({ path: VlivePaths.chatHistory, params: { roomId }, silent: true })
+        .then((env) => {
+          const history = env.code === Code.OK ? listOf<ChatMessage>(env.data) : [];
+          const seen = new Set(history.map((m) => m.id));
+          const messages = history.concat(live.flatMap((b) => b.messages).filter((m) => !seen.has(m.id)));
+          historyDone = true;
+          sub.next({ roomId, reset: true, messages } satisfies ChatBatch);
+        });
       return () => {
         s.unsubscribe();
         unwatch();
@@ -889,7 +926,10 @@ export function createCore(deps: CoreDeps): Core {
       });
       if (env.code !== Code.OK) return { ok: false, code: env.code, msg: env.msg, data: { followed: isOn } };
       const on = env.data?.followed ?? (env.data?.follow !== undefined ? env.data.follow === 1 : !isOn);
-      setFollowed({ ...cur, [sport]: on ? [...new Set([...cur[sport], matchId])] : cur[sport].filter((x) => x !== matchId) });
+      setFollowed({
+        ...cur,
+        [sport]: on ? [...new Set([...cur[sport], matchId])] : cur[sport].filter((x) => x !== matchId),
+      });
       return { ok: true, code: Code.OK, msg: env.msg, data: { followed: on } };
     }
     const next = { ...cur, [sport]: isOn ? cur[sport].filter((x) => x !== matchId) : [...cur[sport], matchId] };
@@ -923,7 +963,12 @@ export function createCore(deps: CoreDeps): Core {
         [...matchSubs.keys()]
           .filter((id) => !inLists.has(id) && matches.get(id)?.sport === sport)
           .map(async (id) => {
-            const m = headerMatch(await rest.request<unknown>({ path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id } }));
+            const m = headerMatch(
+              await rest.request<unknown>({
+                path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader,
+                params: { id },
+              }),
+            );
             if (m) upsertMatch(m, false);
           }),
       );
@@ -994,14 +1039,22 @@ export function createCore(deps: CoreDeps): Core {
           loading: !d.loaded.has('header'),
         }));
       case 'textLive':
-        return detailStream(key.matchId, key.sport, 'text', (d): TextLiveValue => ({ lines: d.text, loading: !d.loaded.has('text') }));
+        return detailStream(key.matchId, key.sport, 'text', (d): TextLiveValue => ({
+          lines: d.text,
+          loading: !d.loaded.has('text'),
+        }));
       case 'stats':
-        return detailStream(key.matchId, key.sport, 'stats', (d): StatsValue => ({ stats: d.stats, loading: !d.loaded.has('stats') }));
+        return detailStream(key.matchId, key.sport, 'stats', (d): StatsValue => ({
+          stats: d.stats,
+          loading: !d.loaded.has('stats'),
+        }));
       case 'odds':
         return detailStream(key.matchId, key.sport, key.type, (d): OddsBoardView => {
           const board = d.odds.get(key.type);
           const loading = !d.loaded.has(`odds${key.type}`);
-          return board ? oddsBoardView(board, loading) : { matchId: key.matchId, type: key.type, companies: [], loading };
+          return board
+            ? oddsBoardView(board, loading)
+            : { matchId: key.matchId, type: key.type, companies: [], loading };
         });
       case 'connection':
         return connection$;
@@ -1045,11 +1098,12 @@ export function createCore(deps: CoreDeps): Core {
       const base = build(key);
       // A match row is already a BehaviorSubject per match: sharing it again would add a second
       // subject on the hottest path (one emission per score event).
-      o = key.kind === 'match'
-        ? base
-        : EVENT_KINDS.has(key.kind)
-        ? base.pipe(share({ resetOnRefCountZero: true }))
-        : base.pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
+      o =
+        key.kind === 'match'
+          ? base
+          : EVENT_KINDS.has(key.kind)
+            ? base.pipe(share({ resetOnRefCountZero: true }))
+            : base.pipe(share({ connector: () => new ReplaySubject(1), resetOnRefCountZero: true }));
       shared.set(id, o);
     }
     return o;

@@ -4,14 +4,7 @@
  * Success only when the body's `code === 200`. Side effects of §8 are reported to the core:
  * the no-token code → logout, HTTP 400 → redirect home, any other non-200 → exception.
  */
-import {
-  Code,
-  DEFAULT_GET_PARAMS,
-  apiFamilyOf,
-  fillPath,
-  type ApiFamily,
-  type Envelope,
-} from '../protocol/index';
+import { Code, DEFAULT_GET_PARAMS, apiFamilyOf, fillPath, type ApiFamily, type Envelope } from '../protocol/index';
 import type { RestRequest } from './api';
 
 export type FetchLike = (
@@ -60,7 +53,8 @@ function multipartBody(body: Record<string, unknown>): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(body)) {
     if (v === undefined || v === null) continue;
-    if (v instanceof Blob) fd.append(k, v, v instanceof File ? v.name : `${k}.${(v.type.split('/')[1] || 'bin').replace('jpeg', 'jpg')}`);
+    if (v instanceof Blob)
+      fd.append(k, v, v instanceof File ? v.name : `${k}.${(v.type.split('/')[1] || 'bin').replace('jpeg', 'jpg')}`);
     else fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   return fd;
@@ -74,7 +68,8 @@ export function createRestClient(deps: RestDeps): RestClient {
   function urlOf(req: RestRequest): string {
     const method = req.method ?? 'GET';
     const path = fillPath(req.path, req.params);
-    const query: Record<string, unknown> = method === 'GET' ? { ...DEFAULT_GET_PARAMS, ...req.query } : { ...req.query };
+    const query: Record<string, unknown> =
+      method === 'GET' ? { ...DEFAULT_GET_PARAMS, ...req.query } : { ...req.query };
     const qs = queryString(query);
     return `${deps.baseUrl(apiFamilyOf(req.path))}${path}${qs ? `?${qs}` : ''}`;
   }
@@ -112,7 +107,11 @@ export function createRestClient(deps: RestDeps): RestClient {
     if (status === 400) deps.onRedirectHome?.(req.path);
     const env: Envelope<T> = isEnvelope(parsed)
       ? { code: parsed.code, msg: typeof parsed.msg === 'string' ? parsed.msg : '', data: parsed.data as T }
-      : { code: status >= 200 && status < 300 ? Code.SERVER_ERROR : status, msg: `请求失败（${status}）`, data: null as T };
+      : {
+          code: status >= 200 && status < 300 ? Code.SERVER_ERROR : status,
+          msg: `请求失败（${status}）`,
+          data: null as T,
+        };
     if (env.code === Code.OK) return env;
     if (env.code === Code.NO_TOKEN) deps.onNoToken?.(req.path);
     else if (env.code !== Code.NO_VIDEO && !req.silent) deps.onException?.(env.code, env.msg, req.path);

@@ -203,7 +203,9 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     if (deadTimer) clearT(deadTimer);
     heartbeatTimer = deadTimer = null;
     if (old) {
-      old.onopen = old.onclose = old.onerror = old.onmessage = null;
+      old.onopen = old.onclose = old.onmessage = null;
+      // Closing while still connecting reports an error on some implementations (ws): swallow it.
+      old.onerror = () => undefined;
       try {
         old.close();
       } catch {
@@ -329,7 +331,9 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       ws = null;
       clearTimers();
       if (old) {
-        old.onopen = old.onclose = old.onerror = old.onmessage = null;
+        old.onopen = old.onclose = old.onmessage = null;
+        // Closing while still connecting reports an error on some implementations (ws): swallow it.
+        old.onerror = () => undefined;
         try {
           old.close(1000, 'stop');
         } catch {
@@ -340,8 +344,11 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     },
     restart() {
       if (!running) return;
-      attempts = 0;
+      running = false; // detach the old socket without scheduling a reconnect
       dropAndReconnect(0);
+      running = true;
+      attempts = 0;
+      void connect();
     },
     watch(list) {
       const added = list.filter((t) => !topics.has(t));

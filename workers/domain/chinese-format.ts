@@ -18,7 +18,8 @@ export function chineseNumber(n: number): string {
   }
   if (v < 10000) {
     const rest = v % 1000;
-    const tail = rest === 0 ? '' : rest < 100 ? `零${rest < 10 ? DIGITS[rest] : chineseTens(rest)}` : chineseNumber(rest);
+    const tail =
+      rest === 0 ? '' : rest < 100 ? `零${rest < 10 ? DIGITS[rest] : chineseTens(rest)}` : chineseNumber(rest);
     return `${DIGITS[Math.floor(v / 1000)]}千${tail}`;
   }
   return String(v);

@@ -9,7 +9,6 @@ import {
   RECONNECT_MS,
   Topics,
   VlivePaths,
-  embeddedUrl,
   fillPath,
   type ChatMessage,
   type FootballMatch,
@@ -76,9 +75,14 @@ const chatMsg = (roomId: string, id: string, text: string): ChatMessage => ({
   at: Date.now(),
 });
 
+/** The hub confirmed the topic (SUBSCRIBED seen), so a publish now reaches the core. */
+async function subscribed(harness: CoreHarness, topic: 'football' | `room:${string}`): Promise<void> {
+  await waitFor(() => harness.core.socket.lastSeq(topic) !== undefined, 10_000, `subscribed to ${topic}`);
+}
+
 async function dropAndWaitDown(harness: CoreHarness): Promise<void> {
   hub().dropAll();
-  await waitFor(() => harness.core.socket.state === 'reconnecting', 5000, 'socket down');
+  await waitFor(() => harness.core.socket.state === 'reconnecting', 10_000, 'socket down');
 }
 
 describe('one core, many tabs', () => {
@@ -87,17 +91,15 @@ describe('one core, many tabs', () => {
     const before = hub().connectionCount();
     const rows: Array<MatchView | null> = [null, null, null];
     const tabs = [h.tab('a'), h.tab('b'), h.tab('c')];
-    await Promise.all(
-      tabs.map((t, i) => t.subscribe({ kind: 'match', id: 9001, sport: 'zq' }, (v) => (rows[i] = v))),
-    );
-    await waitFor(() => h!.core.socket.state === 'open', 5000, 'open');
-    await waitFor(() => hub().connectionCount() === before + 1, 3000, 'one socket');
+    await Promise.all(tabs.map((t, i) => t.subscribe({ kind: 'match', id: 9001, sport: 'zq' }, (v) => (rows[i] = v))));
+    await waitFor(() => h!.core.socket.state === 'open', 10_000, 'open');
+    await waitFor(() => hub().connectionCount() === before + 1, 8_000, 'one socket');
     expect(h.coordinator.tabCount()).toBe(3);
-    await new Promise((r) => setTimeout(r, 100)); // SUBSCRIBE reaches the hub
+    await subscribed(h, 'football');
     hub().publish(Topics.football, { kind: 'match', match: footballMatch(9001, [1, 0]) });
-    await waitFor(() => rows.every((r) => r?.score[0] === 1), 3000, 'goal in every tab');
+    await waitFor(() => rows.every((r) => r?.score[0] === 1), 8_000, 'goal in every tab');
     expect(rows[0]!.statusText).toBe('上半场');
-    expect(rows[0]!.minuteText).toBe('21');
+    expect(rows[0]!.minuteText).toBe('20');
     expect(hub().connectionCount()).toBe(before + 1);
   });
 
@@ -112,7 +114,7 @@ describe('one core, many tabs', () => {
     expect(h.core.socket.watched()).toContain('room:match-55');
     // The tab dies without saying bye: only its lock goes.
     h.locks.release('lock-c');
-    await waitFor(() => h!.coordinator.tabCount() === 1, 3000, 'tab released');
+    await waitFor(() => h!.coordinator.tabCount() === 1, 8_000, 'tab released');
     expect(h.coordinator.subscriptionCount()).toBe(1);
     expect(h.core.socket.watched()).not.toContain('room:match-55');
     expect(h.core.socket.watched()).toContain('football');
@@ -131,27 +133,43 @@ describe('resume', () => {
     await a.subscribe({ kind: 'chat', roomId: 'match-9003' }, (v) => batches.push(v));
     await a.subscribe({ kind: 'alerts' }, (v) => alerts[0].push(v));
     await b.subscribe({ kind: 'alerts' }, (v) => alerts[1].push(v));
-    await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 5000, 'history');
+    await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 10_000, 'history');
     expect(batches[0].reset).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await subscribed(h, 'football');
+    await subscribed(h, 'room:match-9003');
     hub().publish(Topics.football, { kind: 'match', match: footballMatch(9003, [0, 0]) });
-    await waitFor(() => row !== null, 3000, 'row');
+    await waitFor(() => row !== null, 8_000, 'row');
 
     await dropAndWaitDown(h);
     const goal = footballMatch(9003, [0, 1]);
     hub().publish(Topics.football, {
       kind: 'match',
       match: goal,
-      incident: { id: 'inc-9003-1', matchId: 9003, sport: 'zq', type: 'goal', side: 'away', minute: 21, text: '进球', score: [0, 1], at: Date.now() },
+      incident: {
+        id: 'inc-9003-1',
+        matchId: 9003,
+        sport: 'zq',
+        type: 'goal',
+        side: 'away',
+        minute: 21,
+        text: '进球',
+        score: [0, 1],
+        at: Date.now(),
+      },
     });
     hub().publish(Topics.room('match-9003'), { kind: 'chat', message: chatMsg('match-9003', 'm-1', '错过的消息') });
     h.clock.advance(RECONNECT_MS);
-    await waitFor(() => (row as MatchView | null)?.score[1] === 1, 5000, 'replayed goal');
-    await waitFor(() => batches.some((b2) => !b2.reset && b2.messages.some((m) => m.id === 'm-1')), 3000, 'replayed chat');
+    await waitFor(() => (row as MatchView | null)?.score[1] === 1, 10_000, 'replayed goal');
+    await waitFor(
+      () => batches.some((b2) => !b2.reset && b2.messages.some((m) => m.id === 'm-1')),
+      8_000,
+      'replayed chat',
+    );
     expect(batches.filter((b2) => b2.reset)).toHaveLength(1); // no snapshot was needed
     expect((row as MatchView | null)!.lastScorer).toBe('away');
     // The alert fired once, in one tab only.
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => alerts[0].length + alerts[1].length > 0, 8_000, 'alert');
+    await new Promise((r) => setTimeout(r, 300));
     expect(alerts[0].length + alerts[1].length).toBe(1);
     expect([...alerts[0], ...alerts[1]][0].text).toContain('进球');
   });
@@ -161,19 +179,22 @@ describe('resume', () => {
     const a = h.tab('a');
     const batches: ChatBatch[] = [];
     await a.subscribe({ kind: 'chat', roomId: 'match-9004' }, (v) => batches.push(v));
-    await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 5000, 'history');
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 10_000, 'history');
+    await subscribed(h, 'room:match-9004');
     await dropAndWaitDown(h);
     for (let i = 0; i < 5; i++) {
-      hub().publish(Topics.room('match-9004'), { kind: 'chat', message: chatMsg('match-9004', `gap-${i}`, `第${i}条`) });
+      hub().publish(Topics.room('match-9004'), {
+        kind: 'chat',
+        message: chatMsg('match-9004', `gap-${i}`, `第${i}条`),
+      });
     }
     h.clock.advance(RECONNECT_MS);
-    await waitFor(() => batches.filter((b) => b.reset).length === 2, 5000, 'snapshot re-fetch');
+    await waitFor(() => batches.filter((b) => b.reset).length === 2, 10_000, 'snapshot re-fetch');
     // None of the unreplayable frames were delivered one by one.
     expect(batches.filter((b) => !b.reset)).toHaveLength(0);
     // And the stream continues after the snapshot.
     hub().publish(Topics.room('match-9004'), { kind: 'chat', message: chatMsg('match-9004', 'after', '之后') });
-    await waitFor(() => batches.some((b) => b.messages.some((m) => m.id === 'after')), 3000, 'after snapshot');
+    await waitFor(() => batches.some((b) => b.messages.some((m) => m.id === 'after')), 8_000, 'after snapshot');
   });
 });
 
@@ -186,12 +207,12 @@ describe('restart', () => {
     const first = a.instanceId;
     h.kill();
     h.start(); // empty state, new id (what iOS does to a SharedWorker)
-    await waitFor(() => a.instanceId !== first, 5000, 'new instance');
-    await waitFor(() => h!.core.socket.state === 'open', 5000, 'new socket');
+    await waitFor(() => a.instanceId !== first, 10_000, 'new instance');
+    await waitFor(() => h!.core.socket.state === 'open', 10_000, 'new socket');
     expect(h.coordinator.subscriptionCount()).toBe(1);
-    await new Promise((r) => setTimeout(r, 100));
+    await subscribed(h, 'football');
     hub().publish(Topics.football, { kind: 'match', match: footballMatch(9005, [2, 2]) });
-    await waitFor(() => (row as MatchView | null)?.score[0] === 2, 3000, 'update after restart');
+    await waitFor(() => (row as MatchView | null)?.score[0] === 2, 8_000, 'update after restart');
   });
 
   it('a call to a dead core fails with a clear error instead of hanging', async () => {
@@ -216,13 +237,20 @@ describe('outbox', () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
     const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
-    expect(login.ok).toBe(true);
-    await waitFor(() => h!.core.socket.state === 'open', 5000, 'open');
+    expect(login.ok, login.msg).toBe(true);
+    await waitFor(
+      () => h!.core.socket.state === 'open',
+      10_000,
+      `open (${h.core.socket.state}; ${h.logs.join(' | ')})`,
+    );
     await dropAndWaitDown(h);
-    const text = `离线消息-${Date.now()}`;
+    const text = '离线时发送的问候';
     const sent = a.sendChat('match-9006', text);
-    await waitFor(() => h!.logs.length >= 0 && true, 50);
-    const queued = await h.store.outboxAll();
+    let queued = await h.store.outboxAll();
+    for (let i = 0; i < 100 && queued.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      queued = await h.store.outboxAll();
+    }
     expect(queued.map((q) => q.text)).toEqual([text]);
     h.clock.advance(RECONNECT_MS);
     const res = await sent;
@@ -232,10 +260,9 @@ describe('outbox', () => {
     // Another drop and reconnect sends nothing again.
     await dropAndWaitDown(h);
     h.clock.advance(RECONNECT_MS);
-    await waitFor(() => h!.core.socket.state === 'open', 5000, 'reopen');
+    await waitFor(() => h!.core.socket.state === 'open', 10_000, 'reopen');
     await new Promise((r) => setTimeout(r, 200));
     const hist = await call<ChatMessage[]>(srv.base, 'GET', fillPath(VlivePaths.chatHistory, { roomId: 'match-9006' }));
     expect(hist.body.data.filter((m) => m.text === text)).toHaveLength(1);
-    void embeddedUrl;
   });
 });

@@ -96,7 +96,7 @@ export class CoreHarness {
       isVisible: () => true,
       pingEveryMs: 100,
       pingTimeoutMs: 150,
-      rpcTimeoutMs: 10_000,
+      rpcTimeoutMs: 30_000,
     });
     this.tabs.push(client);
     return client;

@@ -21,7 +21,12 @@ export class FrameServer {
   ) {
     wss.on('connection', (ws) => {
       const id = this.conns.push(ws) - 1;
-      ws.send(JSON.stringify({ code: Frame.HELLO, data: { serverId: 'srv-1', version: PROTOCOL_VERSION, heartbeatMs: 10_000, idleTimeoutMs: 35_000 } }));
+      ws.send(
+        JSON.stringify({
+          code: Frame.HELLO,
+          data: { serverId: 'srv-1', version: PROTOCOL_VERSION, heartbeatMs: 10_000, idleTimeoutMs: 35_000 },
+        }),
+      );
       ws.on('message', (data) => this.received.push({ conn: id, text: String(data), at: this.clock() }));
     });
   }
