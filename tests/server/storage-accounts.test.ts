@@ -14,63 +14,77 @@ import { DEMO_USERS, seedAccounts } from '../../server/accounts/seed';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
 import { createTestStorage, postgresAvailable, type Engine } from '../helpers/test-db';
 
+/** Creating, then reopening an embedded database takes a while on a busy 2-core machine. */
+const SLOW_MS = 120_000;
 const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 
 describe.each(engines)('accounts storage on %s', (engine) => {
-  it('migrates once, seeds idempotently, and keeps data across a reopen', async () => {
-    const ts = await createTestStorage(engine);
-    try {
-      expect(await migrate(ts.storage.db)).toEqual([]);
-      expect(await seedAccounts(ts.storage.db)).toBe(DEMO_USERS.length);
-      expect(await seedAccounts(ts.storage.db)).toBe(0);
-      const user = await ts.storage.db
-        .selectFrom('users')
-        .select('id')
-        .where('phone', '=', DEMO_USERS[0].phone)
-        .executeTakeFirstOrThrow();
-      const now = Date.now();
-      const { token } = await createSession(ts.storage.db, user.id, now);
-      await ts.storage.close();
-      const reopened = await openStorage(ts.config);
-      // cleanup() closes the storage it opened: point that at the reopened one.
-      ts.storage.close = () => reopened.close();
-      expect(await verifyAccessToken(reopened.db, token, now)).toBe(user.id);
-      expect(await verifyAccessToken(reopened.db, token, now + 31 * 24 * 3600_000)).toBeNull();
-    } finally {
-      await ts.cleanup();
-    }
-  });
+  it(
+    'migrates once, seeds idempotently, and keeps data across a reopen',
+    async () => {
+      const ts = await createTestStorage(engine);
+      try {
+        expect(await migrate(ts.storage.db)).toEqual([]);
+        expect(await seedAccounts(ts.storage.db)).toBe(DEMO_USERS.length);
+        expect(await seedAccounts(ts.storage.db)).toBe(0);
+        const user = await ts.storage.db
+          .selectFrom('users')
+          .select('id')
+          .where('phone', '=', DEMO_USERS[0].phone)
+          .executeTakeFirstOrThrow();
+        const now = Date.now();
+        const { token } = await createSession(ts.storage.db, user.id, now);
+        await ts.storage.close();
+        const reopened = await openStorage(ts.config);
+        // cleanup() closes the storage it opened: point that at the reopened one.
+        ts.storage.close = () => reopened.close();
+        expect(await verifyAccessToken(reopened.db, token, now)).toBe(user.id);
+        expect(await verifyAccessToken(reopened.db, token, now + 31 * 24 * 3600_000)).toBeNull();
+      } finally {
+        await ts.cleanup();
+      }
+    },
+    SLOW_MS,
+  );
 
-  it('lets one of many parallel SMS sends through, and a code serves once', async () => {
-    const ts = await createTestStorage(engine);
-    try {
-      const sms = createOutboxSms(() => {});
-      const now = Date.now();
-      const results = await Promise.allSettled(
-        Array.from({ length: 6 }, () => sendSmsCode(ts.storage.db, sms, '13700000001', 'login', now)),
-      );
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      const code = sms.lastCode('13700000001')!;
-      const uses = await Promise.allSettled(
-        [1, 2, 3].map(() => consumeSmsCode(ts.storage.db, '13700000001', 'login', code, now)),
-      );
-      expect(uses.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    } finally {
-      await ts.cleanup();
-    }
-  });
+  it(
+    'lets one of many parallel SMS sends through, and a code serves once',
+    async () => {
+      const ts = await createTestStorage(engine);
+      try {
+        const sms = createOutboxSms(() => {});
+        const now = Date.now();
+        const results = await Promise.allSettled(
+          Array.from({ length: 6 }, () => sendSmsCode(ts.storage.db, sms, '13700000001', 'login', now)),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const code = sms.lastCode('13700000001')!;
+        const uses = await Promise.allSettled(
+          [1, 2, 3].map(() => consumeSmsCode(ts.storage.db, '13700000001', 'login', code, now)),
+        );
+        expect(uses.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      } finally {
+        await ts.cleanup();
+      }
+    },
+    SLOW_MS,
+  );
 
-  it('opens a password iv exactly once under parallel use', async () => {
-    const ts = await createTestStorage(engine);
-    try {
-      const now = Date.now();
-      const iv = await issuePasswordIv(ts.storage.db, now);
-      const sealed = await encodeTransitPassword('demo1234', iv);
-      const opens = await Promise.allSettled([1, 2, 3, 4].map(() => openWithIv(ts.storage.db, iv, [sealed], now)));
-      const ok = opens.filter((r): r is PromiseFulfilledResult<string[]> => r.status === 'fulfilled');
-      expect(ok.map((r) => r.value)).toEqual([['demo1234']]);
-    } finally {
-      await ts.cleanup();
-    }
-  });
+  it(
+    'opens a password iv exactly once under parallel use',
+    async () => {
+      const ts = await createTestStorage(engine);
+      try {
+        const now = Date.now();
+        const iv = await issuePasswordIv(ts.storage.db, now);
+        const sealed = await encodeTransitPassword('demo1234', iv);
+        const opens = await Promise.allSettled([1, 2, 3, 4].map(() => openWithIv(ts.storage.db, iv, [sealed], now)));
+        const ok = opens.filter((r): r is PromiseFulfilledResult<string[]> => r.status === 'fulfilled');
+        expect(ok.map((r) => r.value)).toEqual([['demo1234']]);
+      } finally {
+        await ts.cleanup();
+      }
+    },
+    SLOW_MS,
+  );
 });
