@@ -193,3 +193,48 @@ export class FakeSocket implements SocketLike {
     this.onclose?.({ code: 1000 });
   }
 }
+
+export interface LoadOptions {
+  rate: number;
+  seconds: number;
+  /** Share of events aimed at rows on screen (so enough of them can be timed). */
+  visibleShare: number;
+}
+
+/**
+ * Pushes `rate` events per second for `seconds`: 80 % goals, 10 % cards, 10 % corners, a share
+ * of them on rows the page shows. Reports each goal with its absolute send time
+ * (performance.timeOrigin + now), so the page can time it to the screen across threads.
+ */
+export function generateLoad(
+  server: BenchServer,
+  opts: LoadOptions,
+  shown: () => number[],
+  onGoal: (key: string, sentAtAbs: number) => void,
+): Promise<number> {
+  const ids = [...server.matches.keys()];
+  const total = opts.rate * opts.seconds;
+  const start = performance.now();
+  let events = 0;
+  return new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * opts.rate));
+      const onScreen = shown();
+      while (events < due) {
+        events++;
+        const visible = Math.random() < opts.visibleShare && onScreen.length > 0;
+        const id = visible
+          ? onScreen[Math.floor(Math.random() * onScreen.length)]
+          : ids[Math.floor(Math.random() * ids.length)];
+        const r = Math.random();
+        const kind = r < 0.8 ? 'goal' : r < 0.9 ? 'card' : 'corner';
+        const sentAt = performance.timeOrigin + performance.now();
+        const m = server.push(id, kind, Math.random() < 0.5 ? 0 : 1);
+        if (kind === 'goal') onGoal(`${id}:${m.score[0]}-${m.score[1]}`, sentAt);
+      }
+      if (events >= total) resolve(events);
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
+}

@@ -1,25 +1,28 @@
 /**
  * Render bench page: the real football list page (/live/zq, tab 即时) over the real core, with
- * `window.bench.run()` pushing events and measuring event-to-screen latency in the page.
+ * `window.bench.run()` pushing events and timing each goal from its send to the frame after its
+ * row's score changed on screen.
  */
 import { createRoot } from 'react-dom/client';
 import { ListPage } from '../../../src/pages/live/ListPage';
-import { server } from './bench-core';
+import { CORE_MODE, driver } from './bench-core';
 
 interface RunResult {
+  mode: string;
   events: number;
   samples: number;
   latency: { p50: number; p95: number; p99: number; max: number };
-  longTasks: { count: number; over50: number; maxMs: number; totalMs: number };
+  longTasks: { over50: number; maxMs: number; totalMs: number };
   domNodes: { max: number; end: number };
   renderedRows: number;
   frames: number;
   seconds: number;
+  perSecond: Array<{ sec: number; n: number; p95: number; max: number; tasks: number[] }>;
 }
 
-const longTasks: number[] = [];
+const tasks: Array<[number, number]> = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) longTasks.push(e.duration);
+  for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
 }).observe({ type: 'longtask', buffered: true });
 
 function quantile(xs: number[], q: number): number {
@@ -28,110 +31,107 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
-/** Event sent at performance.now() = t, waiting for its row's score to read `text`. */
+const nowAbs = () => performance.timeOrigin + performance.now();
+/** Goals waiting for their row: key 'id:H-A' → absolute send time. */
 const pending = new Map<string, number>();
-const latencies: number[] = [];
+/** [sent (page clock), latency] */
+const timeline: Array<[number, number]> = [];
+
 const observer = new MutationObserver((records) => {
-  const seen = new Set<Element>();
+  const rows = new Set<Element>();
   for (const r of records) {
     const el = (r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement)?.closest('[data-match-id]');
-    if (el) seen.add(el);
+    if (el) rows.add(el);
   }
-  if (!seen.size) return;
-  const committed: Array<[string, number]> = [];
-  for (const row of seen) {
-    const id = row.getAttribute('data-match-id');
-    const score = row.querySelector('[data-score]')?.textContent;
-    const key = `${id}:${score}`;
+  const hits: number[] = [];
+  for (const row of rows) {
+    const key = `${row.getAttribute('data-match-id')}:${row.querySelector('[data-score]')?.textContent}`;
     const t = pending.get(key);
     if (t !== undefined) {
       pending.delete(key);
-      committed.push([key, t]);
+      hits.push(t);
     }
   }
-  // "On screen" = the next frame after the DOM changed.
-  if (committed.length)
+  // On screen = the next frame after the DOM changed.
+  if (hits.length)
     requestAnimationFrame(() => {
-      const now = performance.now();
-      for (const [, t] of committed) latencies.push(now - t);
+      const now = nowAbs();
+      for (const t of hits) timeline.push([t - performance.timeOrigin, now - t]);
     });
 });
 
-function renderedIds(): number[] {
+function shownIds(): number[] {
   return [...document.querySelectorAll('[data-match-id]')].map((e) => Number(e.getAttribute('data-match-id')));
 }
 
-async function run(opts: { rate: number; seconds: number; visibleShare: number }): Promise<RunResult> {
+async function run(opts: { rate: number; seconds: number; visibleShare: number; scroll: boolean }): Promise<RunResult> {
   observer.observe(document.getElementById('root')!, { subtree: true, childList: true, characterData: true });
-  longTasks.length = 0;
-  latencies.length = 0;
+  tasks.length = 0;
+  timeline.length = 0;
   pending.clear();
-  const ids = [...server.matches.keys()];
-  let events = 0;
   let maxNodes = 0;
   let frames = 0;
   let counting = true;
-  const countFrames = () => {
+  const frame = () => {
     frames++;
-    if (counting) requestAnimationFrame(countFrames);
+    if (counting) requestAnimationFrame(frame);
   };
-  requestAnimationFrame(countFrames);
+  requestAnimationFrame(frame);
   const start = performance.now();
-  const total = opts.rate * opts.seconds;
-  let scrollDir = 1;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const elapsed = performance.now() - start;
-      const due = Math.min(total, Math.floor((elapsed / 1000) * opts.rate));
-      const shown = renderedIds();
-      while (events < due) {
-        events++;
-        const onScreen = Math.random() < opts.visibleShare && shown.length > 0;
-        const id = onScreen
-          ? shown[Math.floor(Math.random() * shown.length)]
-          : ids[Math.floor(Math.random() * ids.length)];
-        const r = Math.random();
-        const kind = r < 0.8 ? 'goal' : r < 0.9 ? 'card' : 'corner';
-        const side = Math.random() < 0.5 ? 0 : 1;
-        const sentAt = performance.now();
-        const m = server.push(id, kind, side);
-        if (kind === 'goal') pending.set(`${id}:${m.score[0]}-${m.score[1]}`, sentAt);
-      }
-      maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length);
-      // A fan scrolling: a screen down every second, turning back at the ends.
-      if (Math.floor(elapsed / 1000) !== Math.floor((elapsed - 10) / 1000)) {
-        const max = document.documentElement.scrollHeight - innerHeight;
-        if (scrollY + 700 > max) scrollDir = -1;
-        if (scrollY - 700 < 0) scrollDir = 1;
-        scrollBy(0, 700 * scrollDir);
-      }
-      if (events >= total) resolve();
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-  await new Promise((r) => setTimeout(r, 1000)); // let the last batches land
+  // A fan scrolling: a screen down every second, turning back at the ends. A goal whose row
+  // leaves the screen before it is drawn is not timed (it never reaches the screen).
+  let dir = 1;
+  const scroller = setInterval(() => {
+    if (!opts.scroll) return;
+    const max = document.documentElement.scrollHeight - innerHeight;
+    if (scrollY + 700 > max) dir = -1;
+    if (scrollY - 700 < 0) dir = 1;
+    scrollBy(0, 700 * dir);
+  }, 1000);
+  const sampler = setInterval(() => {
+    maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length);
+    const shown = new Set(shownIds());
+    for (const key of pending.keys()) if (!shown.has(Number(key.split(':')[0]))) pending.delete(key);
+  }, 100);
+  const events = await driver.run(opts, shownIds, (key, t) => pending.set(key, t));
+  await new Promise((r) => setTimeout(r, 1000)); // the last batches land
+  clearInterval(scroller);
+  clearInterval(sampler);
   counting = false;
   observer.disconnect();
+  const lat = timeline.map(([, l]) => l);
+  const inRun = tasks.filter(([t]) => t >= start);
+  const seconds = (performance.now() - start) / 1000;
   return {
+    mode: CORE_MODE,
     events,
-    samples: latencies.length,
+    samples: lat.length,
     latency: {
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      p99: quantile(latencies, 0.99),
-      max: Math.max(...latencies),
+      p50: quantile(lat, 0.5),
+      p95: quantile(lat, 0.95),
+      p99: quantile(lat, 0.99),
+      max: lat.length ? Math.max(...lat) : NaN,
     },
     longTasks: {
-      count: longTasks.length,
-      over50: longTasks.filter((d) => d > 50).length,
-      maxMs: longTasks.length ? Math.max(...longTasks) : 0,
-      totalMs: longTasks.reduce((a, b) => a + b, 0),
+      over50: inRun.filter(([, d]) => d > 50).length,
+      maxMs: inRun.length ? Math.max(...inRun.map(([, d]) => d)) : 0,
+      totalMs: inRun.reduce((a, [, d]) => a + d, 0),
     },
     domNodes: { max: maxNodes, end: document.getElementsByTagName('*').length },
-    renderedRows: renderedIds().length,
+    renderedRows: shownIds().length,
     frames,
-    seconds: (performance.now() - start) / 1000,
+    seconds,
+    perSecond: Array.from({ length: Math.ceil(opts.seconds) }, (_, sec) => {
+      const inSec = ([t]: [number, number]) => t - start >= sec * 1000 && t - start < (sec + 1) * 1000;
+      const xs = timeline.filter(inSec).map(([, l]) => l);
+      return {
+        sec,
+        n: xs.length,
+        p95: Math.round(quantile(xs, 0.95)),
+        max: Math.round(Math.max(0, ...xs)),
+        tasks: inRun.filter(inSec).map(([, d]) => Math.round(d)),
+      };
+    }),
   };
 }
 
