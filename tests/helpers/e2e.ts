@@ -48,7 +48,7 @@ export interface StartOptions {
   port?: number;
   /** Extra environment (FEED_SPEED, FEED_SEED, DATABASE_URL, …); wins over the defaults. */
   env?: Record<string, string>;
-  /** How long to wait for /healthz (ms). PGlite creates a new database in ~6 s. */
+  /** How long to wait for /healthz (ms). PGlite creates and seeds a new database in ~6 s on an idle machine, much longer under load. */
   readyTimeoutMs?: number;
 }
 
@@ -139,7 +139,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 180_000);
   for (;;) {
     if (exited !== null) {
       await stop();
@@ -153,7 +153,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server not healthy after ${opts.readyTimeoutMs ?? 60_000} ms:\n${log}`);
+      throw new Error(`server not healthy after ${opts.readyTimeoutMs ?? 180_000} ms:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
