@@ -27,7 +27,8 @@ export function AgreementPage({ agreement }: { agreement: AgreementKey }) {
       <article className="qs-card">
         <h1 className="qs-agreement__title">{doc.title}</h1>
         <p className="qs-agreement__dates">
-          {t.updated(doc.updated)}{'\u3000'}{t.effective(doc.effective)}
+          <span>{t.updated(doc.updated)}</span>
+          <span>{t.effective(doc.effective)}</span>
         </p>
         {doc.intro.map((p) => (
           <p key={p}>{p}</p>
