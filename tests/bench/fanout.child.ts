@@ -112,6 +112,7 @@ async function main() {
       peakRss: Math.max(peakRss, m.rss),
       peakHeap: Math.max(peakHeap, m.heapUsed),
       publishMs: publishMs / total,
+      cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / total,
       cpuPercent: ((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100,
     });
   });
