@@ -2,7 +2,7 @@
  * Wires the core to the browser (fetch, WebSocket, IndexedDB, Web Locks, online events) for
  * the three hosting modes. The entry files and the in-tab host call `startBrowserCoordinator`.
  */
-import { EMBEDDED_API_BASES, type ApiFamily } from '../protocol/index';
+import { EMBEDDED_API_BASES, type ApiFamily } from '../protocol/api/paths';
 import type { CoreMode } from './api';
 import { createCoordinator, type Coordinator } from './coordinator';
 import { createCore } from './core';

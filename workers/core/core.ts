@@ -6,32 +6,18 @@
  * Must not import DOM-only code or anything under src/ (house rule 1).
  */
 import { BehaviorSubject, Observable, Subject, share, ReplaySubject } from 'rxjs';
-import {
-  Code,
-  LivePaths,
-  SystemPaths,
-  Topics,
-  UserPaths,
-  VlivePaths,
-  MessagePaths,
-  parseTopic,
-  type ApiFamily,
-  type AuthResult,
-  type ChatMessage,
-  type Envelope,
-  type Incident,
-  type Match,
-  type OddsBoard,
-  type OddsRow,
-  type OddsType,
-  type SocketAddress,
-  type Sport,
-  type StatEntry,
-  type TextLiveLine,
-  type Topic,
-  type TopicEvent,
-  type UserInfo,
-} from '../protocol/index';
+import { Code } from '../protocol/codes';
+import { LivePaths } from '../protocol/api/live';
+import { SystemPaths, type SocketAddress } from '../protocol/api/system';
+import { Topics, parseTopic, type Topic } from '../protocol/topics';
+import { UserPaths, type AuthResult, type UserInfo } from '../protocol/api/user';
+import { VlivePaths } from '../protocol/api/vlive';
+import { MessagePaths } from '../protocol/api/message';
+import type { ApiFamily } from '../protocol/api/paths';
+import type { ChatMessage } from '../protocol/chat';
+import type { Envelope } from '../protocol/envelope';
+import type { Incident, Match, OddsBoard, OddsRow, OddsType, Sport, StatEntry, TextLiveLine } from '../protocol/live';
+import type { TopicEvent } from '../protocol/frames';
 import {
   DEFAULT_LIVE_SETTINGS,
   EVENT_KINDS,

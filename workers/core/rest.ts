@@ -4,7 +4,9 @@
  * Success only when the body's `code === 200`. Side effects of §8 are reported to the core:
  * the no-token code → logout, HTTP 400 → redirect home, any other non-200 → exception.
  */
-import { Code, DEFAULT_GET_PARAMS, apiFamilyOf, fillPath, type ApiFamily, type Envelope } from '../protocol/index';
+import { Code } from '../protocol/codes';
+import { DEFAULT_GET_PARAMS, apiFamilyOf, fillPath, type ApiFamily } from '../protocol/api/paths';
+import type { Envelope } from '../protocol/envelope';
 import type { RestRequest } from './api';
 
 export type FetchLike = (

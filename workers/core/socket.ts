@@ -9,18 +9,15 @@
  */
 import {
   CLIENT_DEAD_MS,
+  MAX_TOPICS_PER_SOCKET,
   Frame,
   HEARTBEAT_MS,
   HEARTBEAT_TEXT,
-  MAX_TOPICS_PER_SOCKET,
   RECONNECT_JITTER_MS,
   RECONNECT_MS,
-  type ChatSendFrame,
-  type ClientFrame,
-  type ServerFrame,
-  type Topic,
-  type TopicEvent,
-} from '../protocol/index';
+} from '../protocol/codes';
+import type { ChatSendFrame, ClientFrame, ServerFrame, TopicEvent } from '../protocol/frames';
+import type { Topic } from '../protocol/topics';
 import type { ConnectionState } from './api';
 
 /** The part of the WebSocket API the core uses (browser WebSocket and `ws` both fit). */

@@ -1,5 +1,6 @@
 /** Unread total (spec §3, §9): sum of counts of chats with messageStatus 0 over the message-count codes. */
-import { MESSAGE_COUNT_CODES, type ChatCount } from '../protocol/index';
+import { MESSAGE_COUNT_CODES } from '../protocol/codes';
+import type { ChatCount } from '../protocol/chat';
 
 const COUNTED: ReadonlySet<number> = new Set(MESSAGE_COUNT_CODES);
 

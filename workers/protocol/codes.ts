@@ -22,9 +22,7 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 /** Codes counted by the unread total (spec §3 messageCountList). */
-export const MESSAGE_COUNT_CODES = [
-  10000, 10001, 10027, 10036, 10035, 10031, 10024, 10039, 10022, 10025,
-] as const;
+export const MESSAGE_COUNT_CODES = [10000, 10001, 10027, 10036, 10035, 10031, 10024, 10039, 10022, 10025] as const;
 
 /** Socket frame codes. 10014 is the auth frame of spec §4. */
 export const Frame = {
@@ -73,6 +71,9 @@ export const SocketClose = {
   LOGGED_OUT: 4010,
 } as const;
 export type SocketClose = (typeof SocketClose)[keyof typeof SocketClose];
+
+/** Topics one socket may hold (SUBSCRIBE beyond it is refused). Also exported by frames.ts. */
+export const MAX_TOPICS_PER_SOCKET = 200;
 
 /** The heartbeat is the bare text '0' (spec §4), sent after this much outbound idleness. */
 export const HEARTBEAT_TEXT = '0';

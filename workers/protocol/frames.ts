@@ -9,7 +9,9 @@ import type { ListEvent, MatchEvent } from './live';
 import type { ChatMessage, InboxEvent, RoomEvent } from './chat';
 
 export const MAX_FRAME_BYTES = 8 * 1024;
-export const MAX_TOPICS_PER_SOCKET = 200;
+// Kept in codes.ts (zod-free) so the core can read it without bundling zod; re-exported here.
+import { MAX_TOPICS_PER_SOCKET } from './codes';
+export { MAX_TOPICS_PER_SOCKET };
 export const MAX_CHAT_LENGTH = 200;
 
 const topicString = z.string().min(1).max(64);
