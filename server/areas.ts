@@ -9,6 +9,7 @@ import { socketAddressArea } from './ws/address-routes';
 import { userCentreArea } from './user/routes';
 import { vlivePlugin } from './vlive/index';
 import { aiArea } from './ai/routes';
+import { liveArea } from './live/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -17,4 +18,5 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'user', plugin: userCentreArea },
   { name: 'vlive', plugin: vlivePlugin },
   { name: 'ai', plugin: aiArea },
+  { name: 'live', plugin: liveArea },
 ];

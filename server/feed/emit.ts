@@ -1,6 +1,8 @@
 /** Shared by both sports' engines: recording incidents, text lines and odds moves. */
 import { TEAM_BY_ID } from '../seed/leagues';
-import { squadOf, type PlayerSeed } from '../seed/players';
+import type { PlayerSeed } from '../seed/players';
+import { ATTACKING, squadSets } from './squads';
+import { startersOf } from './lineup';
 import type { Rng } from '../seed/rng';
 import type { OddsType, Side } from '../../workers/protocol/index';
 import { quote } from './odds';
@@ -9,30 +11,14 @@ import type { IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
 export const sideIndex = (side: Side): 0 | 1 => (side === 'home' ? 0 : 1);
 export const teamName = (m: SimMatch, side: Side): string => TEAM_BY_ID.get(side === 'home' ? m.homeId : m.awayId)?.name ?? '';
 
-interface Squad {
-  all: PlayerSeed[];
-  outfield: PlayerSeed[];
-  attackers: PlayerSeed[];
-}
-const squads = new Map<string, Squad>();
-const ATTACKING = new Set(['前锋', '中场', '小前锋', '得分后卫']);
-
-function squadSets(seed: number, teamId: number): Squad {
-  const key = `${seed}:${teamId}`;
-  let s = squads.get(key);
-  if (!s) {
-    const all = squadOf(TEAM_BY_ID.get(teamId)!, seed);
-    const outfield = all.filter((p) => p.position !== '门将');
-    s = { all, outfield, attackers: outfield.filter((p) => ATTACKING.has(p.position)) };
-    squads.set(key, s);
-  }
-  return s;
-}
-
-export const squad = (seed: number, teamId: number): PlayerSeed[] => squadSets(seed, teamId).all;
-
 /** A player of the side; attackers weigh more for goals. */
 export function playerOf(seed: number, m: SimMatch, side: Side, r: Rng, role: 'attack' | 'any'): PlayerSeed {
+  if (m.sport === 'zq') {
+    // Football: only players on the pitch score or get booked.
+    const onPitch = startersOf(seed, m)[sideIndex(side)].filter((p) => p.position !== '门将');
+    const attackers = onPitch.filter((p) => ATTACKING.has(p.position));
+    return role === 'attack' && attackers.length > 0 && r.chance(0.8) ? r.pick(attackers) : r.pick(onPitch);
+  }
   const s = squadSets(seed, side === 'home' ? m.homeId : m.awayId);
   if (role === 'attack' && r.chance(0.8)) return r.pick(s.attackers);
   return r.pick(s.outfield);

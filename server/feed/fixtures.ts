@@ -43,8 +43,8 @@ export interface Fixture {
   fate: Fate;
 }
 
-/** Typical real duration in minutes, for the coverage pass. */
-const LIVE_SPAN_MIN: Record<Sport, number> = { zq: 110, lq: 120 };
+/** Minutes a match is surely still in play after kick-off (shortest real duration), for the coverage pass. */
+const LIVE_SPAN_MIN: Record<Sport, number> = { zq: 90, lq: 90 };
 
 function shuffle<T>(items: readonly T[], r: Rng): T[] {
   const a = [...items];
@@ -97,12 +97,12 @@ export function fixturesOfDay(seed: number, day: string): Fixture[] {
   }
   for (const sport of ['zq', 'lq'] as const) {
     const leagues = ALL_LEAGUES.filter((l) => l.sport === sport && !l.cup);
-    for (let slot = 0; slot < 48; slot++) {
-      const t = slot * 30 + 15;
+    for (let slot = 0; slot < 96; slot++) {
+      const t = slot * 15;
       const live = drafts.some((d) => d.sport === sport && d.minute <= t && d.minute + LIVE_SPAN_MIN[sport] > t);
       if (live) continue;
       const league = [...leagues].sort((a, b) => windowDistance(a, t) - windowDistance(b, t) || a.id - b.id)[r.int(0, 1)]!;
-      addMatch(league, Math.max(0, t - 15 - r.int(0, 3) * 5), leagueTeams(league));
+      addMatch(league, Math.max(0, t - r.int(0, 3) * 5), leagueTeams(league));
     }
   }
   drafts.sort((a, b) => a.minute - b.minute || a.league.id - b.league.id || a.home.id - b.home.id);

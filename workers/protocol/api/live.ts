@@ -69,3 +69,29 @@ export interface FollowedIds {
   zq: number[];
   lq: number[];
 }
+
+/** GET LivePaths.zqNavigation → which detail tabs have data, and whether there is a video. */
+export interface MatchNavigation {
+  textLive: boolean;
+  stats: boolean;
+  lineup: boolean;
+  odds: boolean;
+  analysis: boolean;
+  intelligence: boolean;
+  video: boolean;
+}
+
+/** GET LivePaths.hotColumn → the 比赛 home's match columns (焦点, 直播中, 即将开赛). */
+export interface HotColumn {
+  key: 'focus' | 'live' | 'soon';
+  title: string;
+  matches: import('../live').Match[];
+}
+
+/** GET LivePaths.video → a playable stream URL (code 20001 when the match has none). */
+export interface MatchVideo {
+  url: string;
+}
+
+/** Crest of a team (generated SVG, served by the embedded server). */
+export const CrestPath = '/media/crest/:teamId.svg';
