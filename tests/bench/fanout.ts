@@ -80,6 +80,10 @@ async function run(n: number) {
   let samples = 0;
   const clients: Client[] = [];
 
+  // Heartbeats from the first socket on: connecting thousands takes longer than the idle timeout.
+  const heartbeat = setInterval(() => {
+    for (const c of clients) if (c.ws.readyState === WebSocket.OPEN) c.ws.send('0');
+  }, 10_000);
   const t0 = Date.now();
   const open = (): Promise<Client> =>
     new Promise((resolve, reject) => {
@@ -106,10 +110,6 @@ async function run(n: number) {
     clients.push(...batch);
   }
   const connectMs = Date.now() - t0;
-  const heartbeat = setInterval(() => {
-    for (const c of clients) if (c.ws.readyState === WebSocket.OPEN) c.ws.send('0');
-  }, 10_000);
-
   child.send({ publish: { rate: RATE, seconds: SECONDS } });
   const [report] = (await once(child, 'message')) as [ServerReport];
   // Let the last events arrive.
