@@ -171,3 +171,23 @@ describe('pages', () => {
     await page.context().close();
   });
 });
+
+describe('installable app', () => {
+  it('serves a web manifest and a service worker that keeps the shell working offline', async () => {
+    const manifest = (await (await fetch(server.url + '/manifest.webmanifest')).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: '球赛直播', display: 'standalone', theme_color: '#1a1a1a' });
+    const page = await newPhonePage(browser);
+    await page.goto(server.url + '/user/agreement/yhxy');
+    await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
+    // Wait until the worker controls the page, then load once through it so the page's chunks are cached.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+    await page.reload();
+    await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
+    await screenshot(page, 'shell-offline-reload');
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+});
