@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Code, UserPaths, embeddedUrl, ok, type AuthResult } from '../../workers/protocol/index';
+import { Code, UserPaths, embeddedUrl, ok, type AuthResult, type NicknameCheck } from '../../workers/protocol/index';
 import type { AppContext, AreaPlugin } from '../context';
 import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
@@ -184,7 +184,8 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
   app.get(u(UserPaths.nicknameCheck), async (req) => {
     const input = parseInput(nickSchema, req.query);
     const available = !(await nicknameTaken(db, input.nickName));
-    return ok({ nickName: input.nickName, available }, available ? AccountText.nickAvailable : AccountText.nickTaken);
+    const body: NicknameCheck = { nickName: input.nickName, available };
+    return ok(body, available ? AccountText.nickAvailable : AccountText.nickTaken);
   });
 
   app.post(u(UserPaths.nicknameUpdate), async (req) => {

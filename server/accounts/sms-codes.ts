@@ -5,13 +5,13 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { Code } from '../../workers/protocol/index';
+import { Code, type SmsScene } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import type { SmsSender } from './sms';
 import { AccountText } from './text';
 
-export type SmsScene = 'register' | 'login' | 'password';
+export type { SmsScene };
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;

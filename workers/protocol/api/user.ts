@@ -20,10 +20,26 @@ export interface UserInfo {
   /** 0 none pending, 1 pending audit, 2 rejected. */
   portraitAudit: number;
   portraitNew: string | null;
+  /** Masked, e.g. '138****0001'. */
   phone: string;
   balance: number;
 }
 
+/** What an SMS code is for (UserPaths.smsSend `scene`). */
+export type SmsScene = 'register' | 'login' | 'password';
+
+/** UserPaths.nicknameCheck answer (code 200 either way; `msg` says which). */
+export interface NicknameCheck {
+  nickName: string;
+  available: boolean;
+}
+
+/**
+ * Password fields (`password`, `oldPassword`) are never sent in plain text: GET
+ * UserPaths.passwordIv gives `data` = a one-time iv (5 minutes), and each field is sealed with
+ * `encodeTransitPassword(password, iv)` (../password-transit.ts) and sent with `iv`. An iv serves
+ * one request; a second use is refused ('密码加密参数已使用，请刷新后重试').
+ */
 export interface AuthResult {
   token: string;
   expiresAt: number;
