@@ -67,7 +67,7 @@ export function LivePlayer({ url, live, poster }: { url: string; live: boolean; 
       />
       {muted && !failed && (
         <button type="button" className="vl-unmute" onClick={() => setMuted(false)}>
-          🔇 {VLIVE_TEXT.tapToUnmute}
+          {VLIVE_TEXT.tapToUnmute}
         </button>
       )}
       {failed && (

@@ -17,7 +17,10 @@ export function RoomCard({ room, href }: { room: VliveRoom; href: string }) {
         </span>
         <span className="vl-card-tag">{room.tag}</span>
         <span className="vl-card-heat" aria-label={VLIVE_TEXT.heat}>
-          🔥{heatText(room.heat)}
+          <svg viewBox="0 0 12 14" width="9" height="11" aria-hidden>
+            <path d="M6 0c1 3 5 5 5 9a5 5 0 0 1-10 0c0-2 1-3 2-4 0 2 1 3 2 3-1-3 0-6 1-8z" fill="#ff7a45" />
+          </svg>
+          {heatText(room.heat)}
         </span>
       </div>
       <div className="vl-card-title">{room.title}</div>

@@ -19,6 +19,12 @@ import { getCore, useSession } from '../../core/index';
 import { useVliveRequest } from './use-vlive-request';
 
 const PULL_TRIGGER = 60;
+/** Generated art served by the media routes (server/media/art.ts). */
+const ENTRY_ICONS = {
+  match: '/media/art/gift/3.svg',
+  noble: '/media/art/gift/5.svg',
+  replay: '/media/art/gift/7.svg',
+} as const;
 
 interface Feed {
   rooms: VliveRoom[];
@@ -146,15 +152,15 @@ export function HomePage({ params }: PageProps) {
       {type === 0 && (
         <div className="vl-entries">
           <Link href={paths.vliveMatch} className="vl-entry">
-            <b>⚽</b>
+            <img src={ENTRY_ICONS.match} alt="" />
             {VLIVE_TEXT.hotMatches}
           </Link>
           <Link href={paths.vliveNoble} className="vl-entry">
-            <b>👑</b>
+            <img src={ENTRY_ICONS.noble} alt="" />
             {VLIVE_TEXT.noble}
           </Link>
           <Link href={paths.vliveReplay} className="vl-entry">
-            <b>🎬</b>
+            <img src={ENTRY_ICONS.replay} alt="" />
             {VLIVE_TEXT.replays}
           </Link>
         </div>

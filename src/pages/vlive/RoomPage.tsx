@@ -28,7 +28,7 @@ import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { RankingList } from '../../components/vlive/RankingList';
 import { ScoreWidget } from '../../components/vlive/ScoreWidget';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime, getCore, useChat, useMatch, useRoomEvents, useSession } from '../../core/index';
+import { formatChinaTime, getCore, useChat, useMatchDetail, useRoomEvents, useSession } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { newIdemKey, useVliveRequest } from './use-vlive-request';
 
@@ -36,8 +36,9 @@ const EFFECT_MS = 3_500;
 const BIG_EFFECT_MS = 5_000;
 const MAX_EFFECTS = 4;
 
+/** The tied match through the core's match detail stream (header fetched once, then live). */
 function RoomScore({ matchId, sport }: { matchId: number; sport: 'zq' | 'lq' }) {
-  const match = useMatch(matchId, sport);
+  const match = useMatchDetail(matchId, sport)?.match;
   return match ? <ScoreWidget match={match} /> : null;
 }
 
