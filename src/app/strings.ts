@@ -25,6 +25,8 @@ export const shellText = {
   },
   error: {
     notFound: '404-页面不存在',
+    /** The status message of spec §8 for unknown routes (English, as the spec words it). */
+    notFoundDetail: 'This page could not be found',
     generic: '应用发生错误异常',
     home: '返回首页',
     leavingIn: (s: number) => `${s} 秒后自动返回首页`,

@@ -40,6 +40,7 @@ export function ErrorPage({ statusCode, native, onLeave, seconds = 3 }: ErrorPag
         <path d="M40 90l40-60" stroke="#c0392b" strokeWidth="6" strokeLinecap="round" />
       </svg>
       <h1 className="qs-error__title">{statusCode === 404 ? t.notFound : t.generic}</h1>
+      {statusCode === 404 && <p className="qs-error__detail">{t.notFoundDetail}</p>}
       {onLeave && <p className="qs-error__countdown">{native ? t.closingIn(left) : t.leavingIn(left)}</p>}
       <Link href={paths.home} className="qs-error__home">
         {t.home}

@@ -14,6 +14,7 @@ describe('error page', () => {
   it('says 404-页面不存在 for 404 and 应用发生错误异常 otherwise, with a home link', () => {
     const { unmount } = render(<ErrorPage statusCode={404} native={false} onLeave={null} />);
     expect(screen.getByRole('heading').textContent).toBe('404-页面不存在');
+    expect(screen.getByText('This page could not be found')).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
     unmount();
     render(<ErrorPage statusCode={500} native={false} onLeave={null} />);
