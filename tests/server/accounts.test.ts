@@ -18,6 +18,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { postgresAvailable, type Engine } from '../helpers/test-db';
 import { call, loginByPassword, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
 
+/** Starting a server creates and migrates a fresh database: slow when the machine is busy. */
+const START_MS = 180_000;
+
 const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 const P = (p: string) => embeddedUrl(p);
 
@@ -30,10 +33,10 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   beforeAll(async () => {
     srv = await startTestServer({ engine, now: () => Date.now() + clock });
-  });
+  }, START_MS);
   afterAll(async () => {
     await srv?.close();
-  });
+  }, START_MS);
 
   const count = async (table: 'users' | 'sessions') =>
     Number(

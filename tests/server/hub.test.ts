@@ -15,7 +15,12 @@ import {
   type SocketAddress,
 } from '../../workers/protocol/index';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
+import { socketEndpoint } from '../../server/ws/address-routes';
+import type { FastifyRequest } from 'fastify';
 import { TestSocket, call, loginByPassword, socketUrl, startTestServer, type TestServer } from '../helpers/ws-client';
+
+/** Starting a server creates and migrates a fresh database: slow when the machine is busy. */
+const START_MS = 180_000;
 
 const notice = (text: string): RoomEvent => ({ kind: 'notice', text, at: 0 });
 const isEvent = (topic: string) => (f: ServerFrame) => f.code === Frame.EVENT && f.topic === topic;
@@ -48,11 +53,11 @@ beforeAll(async () => {
       slowDropMs: 60_000,
     },
   });
-});
+}, START_MS);
 afterAll(async () => {
   for (const s of open) s.close();
   await srv.close();
-});
+}, START_MS);
 
 describe('connecting', () => {
   it('sends HELLO with the server id, and counts the connection', async () => {
@@ -98,6 +103,26 @@ describe('connecting', () => {
     expect(badGroup.body.code).toBe(4000);
   });
 
+  it('prefers PUBLIC_HOST over the request for the socket address', () => {
+    const req = { protocol: 'http', host: '127.0.0.1:8008' } as FastifyRequest;
+    expect(socketEndpoint(req, null)).toEqual({ protocol: 'ws', host: '127.0.0.1', port: 8008 });
+    expect(socketEndpoint(req, 'https://live.example.com')).toEqual({
+      protocol: 'wss',
+      host: 'live.example.com',
+      port: 443,
+    });
+    expect(socketEndpoint(req, 'live.example.com:9000')).toEqual({
+      protocol: 'ws',
+      host: 'live.example.com',
+      port: 9000,
+    });
+    expect(socketEndpoint({ protocol: 'https', host: '[::1]:8443' } as FastifyRequest, null)).toEqual({
+      protocol: 'wss',
+      host: '::1',
+      port: 8443,
+    });
+  });
+
   it('subscribes a group token socket to its group at once', async () => {
     const { sock } = await connect({ group: 'basketball' });
     const sub = await sock.next(isCode(Frame.SUBSCRIBED));
@@ -113,10 +138,10 @@ describe('auth, heartbeat, idle', () => {
   let idle: TestServer;
   beforeAll(async () => {
     idle = await startTestServer({ hub: { idleTimeoutMs: 600, sweepMs: 50 } });
-  });
+  }, START_MS);
   afterAll(async () => {
     await idle.close();
-  });
+  }, START_MS);
 
   it('answers the auth frame with the user id, and refuses a bad token', async () => {
     const auth = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
