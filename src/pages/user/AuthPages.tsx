@@ -80,7 +80,7 @@ function AuthShell({ title, children }: { title: string; children: ReactNode }) 
         <div className="us-auth__brand" aria-hidden="true">
           <span className="us-auth__logo">球</span>
         </div>
-        {children}
+        <div className="us-auth__panel">{children}</div>
       </div>
     </div>
   );

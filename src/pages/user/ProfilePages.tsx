@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { showToast, withLoading } from '../../state/ui';
 import { Avatar } from '../../components/user/Avatar';
 import { FormField, FormMessage } from '../../components/user/FormField';
+import { HubIcon, type HubIconName } from '../../components/user/HubIcon';
 import { PageHeader } from '../../components/user/PageHeader';
 import { PortraitCropper } from '../../components/user/PortraitCropper';
 import { PortraitAudit, PORTRAIT_CROP_SIDE } from '../../../workers/protocol/api/user-centre';
@@ -15,11 +16,11 @@ import { THEMES, applyTheme, readTheme, saveTheme, type ThemeKey } from './theme
 import { goBack, useLoad } from './use-load';
 import { idNumberError, nicknameError, realNameError } from './validation';
 
-const HUB_ENTRIES: Array<{ page: string; label: string; icon: string }> = [
-  { page: 'attention', label: T.hub.attention, icon: '♥' },
-  { page: 'match', label: T.hub.match, icon: '⚽' },
-  { page: 'history', label: T.hub.history, icon: '⏱' },
-  { page: 'message', label: T.hub.message, icon: '✉' },
+const HUB_ENTRIES: Array<{ page: HubIconName; label: string }> = [
+  { page: 'attention', label: T.hub.attention },
+  { page: 'match', label: T.hub.match },
+  { page: 'history', label: T.hub.history },
+  { page: 'message', label: T.hub.message },
 ];
 const HUB_ROWS: Array<{ page: string; label: string }> = [
   { page: 'infor', label: T.hub.infor },
@@ -54,6 +55,10 @@ export function UserHubPage() {
               <span className="us-hub__id">{T.idLabel(user.id)}</span>
             </span>
           </Link>
+        ) : session.loggedIn ? (
+          <span className="us-hub__me" role="status" aria-label={T.lists.loading}>
+            <Avatar src={null} name=" " size={64} label={T.lists.loading} />
+          </span>
         ) : (
           <Link href={paths.login} className="us-hub__me">
             <Avatar src={null} name={T.visitor} size={64} />
@@ -76,7 +81,7 @@ export function UserHubPage() {
         {HUB_ENTRIES.map((e) => (
           <Link key={e.page} href={paths.userSub(e.page)} className="us-hub__entry">
             <span className="us-hub__icon" aria-hidden="true">
-              {e.icon}
+              <HubIcon name={e.page} />
             </span>
             <span>{e.label}</span>
             {e.page === 'message' && unread > 0 && (
