@@ -99,12 +99,20 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       if (!days.has(day)) missing.push(day);
     }
     if (missing.length === 0) return;
-    const fresh = missing.flatMap((day) => fixturesOfDay(seed, day).map((f) => fixtureToSim(seed, f, nowMs)));
-    await insertMatches(db, fresh);
-    // Load back what is stored (a fixture already there keeps its stored state).
-    const ids = fresh.map((m) => m.id);
+    const fixtures = missing.flatMap((day) => fixturesOfDay(seed, day));
+    const ids = fixtures.map((f) => f.id);
+    // A fixture already stored keeps its stored state; only new ones are inserted.
+    const stored = new Set<number>();
     for (let i = 0; i < ids.length; i += 2000) {
-      const rows = await db.selectFrom('live_matches').selectAll().where('id', 'in', ids.slice(i, i + 2000)).execute();
+      const rows = await db.selectFrom('live_matches').select('id').where('id', 'in', ids.slice(i, i + 2000)).execute();
+      for (const r of rows) stored.add(r.id);
+    }
+    const fresh = fixtures.filter((f) => !stored.has(f.id)).map((f) => fixtureToSim(seed, f, nowMs));
+    await insertMatches(db, fresh);
+    for (const m of fresh) active.set(m.id, m);
+    const known = [...stored].filter((id) => !active.has(id));
+    for (let i = 0; i < known.length; i += 2000) {
+      const rows = await db.selectFrom('live_matches').selectAll().where('id', 'in', known.slice(i, i + 2000)).execute();
       for (const row of rows) {
         const m = rowToSim(row);
         if (!isFinal(m.sport, m.status)) active.set(m.id, m);
@@ -190,7 +198,16 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
   async function loadActive(): Promise<void> {
     const meta = await loadMeta<{ days?: string[] }>(db, DAYS_KEY);
     for (const d of meta?.days ?? []) days.add(d);
-    const rows = await db.selectFrom('live_matches').selectAll().where('status', 'in', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15]).execute();
+    const rows = await db
+      .selectFrom('live_matches')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sport', '=', 'zq'), eb('status', 'in', [1, 2, 3, 4, 5, 7, 10, 13])]),
+          eb.and([eb('sport', '=', 'lq'), eb('status', 'in', [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15])]),
+        ]),
+      )
+      .execute();
     for (const row of rows) {
       const m = rowToSim(row);
       if (!isFinal(m.sport, m.status)) active.set(m.id, m);

@@ -14,13 +14,24 @@ export interface Rng {
   poisson(lambda: number): number;
 }
 
-/** 32-bit hash of a key path (xmur3-like). */
+/** 32-bit hash of a key path (xmur3-like), without building a joined string. */
 export function hashKey(parts: ReadonlyArray<string | number>): number {
-  const s = parts.join('|');
-  let h = 1779033703 ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    h = Math.imul(h ^ s.charCodeAt(i), 3432918353);
+  let h = 1779033703 ^ parts.length;
+  const mix = (c: number): void => {
+    h = Math.imul(h ^ c, 3432918353);
     h = (h << 13) | (h >>> 19);
+  };
+  for (const part of parts) {
+    if (typeof part === 'number') {
+      const lo = part | 0;
+      const hi = Math.floor(part / 4294967296) | 0;
+      mix(lo);
+      mix(hi ^ 0x5bd1e995);
+      mix(part === lo ? 1 : 2);
+    } else {
+      for (let i = 0; i < part.length; i++) mix(part.charCodeAt(i));
+      mix(0x7c);
+    }
   }
   h = Math.imul(h ^ (h >>> 16), 2246822507);
   h = Math.imul(h ^ (h >>> 13), 3266489909);

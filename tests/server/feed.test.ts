@@ -17,6 +17,7 @@ import { advanceBasketball } from '../../server/feed/basketball';
 import { newOutput, type SimMatch } from '../../server/feed/sim-types';
 import { isPlaying, statusRank } from '../../server/feed/status';
 import { rowToSim } from '../../server/feed/store';
+import { seedCatalogue } from '../../server/seed/seed';
 import { Code, type ListEvent, type Match, type MatchEvent, type Topic, type TopicEvent } from '../../workers/protocol/index';
 
 const START = Date.parse('2026-11-22T04:00:00Z'); // 12:00 Beijing
@@ -81,6 +82,11 @@ describe('live feed simulator', () => {
       }
     }
     expect(feed.healthy()).toBe(true);
+    // Seeding again writes nothing.
+    const players = await db.selectFrom('live_players').select(db.fn.countAll().as('n')).executeTakeFirst();
+    expect(await seedCatalogue(db, 4242, now)).toBe(false);
+    expect(await db.selectFrom('live_players').select(db.fn.countAll().as('n')).executeTakeFirst()).toEqual(players);
+    expect(Number(players?.n)).toBeGreaterThan(9000);
   });
 
   it('plays half a day by its rules, and a restart continues without going back', async () => {
