@@ -10,7 +10,6 @@ import type { Db } from '../db/index';
 import type { ChatResult, Hub } from '../ws/hub';
 import { checkChatText } from './chat-filter';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
-import { activeNobleLevel } from './users';
 
 /** 3 messages at once, then one per 1.5 s (nobles from 伯爵 up: one per 0.75 s). */
 export const CHAT_BURST = 3;
@@ -70,10 +69,15 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
   const { db, hub, now } = opts;
   const limiter = opts.limiter ?? createRateLimiter(CHAT_BURST, CHAT_REFILL_MS);
   const lastText = new Map<number, { text: string; at: number }>();
+  /** clientIds stored lately, so a resend skips the rate limit (it is answered from storage). */
+  const recentClientIds = new Map<string, true>();
+  /** Anchor rooms are seeded and never deleted: a positive answer is kept. */
+  const knownRooms = new Set<string>();
 
   async function roomExists(roomId: string): Promise<boolean> {
-    if (MATCH_ROOM.test(roomId)) return true;
+    if (MATCH_ROOM.test(roomId) || knownRooms.has(roomId)) return true;
     const row = await db.selectFrom('vlive_rooms').select('id').where('id', '=', roomId).executeTakeFirst();
+    if (row) knownRooms.add(roomId);
     return Boolean(row);
   }
 
@@ -108,33 +112,29 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
   return {
     async handle(userId, frame) {
       const at = now();
-      // A resend (same clientId) answers the stored message and publishes nothing.
-      const prior = await db
-        .selectFrom('vlive_chat_messages')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('client_id', '=', frame.clientId)
-        .executeTakeFirst();
-      if (prior) return { ok: true, msg: 'success', message: rowToMessage(prior) };
       if (!(await roomExists(frame.roomId))) return { ok: false, msg: '直播间不存在' };
       const checked = checkChatText(frame.text);
       if (!checked.ok) return { ok: false, msg: checked.msg };
+      // One query for who is talking: name, avatar, active nobility.
       const user = await db
-        .selectFrom('users')
-        .select(['id', 'nick_name', 'portrait'])
-        .where('id', '=', userId)
+        .selectFrom('users as u')
+        .leftJoin('vlive_user_nobility as n', (j) => j.onRef('n.user_id', '=', 'u.id').on('n.expires_at', '>', at))
+        .select(['u.nick_name', 'u.portrait', 'n.level'])
+        .where('u.id', '=', userId)
         .executeTakeFirst();
       if (!user) return { ok: false, msg: '请先登录' };
-      const noble = await activeNobleLevel(db, userId, at);
-      if (!limiter.take(userId, at, noble >= 3 ? CHAT_NOBLE_REFILL_MS : CHAT_REFILL_MS)) {
-        return { ok: false, msg: '发言太快了，请稍后再试' };
+      const noble = user.level ?? 0;
+      // A resend of a stored clientId is answered below (store() finds it) before any limit.
+      const resend = recentClientIds.get(`${userId}:${frame.clientId}`);
+      if (!resend) {
+        if (!limiter.take(userId, at, noble >= 3 ? CHAT_NOBLE_REFILL_MS : CHAT_REFILL_MS)) {
+          return { ok: false, msg: '发言太快了，请稍后再试' };
+        }
+        const last = lastText.get(userId);
+        if (last && last.text === checked.text && at - last.at < CHAT_REPEAT_MS) {
+          return { ok: false, msg: '请勿重复发言' };
+        }
       }
-      const last = lastText.get(userId);
-      if (last && last.text === checked.text && at - last.at < CHAT_REPEAT_MS) {
-        return { ok: false, msg: '请勿重复发言' };
-      }
-      lastText.set(userId, { text: checked.text, at });
-      if (lastText.size > 100_000) lastText.delete(lastText.keys().next().value!);
       const { message, fresh } = await store({
         room_id: frame.roomId,
         user_id: userId,
@@ -146,7 +146,13 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
         kind: 'text',
         at,
       });
-      if (fresh) hub.publish(Topics.room(frame.roomId), { kind: 'chat', message });
+      if (fresh) {
+        lastText.set(userId, { text: checked.text, at });
+        if (lastText.size > 100_000) lastText.delete(lastText.keys().next().value!);
+        recentClientIds.set(`${userId}:${frame.clientId}`, true);
+        if (recentClientIds.size > 100_000) recentClientIds.delete(recentClientIds.keys().next().value!);
+        hub.publish(Topics.room(frame.roomId), { kind: 'chat', message });
+      }
       return { ok: true, msg: checked.masked ? '部分内容已被屏蔽' : 'success', message };
     },
 

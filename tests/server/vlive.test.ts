@@ -294,8 +294,6 @@ describe('room chat', () => {
 describe('reservations and nobility', () => {
   it('tells a reserver when the broadcast starts, and takes the room live', async () => {
     const u = await createUser(h);
-    const s = await Sock.connect(h, u.token);
-    await s.subscribe(Topics.inbox);
     await h.app.inject({ method: 'POST', url: '/_dev/vlive/tick' });
     const list = await api<VliveSchedule[]>(h, 'GET', VlivePaths.schedules, { token: u.token });
     const upcoming = list.data.find((x) => x.startsAt > h.clock.now)!;
@@ -309,6 +307,9 @@ describe('reservations and nobility', () => {
     expect(mine.data.map((x) => x.id)).toContain(upcoming.id);
 
     h.clock.now = upcoming.startsAt + 1_000;
+    // Connected after the clock jump, so the hub's idle sweep does not see a silent socket.
+    const s = await Sock.connect(h, u.token);
+    await s.subscribe(Topics.inbox);
     await h.app.inject({ method: 'POST', url: '/_dev/vlive/tick' });
     const ev = await s.next((f) => f.code === Frame.EVENT && f.data.kind === 'reminder');
     expect(ev.code === Frame.EVENT && ev.data.kind === 'reminder' && ev.data.path).toBe(
