@@ -198,7 +198,13 @@ describe('anchor live', () => {
       expect((await post('/_dev/vlive/bind', { roomId: ROOM, matchId: live.id, sport: 'zq' })).code).toBe(200);
       for (const p of [a1, b1]) await p.reload();
       const widget = `.vl-score[data-match-id="${live.id}"] [data-score]`;
-      for (const p of [a1, b1]) await p.waitForSelector(widget, { timeout: 15_000 });
+      for (const p of [a1, b1]) {
+        await p.waitForSelector(widget, { timeout: 15_000 }).catch(async (e: unknown) => {
+          const room = await get(`/api/live/room/${ROOM}`);
+          const stage = await p.evaluate(() => document.querySelector('.vl-stage')?.innerHTML.slice(0, 400));
+          throw new Error(`${String(e)}\nroom: ${JSON.stringify(room).slice(0, 300)}\nstage: ${stage}`);
+        });
+      }
       const scoreBefore = await b1.locator(widget).textContent();
       const goal = await post('/_dev/feed/event', { matchId: live.id, type: 'goal', side: 'home' });
       expect(goal.code).toBe(200);
