@@ -96,6 +96,12 @@ export function footballEvent(ctx: SimContext, m: SimMatch, kind: 'goal' | 'yell
   ctx.out.statsChanged.add(m.id);
   if (kind === 'corner') {
     st.corner[i]++;
+    // Caught-up history keeps corners as counts only (they are most of the incidents); the
+    // seq still advances so ids stay those of a full run.
+    if (!ctx.history) {
+      st.seq += 2;
+      return;
+    }
     emitIncident(ctx, m, { type: 'corner', side, minute, text: `第${label}分钟 ${team} 获得角球`, state: null, at });
     return;
   }
