@@ -149,4 +149,13 @@ export const vliveMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // The seeded replays were dated before 2026; date them at 20:00 China time on the days before the database was made.
+    id: 'vlive-003-replay-dates',
+    up: async (db) => {
+      await sql`update vlive_replays set at = (floor(extract(epoch from now()) / 86400) * 86400 - 86400 * id + 43200) * 1000 where at <= ${Date.UTC(2026, 0, 1)}`.execute(
+        db,
+      );
+    },
+  },
 ];
