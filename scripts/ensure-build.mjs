@@ -19,8 +19,13 @@ function newest(dir) {
 const stale =
   force ||
   !fs.existsSync(built) ||
-  Math.max(newest('src'), newest('workers'), newest('public'), fs.statSync('index.html').mtimeMs, fs.statSync('vite.config.ts').mtimeMs) >
-    fs.statSync(built).mtimeMs;
+  Math.max(
+    newest('src'),
+    newest('workers'),
+    newest('public'),
+    fs.statSync('index.html').mtimeMs,
+    fs.statSync('vite.config.ts').mtimeMs,
+  ) > fs.statSync(built).mtimeMs;
 
 if (stale) {
   console.log('building the client…');

@@ -54,7 +54,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
 
   const app = Fastify({
-    logger: opts.logger ?? config.mode !== 'test' ? { level: config.mode === 'development' ? 'info' : 'warn' } : false,
+    logger:
+      (opts.logger ?? config.mode !== 'test') ? { level: config.mode === 'development' ? 'info' : 'warn' } : false,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
@@ -71,7 +72,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   app.get(SystemPaths.healthz, async (_req, reply) => {
     const dbUp = await storage.ping();
     const feedUp = feed.healthy();
-    const body = { code: dbUp && feedUp ? Code.OK : Code.SERVER_ERROR, msg: dbUp && feedUp ? 'ok' : '服务未就绪', data: { db: dbUp, feed: feedUp, storage: storage.kind } };
+    const body = {
+      code: dbUp && feedUp ? Code.OK : Code.SERVER_ERROR,
+      msg: dbUp && feedUp ? 'ok' : '服务未就绪',
+      data: { db: dbUp, feed: feedUp, storage: storage.kind },
+    };
     return reply.status(dbUp && feedUp ? 200 : 503).send(body);
   });
   app.get(SystemPaths.metrics, async (_req, reply) => {

@@ -6,7 +6,9 @@ const config = loadConfig();
 const server = await buildServer(config);
 await server.ctx.feed.start();
 await server.app.listen({ port: config.port, host: config.host });
-server.app.log.warn(`球赛直播 listening on http://${config.host}:${config.port} (${config.mode}, storage ${server.ctx.storage.kind})`);
+server.app.log.warn(
+  `球赛直播 listening on http://${config.host}:${config.port} (${config.mode}, storage ${server.ctx.storage.kind})`,
+);
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

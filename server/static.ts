@@ -49,7 +49,8 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
     index: false,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
       else reply.header('cache-control', 'no-cache');
     },
   });

@@ -34,7 +34,20 @@ export function newBasketballState(seed: number, f: Fixture): BasketballState {
     quarterMin,
     period: 0,
     quarters: [],
-    box: { fgm: pair(), fga: pair(), tpm: pair(), tpa: pair(), ftm: pair(), fta: pair(), reb: pair(), ast: pair(), stl: pair(), blk: pair(), tov: pair(), pf: pair() },
+    box: {
+      fgm: pair(),
+      fga: pair(),
+      tpm: pair(),
+      tpa: pair(),
+      ftm: pair(),
+      fta: pair(),
+      reb: pair(),
+      ast: pair(),
+      stl: pair(),
+      blk: pair(),
+      tov: pair(),
+      pf: pair(),
+    },
     players: {},
     fateStep: r.int(4, quarterMin * 2 - 2),
   };
@@ -42,7 +55,8 @@ export function newBasketballState(seed: number, f: Fixture): BasketballState {
 
 const periodMinutes = (st: BasketballState): number => (st.period <= 4 ? st.quarterMin : OT_MIN);
 const playingStatus = (period: number): number => (period <= 4 ? [0, S.Q1, S.Q2, S.Q3, S.Q4][period]! : S.OVERTIME);
-export const periodName = (period: number): string => (period <= 4 ? `第${'一二三四'[period - 1]}节` : `加时${period - 4 > 1 ? period - 4 : ''}`);
+export const periodName = (period: number): string =>
+  period <= 4 ? `第${'一二三四'[period - 1]}节` : `加时${period - 4 > 1 ? period - 4 : ''}`;
 
 /** Seconds left on the game clock, null between periods. */
 export function basketballRemain(m: SimMatch, nowMs: number, speed: number): number | null {
@@ -55,7 +69,14 @@ export function basketballRemain(m: SimMatch, nowMs: number, speed: number): num
 function setStatus(ctx: SimContext, m: SimMatch, status: number, at: number, text: string): void {
   m.status = status;
   ctx.out.changed.add(m.id);
-  emitIncident(ctx, m, { type: 'state', side: null, minute: (m.st as BasketballState).period, text, state: status, at });
+  emitIncident(ctx, m, {
+    type: 'state',
+    side: null,
+    minute: (m.st as BasketballState).period,
+    text,
+    state: status,
+    at,
+  });
 }
 
 /** Adds points for a side to the current period (simulated or dev). */
@@ -99,7 +120,12 @@ function playStep(ctx: SimContext, m: SimMatch, at: number): void {
       if (r.chance(0.52 + edge)) {
         b.fgm[i]++;
         pts = 2;
-        what = r.pick([`${shooter.name} 突破上篮得手`, `${shooter.name} 中距离跳投命中`, `${shooter.name} 篮下强攻得分`, `${shooter.name} 空中接力扣篮`]);
+        what = r.pick([
+          `${shooter.name} 突破上篮得手`,
+          `${shooter.name} 中距离跳投命中`,
+          `${shooter.name} 篮下强攻得分`,
+          `${shooter.name} 空中接力扣篮`,
+        ]);
       } else {
         b.reb[1 - i]!++;
         if (r.chance(0.12)) b.blk[1 - i]!++;
@@ -133,8 +159,17 @@ function playStep(ctx: SimContext, m: SimMatch, at: number): void {
   ctx.out.changed.add(m.id);
   const clock = periodMinutes(st) * 60 - (st.steps + 1) * GAME_S_PER_STEP;
   const mmss = `${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')}`;
-  for (const line of lines) emitText(ctx, m, st.period, `${periodName(st.period)} ${mmss} ${line}，比分 ${m.score[0]}-${m.score[1]}`, 'text', at);
-  if (r.chance(0.3)) moveOdds(ctx, m, r.pick([1, 2, 3] as const), r.int(1, 8), remaining(st), `p${st.period}-${st.steps}`, at);
+  for (const line of lines)
+    emitText(
+      ctx,
+      m,
+      st.period,
+      `${periodName(st.period)} ${mmss} ${line}，比分 ${m.score[0]}-${m.score[1]}`,
+      'text',
+      at,
+    );
+  if (r.chance(0.3))
+    moveOdds(ctx, m, r.pick([1, 2, 3] as const), r.int(1, 8), remaining(st), `p${st.period}-${st.steps}`, at);
 }
 
 function remaining(st: BasketballState): number {
@@ -149,7 +184,15 @@ function startPeriod(ctx: SimContext, m: SimMatch, at: number): void {
   st.quarters.push([0, 0]);
   st.phaseStart = at;
   st.steps = 0;
-  setStatus(ctx, m, playingStatus(st.period), at, st.period === 1 ? `比赛开始，${teamName(m, 'home')} 主场迎战 ${teamName(m, 'away')}` : `${periodName(st.period)}开始`);
+  setStatus(
+    ctx,
+    m,
+    playingStatus(st.period),
+    at,
+    st.period === 1
+      ? `比赛开始，${teamName(m, 'home')} 主场迎战 ${teamName(m, 'away')}`
+      : `${periodName(st.period)}开始`,
+  );
 }
 
 export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): void {
@@ -163,7 +206,13 @@ export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): 
       if (st.fate === 'postponed' || st.fate === 'cancelled') {
         const at = otMs - 30 * 60_000;
         if (nowMs < at) return;
-        setStatus(ctx, m, st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED, at, st.fate === 'postponed' ? '比赛推迟' : '比赛取消');
+        setStatus(
+          ctx,
+          m,
+          st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED,
+          at,
+          st.fate === 'postponed' ? '比赛推迟' : '比赛取消',
+        );
         return;
       }
       if (nowMs < otMs) return;
@@ -219,7 +268,18 @@ export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): 
 /** Dev control: moves the status now (the caller checked it is a legal move). */
 export function forceBasketballStatus(ctx: SimContext, m: SimMatch, to: number, nowMs: number): void {
   const st = m.st as BasketballState;
-  const targetPeriod = to === S.Q1 ? 1 : to === S.Q2 ? 2 : to === S.Q3 ? 3 : to === S.Q4 ? 4 : to === S.OVERTIME ? Math.max(5, st.period + 1) : 0;
+  const targetPeriod =
+    to === S.Q1
+      ? 1
+      : to === S.Q2
+        ? 2
+        : to === S.Q3
+          ? 3
+          : to === S.Q4
+            ? 4
+            : to === S.OVERTIME
+              ? Math.max(5, st.period + 1)
+              : 0;
   if (targetPeriod > 0) {
     while (st.period < targetPeriod - 1) {
       st.period++;
@@ -230,7 +290,17 @@ export function forceBasketballStatus(ctx: SimContext, m: SimMatch, to: number, 
   }
   st.phaseStart = nowMs;
   st.steps = 0;
-  const text: Record<number, string> = { 3: '第一节结束', 5: '上半场结束', 7: '第三节结束', 10: `全场比赛结束，最终比分 ${m.score[0]}-${m.score[1]}`, 11: '比赛因故中断', 12: '比赛取消', 13: '比赛推迟', 14: '比赛无法继续，宣布取消剩余赛程', 15: '比赛时间待定' };
+  const text: Record<number, string> = {
+    3: '第一节结束',
+    5: '上半场结束',
+    7: '第三节结束',
+    10: `全场比赛结束，最终比分 ${m.score[0]}-${m.score[1]}`,
+    11: '比赛因故中断',
+    12: '比赛取消',
+    13: '比赛推迟',
+    14: '比赛无法继续，宣布取消剩余赛程',
+    15: '比赛时间待定',
+  };
   // A break status closes the period it follows: make sure that period exists.
   const breakAfter = to === S.Q1_END ? 1 : to === S.HALF_TIME ? 2 : to === S.Q3_END ? 3 : 0;
   while (st.period < breakAfter) {

@@ -9,13 +9,31 @@ import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
-import { Code, Topics, fail, ok, type Envelope, type Incident, type IncidentType, type MatchEvent, type Side, type Sport } from '../../workers/protocol/index';
+import {
+  Code,
+  Topics,
+  fail,
+  ok,
+  type Envelope,
+  type Incident,
+  type IncidentType,
+  type MatchEvent,
+  type Side,
+  type Sport,
+} from '../../workers/protocol/index';
 import { seedCatalogue } from '../seed/seed';
 import { BOOKMAKERS } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
 import type { DevFeedEvent, Feed } from './feed';
 import { addDays, beijingDay, fixturesOfDay, type Fixture } from './fixtures';
-import { advanceFootball, footballEvent, footballMinute, forceFootballStatus, minuteLabel, newFootballState } from './football';
+import {
+  advanceFootball,
+  footballEvent,
+  footballMinute,
+  forceFootballStatus,
+  minuteLabel,
+  newFootballState,
+} from './football';
 import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
 import { emitIncident, teamName } from './emit';
 import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
@@ -31,7 +49,15 @@ const HISTORY_AGE_MS = 6 * 3600_000;
 const DAYS_KEY = 'days';
 const COMPANY_NAMES: ReadonlyMap<number, string> = new Map(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
 
-const IMPORTANCE: Record<IncidentType, number> = { goal: 5, red: 4, penalty: 4, state: 3, yellow: 2, corner: 1, sub: 0 };
+const IMPORTANCE: Record<IncidentType, number> = {
+  goal: 5,
+  red: 4,
+  penalty: 4,
+  state: 3,
+  yellow: 2,
+  corner: 1,
+  sub: 0,
+};
 
 export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch {
   return {
@@ -89,7 +115,13 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
   }
 
   const clock = (): ViewClock => ({ seed, speed, now: deps.now() });
-  const context = (publish: boolean): SimContext => ({ seed, speed, out: newOutput(), snapshot: publish, history: true });
+  const context = (publish: boolean): SimContext => ({
+    seed,
+    speed,
+    out: newOutput(),
+    snapshot: publish,
+    history: true,
+  });
 
   async function ensureDays(nowMs: number): Promise<void> {
     const today = beijingDay(nowMs);
@@ -104,7 +136,11 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
     // A fixture already stored keeps its stored state; only new ones are inserted.
     const stored = new Set<number>();
     for (let i = 0; i < ids.length; i += 2000) {
-      const rows = await db.selectFrom('live_matches').select('id').where('id', 'in', ids.slice(i, i + 2000)).execute();
+      const rows = await db
+        .selectFrom('live_matches')
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + 2000))
+        .execute();
       for (const r of rows) stored.add(r.id);
     }
     const fresh = fixtures.filter((f) => !stored.has(f.id)).map((f) => fixtureToSim(seed, f, nowMs));
@@ -112,7 +148,11 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
     for (const m of fresh) active.set(m.id, m);
     const known = [...stored].filter((id) => !active.has(id));
     for (let i = 0; i < known.length; i += 2000) {
-      const rows = await db.selectFrom('live_matches').selectAll().where('id', 'in', known.slice(i, i + 2000)).execute();
+      const rows = await db
+        .selectFrom('live_matches')
+        .selectAll()
+        .where('id', 'in', known.slice(i, i + 2000))
+        .execute();
       for (const row of rows) {
         const m = rowToSim(row);
         if (!isFinal(m.sport, m.status)) active.set(m.id, m);
@@ -150,21 +190,38 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       }
       if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
       if (out.statsChanged.has(m.id)) {
-        hub.publish(topic, { kind: 'stats', matchId: m.id, stats: m.st.kind === 'zq' ? footballStats(m.st) : basketballStats(m.st) });
+        hub.publish(topic, {
+          kind: 'stats',
+          matchId: m.id,
+          stats: m.st.kind === 'zq' ? footballStats(m.st) : basketballStats(m.st),
+        });
       }
     }
     for (const t of out.texts) {
-      hub.publish(Topics.match(t.matchId), { kind: 'text', line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at } });
+      hub.publish(Topics.match(t.matchId), {
+        kind: 'text',
+        line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at },
+      });
     }
     for (const o of out.odds) {
       const nameZh = COMPANY_NAMES.get(o.companyId) ?? '';
-      hub.publish(Topics.match(o.matchId), { kind: 'odds', matchId: o.matchId, type: o.type, row: { companyId: o.companyId, nameZh, left: o.left, middle: o.middle, right: o.right, at: o.at } });
+      hub.publish(Topics.match(o.matchId), {
+        kind: 'odds',
+        matchId: o.matchId,
+        type: o.type,
+        row: { companyId: o.companyId, nameZh, left: o.left, middle: o.middle, right: o.right, at: o.at },
+      });
     }
     for (const m of changed) {
       const incidents = byMatch.get(m.id) ?? [];
       let main: IncidentRow | undefined;
       for (const i of incidents) if (!main || IMPORTANCE[i.type] >= IMPORTANCE[main.type]) main = i;
-      hub.publish(m.sport === 'zq' ? Topics.football : Topics.basketball, main ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) } : { kind: 'match', match: toMatch(m, c) });
+      hub.publish(
+        m.sport === 'zq' ? Topics.football : Topics.basketball,
+        main
+          ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) }
+          : { kind: 'match', match: toMatch(m, c) },
+      );
     }
   }
 
@@ -225,7 +282,8 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
     const nowMs = deps.now();
     const found = await findMatch(ev.matchId);
     if (!found) return fail(Code.NOT_FOUND, FeedText.notFound);
-    if (!active.has(found.id)) return fail(Code.REFUSED, ev.type === 'state' ? FeedText.alreadyOver : FeedText.notInPlay(ev.type));
+    if (!active.has(found.id))
+      return fail(Code.REFUSED, ev.type === 'state' ? FeedText.alreadyOver : FeedText.notInPlay(ev.type));
     const m = found;
     const ctx = context(true);
     advanceMatch(ctx, m, nowMs);
@@ -242,16 +300,34 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       refusal = FeedText.notInPlay(ev.type);
     } else if (sport === 'zq') {
       const minute = footballMinute(m, nowMs, speed);
-      footballEvent(ctx, m, ev.type, side, minute, nowMs, rngFor(seed, m.id, 'dev', m.st.seq), minuteLabel(minute, m.status));
+      footballEvent(
+        ctx,
+        m,
+        ev.type,
+        side,
+        minute,
+        nowMs,
+        rngFor(seed, m.id, 'dev', m.st.seq),
+        minuteLabel(minute, m.status),
+      );
     } else if (ev.type === 'goal') {
       basketballPoints(ctx, m, side, 2);
       const period = m.st.kind === 'lq' ? m.st.period : 0;
-      emitIncident(ctx, m, { type: 'goal', side, minute: period, text: FeedText.basketballBasket(teamName(m, side), m.score), state: null, at: nowMs });
+      emitIncident(ctx, m, {
+        type: 'goal',
+        side,
+        minute: period,
+        text: FeedText.basketballBasket(teamName(m, side), m.score),
+        state: null,
+        at: nowMs,
+      });
     } else {
       refusal = FeedText.basketballUnsupported;
     }
     // Whatever the simulator advanced is stored and published even when the event is refused.
-    const incident = ctx.out.incidents.filter((i) => i.at === nowMs && (ev.type === 'state' ? i.type === 'state' : i.type === ev.type)).at(-1);
+    const incident = ctx.out.incidents
+      .filter((i) => i.at === nowMs && (ev.type === 'state' ? i.type === 'state' : i.type === ev.type))
+      .at(-1);
     await commit(ctx, nowMs, true);
     if (refusal) return fail(Code.REFUSED, refusal);
     return ok({ match: toMatch(m, clock()), incident: incident ? toIncident(incident) : null }, FeedText.applied);

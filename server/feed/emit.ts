@@ -9,7 +9,8 @@ import { quote } from './odds';
 import type { IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
 
 export const sideIndex = (side: Side): 0 | 1 => (side === 'home' ? 0 : 1);
-export const teamName = (m: SimMatch, side: Side): string => TEAM_BY_ID.get(side === 'home' ? m.homeId : m.awayId)?.name ?? '';
+export const teamName = (m: SimMatch, side: Side): string =>
+  TEAM_BY_ID.get(side === 'home' ? m.homeId : m.awayId)?.name ?? '';
 
 /** A player of the side; attackers weigh more for goals. */
 export function playerOf(seed: number, m: SimMatch, side: Side, r: Rng, role: 'attack' | 'any'): PlayerSeed {
@@ -28,9 +29,19 @@ function snapshot(m: SimMatch): SimMatch {
   return structuredClone(m);
 }
 
-export function emitIncident(ctx: SimContext, m: SimMatch, inc: Omit<IncidentRow, 'id' | 'matchId' | 'sport' | 'score'>): IncidentRow {
+export function emitIncident(
+  ctx: SimContext,
+  m: SimMatch,
+  inc: Omit<IncidentRow, 'id' | 'matchId' | 'sport' | 'score'>,
+): IncidentRow {
   m.st.seq++;
-  const row: IncidentRow = { id: `${m.id}-${m.st.seq}`, matchId: m.id, sport: m.sport, score: [m.score[0], m.score[1]], ...inc };
+  const row: IncidentRow = {
+    id: `${m.id}-${m.st.seq}`,
+    matchId: m.id,
+    sport: m.sport,
+    score: [m.score[0], m.score[1]],
+    ...inc,
+  };
   ctx.out.incidents.push(row);
   ctx.out.changed.add(m.id);
   if (ctx.snapshot) ctx.out.snapshots.set(row.id, snapshot(m));
@@ -38,17 +49,45 @@ export function emitIncident(ctx: SimContext, m: SimMatch, inc: Omit<IncidentRow
   return row;
 }
 
-export function emitText(ctx: SimContext, m: SimMatch, minute: number, text: string, type: TextRow['type'], at: number): void {
+export function emitText(
+  ctx: SimContext,
+  m: SimMatch,
+  minute: number,
+  text: string,
+  type: TextRow['type'],
+  at: number,
+): void {
   m.st.seq++;
   if (!ctx.history) return;
   ctx.out.texts.push({ id: `${m.id}-t${m.st.seq}`, matchId: m.id, minute, text, type, at });
 }
 
 /** Re-quotes one company's line of one type; records a move only when it changed. */
-export function moveOdds(ctx: SimContext, m: SimMatch, type: OddsType, companyId: number, remaining: number, key: string, at: number): void {
+export function moveOdds(
+  ctx: SimContext,
+  m: SimMatch,
+  type: OddsType,
+  companyId: number,
+  remaining: number,
+  key: string,
+  at: number,
+): void {
   const home = TEAM_BY_ID.get(m.homeId)!;
   const away = TEAM_BY_ID.get(m.awayId)!;
-  const line = quote({ seed: ctx.seed, matchId: m.id, sport: m.sport, homeStrength: home.strength, awayStrength: away.strength, score: m.score, remaining, key }, companyId, type);
+  const line = quote(
+    {
+      seed: ctx.seed,
+      matchId: m.id,
+      sport: m.sport,
+      homeStrength: home.strength,
+      awayStrength: away.strength,
+      score: m.score,
+      remaining,
+      key,
+    },
+    companyId,
+    type,
+  );
   const k = `${type}:${companyId}`;
   const prev = m.st.odds[k];
   if (prev && prev[0] === line.left && prev[1] === line.middle && prev[2] === line.right) return;

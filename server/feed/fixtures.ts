@@ -57,7 +57,7 @@ function shuffle<T>(items: readonly T[], r: Rng): T[] {
 
 function kickoffMinute(league: LeagueSeed, r: Rng): number {
   const [from, to] = r.pick(league.windows);
-  return from + Math.floor((r.int(0, Math.floor((to - from) / 5)) * 5));
+  return from + Math.floor(r.int(0, Math.floor((to - from) / 5)) * 5);
 }
 
 function windowDistance(league: LeagueSeed, minute: number): number {
@@ -101,7 +101,9 @@ export function fixturesOfDay(seed: number, day: string): Fixture[] {
       const t = slot * 15;
       const live = drafts.some((d) => d.sport === sport && d.minute <= t && d.minute + LIVE_SPAN_MIN[sport] > t);
       if (live) continue;
-      const league = [...leagues].sort((a, b) => windowDistance(a, t) - windowDistance(b, t) || a.id - b.id)[r.int(0, 1)]!;
+      const league = [...leagues].sort((a, b) => windowDistance(a, t) - windowDistance(b, t) || a.id - b.id)[
+        r.int(0, 1)
+      ]!;
       addMatch(league, Math.max(0, t - r.int(0, 3) * 5), leagueTeams(league));
     }
   }
@@ -114,7 +116,22 @@ export function fixturesOfDay(seed: number, day: string): Fixture[] {
     const top = d.home.strength + d.away.strength;
     const onJc = d.sport === 'zq' && d.league.major && mr.chance(0.7);
     const x = mr.next();
-    const fate: Fate = d.sport === 'zq' ? (x < 0.012 ? 'postponed' : x < 0.016 ? 'cancelled' : x < 0.024 ? 'interrupted' : 'normal') : x < 0.01 ? 'postponed' : x < 0.013 ? 'cancelled' : x < 0.018 ? 'interrupted' : 'normal';
+    const fate: Fate =
+      d.sport === 'zq'
+        ? x < 0.012
+          ? 'postponed'
+          : x < 0.016
+            ? 'cancelled'
+            : x < 0.024
+              ? 'interrupted'
+              : 'normal'
+        : x < 0.01
+          ? 'postponed'
+          : x < 0.013
+            ? 'cancelled'
+            : x < 0.018
+              ? 'interrupted'
+              : 'normal';
     return {
       id: base + i + 1,
       sport: d.sport,

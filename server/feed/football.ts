@@ -55,7 +55,8 @@ export function footballMinute(m: SimMatch, nowMs: number, speed: number): numbe
   const st = m.st as FootballState;
   if (m.status === S.HALF_TIME) return 45;
   if (m.status === S.PENALTIES) return 120;
-  if (m.status !== S.FIRST_HALF && m.status !== S.SECOND_HALF && m.status !== S.EXTRA_TIME) return m.status === S.FINISHED ? 90 : 0;
+  if (m.status !== S.FIRST_HALF && m.status !== S.SECOND_HALF && m.status !== S.EXTRA_TIME)
+    return m.status === S.FINISHED ? 90 : 0;
   const elapsed = Math.max(0, ((nowMs - st.phaseStart) * speed) / 1000);
   const { base, minutes } = phaseOf(st, m.status);
   return base + Math.min(minutes, Math.floor(elapsed / 60) + 1);
@@ -84,11 +85,27 @@ function setStatus(ctx: SimContext, m: SimMatch, status: number, at: number, tex
   const prev = m.status;
   m.status = status;
   ctx.out.changed.add(m.id);
-  emitIncident(ctx, m, { type: 'state', side: null, minute: stateMinute(prev, status, minute), text, state: status, at });
+  emitIncident(ctx, m, {
+    type: 'state',
+    side: null,
+    minute: stateMinute(prev, status, minute),
+    text,
+    state: status,
+    at,
+  });
 }
 
 /** Applies one in-play event (simulated or dev) for a side at a minute. */
-export function footballEvent(ctx: SimContext, m: SimMatch, kind: 'goal' | 'yellow' | 'red' | 'corner', side: Side, minute: number, at: number, r: Rng, label: string): void {
+export function footballEvent(
+  ctx: SimContext,
+  m: SimMatch,
+  kind: 'goal' | 'yellow' | 'red' | 'corner',
+  side: Side,
+  minute: number,
+  at: number,
+  r: Rng,
+  label: string,
+): void {
   const st = m.st as FootballState;
   const i = sideIndex(side);
   const team = teamName(m, side);
@@ -111,20 +128,44 @@ export function footballEvent(ctx: SimContext, m: SimMatch, kind: 'goal' | 'yell
     st.onTarget[i]++;
     st.shots[i] = Math.max(st.shots[i] + 1, st.onTarget[i]);
     st.players.push([player.id, i as 0 | 1, minute, 'goal']);
-    emitIncident(ctx, m, { type: 'goal', side, minute, text: `第${label}分钟 ${team} ${player.name} 进球！比分 ${m.score[0]}-${m.score[1]}`, state: null, at });
-    for (const type of [1, 2, 3] as const) for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8]) moveOdds(ctx, m, type, companyId, remainingShare(minute), `g${st.seq}`, at);
+    emitIncident(ctx, m, {
+      type: 'goal',
+      side,
+      minute,
+      text: `第${label}分钟 ${team} ${player.name} 进球！比分 ${m.score[0]}-${m.score[1]}`,
+      state: null,
+      at,
+    });
+    for (const type of [1, 2, 3] as const)
+      for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8])
+        moveOdds(ctx, m, type, companyId, remainingShare(minute), `g${st.seq}`, at);
     return;
   }
   if (kind === 'yellow') {
     st.yellow[i]++;
     st.players.push([player.id, i as 0 | 1, minute, 'yellow']);
-    emitIncident(ctx, m, { type: 'yellow', side, minute, text: `第${label}分钟 ${team} ${player.name} 领到黄牌`, state: null, at });
+    emitIncident(ctx, m, {
+      type: 'yellow',
+      side,
+      minute,
+      text: `第${label}分钟 ${team} ${player.name} 领到黄牌`,
+      state: null,
+      at,
+    });
     return;
   }
   st.red[i]++;
   st.players.push([player.id, i as 0 | 1, minute, 'red']);
-  emitIncident(ctx, m, { type: 'red', side, minute, text: `第${label}分钟 ${team} ${player.name} 被红牌罚下`, state: null, at });
-  for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8]) moveOdds(ctx, m, 2, companyId, remainingShare(minute), `r${st.seq}`, at);
+  emitIncident(ctx, m, {
+    type: 'red',
+    side,
+    minute,
+    text: `第${label}分钟 ${team} ${player.name} 被红牌罚下`,
+    state: null,
+    at,
+  });
+  for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8])
+    moveOdds(ctx, m, 2, companyId, remainingShare(minute), `r${st.seq}`, at);
 }
 
 const FLAVOUR = [
@@ -139,7 +180,15 @@ const FLAVOUR = [
 ];
 
 /** One minute of play: stats move, and maybe a goal, card, corner or a text line. */
-function playMinute(ctx: SimContext, m: SimMatch, phaseKey: number, step: number, minute: number, label: string, at: number): void {
+function playMinute(
+  ctx: SimContext,
+  m: SimMatch,
+  phaseKey: number,
+  step: number,
+  minute: number,
+  label: string,
+  at: number,
+): void {
   const st = m.st as FootballState;
   const r = rngFor(ctx.seed, m.id, 'min', phaseKey, step);
   const home = TEAM_BY_ID.get(m.homeId)!;
@@ -201,7 +250,13 @@ export function advanceFootball(ctx: SimContext, m: SimMatch, nowMs: number): vo
       if (st.fate === 'postponed' || st.fate === 'cancelled') {
         const at = otMs - 30 * 60_000;
         if (nowMs < at) return;
-        setStatus(ctx, m, st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED, at, st.fate === 'postponed' ? `${home} vs ${away} 比赛推迟` : `${home} vs ${away} 比赛取消`);
+        setStatus(
+          ctx,
+          m,
+          st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED,
+          at,
+          st.fate === 'postponed' ? `${home} vs ${away} 比赛推迟` : `${home} vs ${away} 比赛取消`,
+        );
         return;
       }
       if (nowMs < otMs) return;

@@ -9,7 +9,17 @@ import { rngFor } from '../seed/rng';
 import { squad } from './squads';
 import type { SimMatch } from './sim-types';
 
-export const POSITION_CODE: Record<string, string> = { 门将: 'GK', 后卫: 'DF', 中场: 'MF', 前锋: 'FW', 控球后卫: 'G', 得分后卫: 'G', 小前锋: 'F', 大前锋: 'F', 中锋: 'C' };
+export const POSITION_CODE: Record<string, string> = {
+  门将: 'GK',
+  后卫: 'DF',
+  中场: 'MF',
+  前锋: 'FW',
+  控球后卫: 'G',
+  得分后卫: 'G',
+  小前锋: 'F',
+  大前锋: 'F',
+  中锋: 'C',
+};
 const FORMATIONS: ReadonlyArray<readonly [string, number, number, number]> = [
   ['4-4-2', 4, 4, 2],
   ['4-3-3', 4, 3, 3],
@@ -17,12 +27,47 @@ const FORMATIONS: ReadonlyArray<readonly [string, number, number, number]> = [
   ['3-5-2', 3, 5, 2],
   ['4-5-1', 4, 5, 1],
 ];
-const COACH_SURNAMES = ['阿尔特塔', '瓜迪奥拉', '斯洛特', '马雷斯卡', '安切洛蒂', '弗里克', '西蒙尼', '孔蒂', '因扎吉', '阿隆索', '恩里克', '科瓦奇', '波切蒂诺', '穆里尼奥', '克洛普', '德泽尔比', '埃梅里', '弗兰克', '李铁', '崔康熙'];
+const COACH_SURNAMES = [
+  '阿尔特塔',
+  '瓜迪奥拉',
+  '斯洛特',
+  '马雷斯卡',
+  '安切洛蒂',
+  '弗里克',
+  '西蒙尼',
+  '孔蒂',
+  '因扎吉',
+  '阿隆索',
+  '恩里克',
+  '科瓦奇',
+  '波切蒂诺',
+  '穆里尼奥',
+  '克洛普',
+  '德泽尔比',
+  '埃梅里',
+  '弗兰克',
+  '李铁',
+  '崔康熙',
+];
 
 const sideTeam = (m: SimMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
-const toLineupPlayer = (p: PlayerSeed): LineupPlayer => ({ id: p.id, name: p.name, number: p.number, position: POSITION_CODE[p.position] ?? p.position });
+const toLineupPlayer = (p: PlayerSeed): LineupPlayer => ({
+  id: p.id,
+  name: p.name,
+  number: p.number,
+  position: POSITION_CODE[p.position] ?? p.position,
+});
 
-const INJURY_REASONS = ['膝伤', '脚踝扭伤', '大腿肌肉拉伤', '腹股沟伤', '背部不适', '伤病恢复中', '累积黄牌停赛', '感冒发烧'];
+const INJURY_REASONS = [
+  '膝伤',
+  '脚踝扭伤',
+  '大腿肌肉拉伤',
+  '腹股沟伤',
+  '背部不适',
+  '伤病恢复中',
+  '累积黄牌停赛',
+  '感冒发烧',
+];
 
 export function injuriesOf(seed: number, m: SimMatch): Injuries {
   const side = (s: Side): InjuryEntry[] => {
@@ -36,7 +81,14 @@ export function injuriesOf(seed: number, m: SimMatch): Injuries {
       if (picked.has(p.id)) continue;
       picked.add(p.id);
       const reason = r.pick(INJURY_REASONS);
-      out.push({ playerId: p.id, name: p.name, number: p.number, position: p.position, reason, status: reason.includes('停赛') ? '停赛' : r.chance(0.4) ? '出战成疑' : '伤停' });
+      out.push({
+        playerId: p.id,
+        name: p.name,
+        number: p.number,
+        position: p.position,
+        reason,
+        status: reason.includes('停赛') ? '停赛' : r.chance(0.4) ? '出战成疑' : '伤停',
+      });
     }
     return out;
   };
@@ -74,7 +126,6 @@ export function lineupOf(seed: number, m: SimMatch): Lineup {
   const out = new Set([...inj.home, ...inj.away].map((i) => i.playerId));
   return { home: footballLineup(seed, m, 'home', out), away: footballLineup(seed, m, 'away', out) };
 }
-
 
 const cache = new Map<string, { lineup: Lineup; starters: [PlayerSeed[], PlayerSeed[]] }>();
 

@@ -5,7 +5,16 @@
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
 import { standingsOf } from '../seed/seed';
-import type { BasketballMatch, FootballMatch, FootballStatus, BasketballStatus, Match, Pair, StatEntry, TeamRef } from '../../workers/protocol/index';
+import type {
+  BasketballMatch,
+  FootballMatch,
+  FootballStatus,
+  BasketballStatus,
+  Match,
+  Pair,
+  StatEntry,
+  TeamRef,
+} from '../../workers/protocol/index';
 import { BasketballStatType, StatType } from '../../workers/protocol/index';
 import { basketballRemain } from './basketball';
 import type { BasketballState, FootballState, SimMatch } from './sim-types';

@@ -44,7 +44,10 @@ function poissonPmf(lambda: number, max: number): number[] {
 export function expected(input: Pick<OddsInput, 'sport' | 'homeStrength' | 'awayStrength' | 'remaining'>): Pair {
   const diff = (input.homeStrength - input.awayStrength) / 100;
   if (input.sport === 'zq') {
-    return [Math.max(0.05, 1.45 * Math.exp(diff + 0.08)) * input.remaining, Math.max(0.05, 1.2 * Math.exp(-diff)) * input.remaining];
+    return [
+      Math.max(0.05, 1.45 * Math.exp(diff + 0.08)) * input.remaining,
+      Math.max(0.05, 1.2 * Math.exp(-diff)) * input.remaining,
+    ];
   }
   return [(104 + diff * 30 + 2) * input.remaining, (104 - diff * 30) * input.remaining];
 }
@@ -53,11 +56,14 @@ export function expected(input: Pick<OddsInput, 'sport' | 'homeStrength' | 'away
 function outcomeProbabilities(score: Pair, lam: Pair): [number, number, number] {
   const ph = poissonPmf(lam[0], 10);
   const pa = poissonPmf(lam[1], 10);
-  let h = 0, d = 0, a = 0;
+  let h = 0,
+    d = 0,
+    a = 0;
   for (let i = 0; i <= 10; i++) {
     for (let j = 0; j <= 10; j++) {
       const p = ph[i]! * pa[j]!;
-      const fh = score[0] + i, fa = score[1] + j;
+      const fh = score[0] + i,
+        fa = score[1] + j;
       if (fh > fa) h += p;
       else if (fh === fa) d += p;
       else a += p;
@@ -79,7 +85,11 @@ export function quote(input: OddsInput, companyId: number, type: OddsType): Odds
   if (input.sport === 'zq') {
     if (type === 2) {
       const [h, d, a] = outcomeProbabilities(input.score, lam);
-      return { left: round2(clampOdds(1 / (h * margin) * (1 + noise))), middle: round2(clampOdds(1 / (d * margin))), right: round2(clampOdds(1 / (a * margin) * (1 - noise))) };
+      return {
+        left: round2(clampOdds((1 / (h * margin)) * (1 + noise))),
+        middle: round2(clampOdds(1 / (d * margin))),
+        right: round2(clampOdds((1 / (a * margin)) * (1 - noise))),
+      };
     }
     if (type === 1) {
       const exact = lam[0] - lam[1];
@@ -97,7 +107,11 @@ export function quote(input: OddsInput, companyId: number, type: OddsType): Odds
   if (type === 2) {
     const sd = Math.max(3, 12 * Math.sqrt(input.remaining));
     const pHome = 1 / (1 + Math.exp(-margin2 / (sd * 0.6)));
-    return { left: round2(clampOdds(1 / (Math.max(0.02, pHome) * margin) * (1 + noise))), middle: 0, right: round2(clampOdds(1 / (Math.max(0.02, 1 - pHome) * margin) * (1 - noise))) };
+    return {
+      left: round2(clampOdds((1 / (Math.max(0.02, pHome) * margin)) * (1 + noise))),
+      middle: 0,
+      right: round2(clampOdds((1 / (Math.max(0.02, 1 - pHome) * margin)) * (1 - noise))),
+    };
   }
   if (type === 1) {
     const line = Math.round(margin2 * 2) / 2;
@@ -111,6 +125,10 @@ export const ODDS_TYPES: readonly OddsType[] = [1, 2, 3];
 export const COMPANY_IDS: readonly number[] = BOOKMAKERS.map((b) => b.id);
 
 /** The opening line (before kick-off) of one company and type. */
-export function openingQuote(base: Omit<OddsInput, 'score' | 'remaining' | 'key'>, companyId: number, type: OddsType): OddsLine {
+export function openingQuote(
+  base: Omit<OddsInput, 'score' | 'remaining' | 'key'>,
+  companyId: number,
+  type: OddsType,
+): OddsLine {
   return quote({ ...base, score: [0, 0], remaining: 1, key: 'open' }, companyId, type);
 }

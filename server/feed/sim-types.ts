@@ -40,8 +40,18 @@ export interface FootballState extends CommonState {
 }
 
 export interface TeamBoxScore {
-  fgm: Pair; fga: Pair; tpm: Pair; tpa: Pair; ftm: Pair; fta: Pair;
-  reb: Pair; ast: Pair; stl: Pair; blk: Pair; tov: Pair; pf: Pair;
+  fgm: Pair;
+  fga: Pair;
+  tpm: Pair;
+  tpa: Pair;
+  ftm: Pair;
+  fta: Pair;
+  reb: Pair;
+  ast: Pair;
+  stl: Pair;
+  blk: Pair;
+  tov: Pair;
+  pf: Pair;
 }
 
 export interface BasketballState extends CommonState {
@@ -120,7 +130,14 @@ export interface FeedOutput {
   snapshots: Map<string, SimMatch>;
 }
 
-export const newOutput = (): FeedOutput => ({ changed: new Set(), statsChanged: new Set(), incidents: [], texts: [], odds: [], snapshots: new Map() });
+export const newOutput = (): FeedOutput => ({
+  changed: new Set(),
+  statsChanged: new Set(),
+  incidents: [],
+  texts: [],
+  odds: [],
+  snapshots: new Map(),
+});
 
 export interface SimContext {
   seed: number;

@@ -23,4 +23,3 @@ export function squadSets(seed: number, teamId: number): Squad {
 }
 
 export const squad = (seed: number, teamId: number): PlayerSeed[] => squadSets(seed, teamId).all;
-

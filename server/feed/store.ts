@@ -59,19 +59,42 @@ const CHUNK = 5000;
  * Bulk insert through one JSON parameter (`jsonb_to_recordset`): far faster than multi-row
  * VALUES on PGlite, and no parameter-count limit. Column names and types are constants here.
  */
-async function bulkInsert(db: Db, table: string, columns: ReadonlyArray<readonly [string, string]>, rows: readonly object[], conflict: string): Promise<void> {
+async function bulkInsert(
+  db: Db,
+  table: string,
+  columns: ReadonlyArray<readonly [string, string]>,
+  rows: readonly object[],
+  conflict: string,
+): Promise<void> {
   const cols = columns.map(([c]) => `"${c}"`).join(', ');
   const defs = columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const json = JSON.stringify(rows.slice(i, i + CHUNK));
-    await sql`insert into ${sql.table(table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(conflict)}`.execute(db);
+    await sql`insert into ${sql.table(table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(conflict)}`.execute(
+      db,
+    );
   }
 }
 
 const MATCH_COLUMNS = [
-  ['id', 'int'], ['sport', 'text'], ['league_id', 'int'], ['home_id', 'int'], ['away_id', 'int'], ['day', 'text'], ['ot', 'double precision'],
-  ['status', 'int'], ['score_h', 'int'], ['score_a', 'int'], ['jc', 'text'], ['bd', 'boolean'], ['jx', 'boolean'], ['hot', 'boolean'],
-  ['has_video', 'boolean'], ['type', 'int'], ['state', 'jsonb'], ['updated_at', 'double precision'],
+  ['id', 'int'],
+  ['sport', 'text'],
+  ['league_id', 'int'],
+  ['home_id', 'int'],
+  ['away_id', 'int'],
+  ['day', 'text'],
+  ['ot', 'double precision'],
+  ['status', 'int'],
+  ['score_h', 'int'],
+  ['score_a', 'int'],
+  ['jc', 'text'],
+  ['bd', 'boolean'],
+  ['jx', 'boolean'],
+  ['hot', 'boolean'],
+  ['has_video', 'boolean'],
+  ['type', 'int'],
+  ['state', 'jsonb'],
+  ['updated_at', 'double precision'],
 ] as const;
 
 const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
@@ -85,20 +108,81 @@ export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promi
 export async function saveOutput(db: Db, matches: readonly SimMatch[], out: FeedOutput): Promise<void> {
   if (matches.length === 0 && out.incidents.length === 0 && out.texts.length === 0 && out.odds.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await bulkInsert(trx, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord),
-      'on conflict (id) do update set status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at');
-    await bulkInsert(trx, 'live_incidents',
-      [['id', 'text'], ['match_id', 'int'], ['sport', 'text'], ['type', 'text'], ['side', 'text'], ['minute', 'int'], ['text', 'text'], ['score_h', 'int'], ['score_a', 'int'], ['state', 'int'], ['at', 'double precision']],
-      out.incidents.map((i) => ({ id: i.id, match_id: i.matchId, sport: i.sport, type: i.type, side: i.side, minute: i.minute, text: i.text, score_h: i.score[0], score_a: i.score[1], state: i.state, at: i.at })),
-      'on conflict (id) do nothing');
-    await bulkInsert(trx, 'live_text',
-      [['id', 'text'], ['match_id', 'int'], ['minute', 'int'], ['text', 'text'], ['type', 'text'], ['at', 'double precision']],
+    await bulkInsert(
+      trx,
+      'live_matches',
+      MATCH_COLUMNS,
+      matches.map(matchRecord),
+      'on conflict (id) do update set status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
+    );
+    await bulkInsert(
+      trx,
+      'live_incidents',
+      [
+        ['id', 'text'],
+        ['match_id', 'int'],
+        ['sport', 'text'],
+        ['type', 'text'],
+        ['side', 'text'],
+        ['minute', 'int'],
+        ['text', 'text'],
+        ['score_h', 'int'],
+        ['score_a', 'int'],
+        ['state', 'int'],
+        ['at', 'double precision'],
+      ],
+      out.incidents.map((i) => ({
+        id: i.id,
+        match_id: i.matchId,
+        sport: i.sport,
+        type: i.type,
+        side: i.side,
+        minute: i.minute,
+        text: i.text,
+        score_h: i.score[0],
+        score_a: i.score[1],
+        state: i.state,
+        at: i.at,
+      })),
+      'on conflict (id) do nothing',
+    );
+    await bulkInsert(
+      trx,
+      'live_text',
+      [
+        ['id', 'text'],
+        ['match_id', 'int'],
+        ['minute', 'int'],
+        ['text', 'text'],
+        ['type', 'text'],
+        ['at', 'double precision'],
+      ],
       out.texts.map((t) => ({ id: t.id, match_id: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at })),
-      'on conflict (id) do nothing');
-    await bulkInsert(trx, 'live_odds',
-      [['match_id', 'int'], ['type', 'int'], ['company_id', 'int'], ['left', 'double precision'], ['middle', 'double precision'], ['right', 'double precision'], ['at', 'double precision']],
-      out.odds.map((o) => ({ match_id: o.matchId, type: o.type, company_id: o.companyId, left: o.left, middle: o.middle, right: o.right, at: o.at })),
-      '');
+      'on conflict (id) do nothing',
+    );
+    await bulkInsert(
+      trx,
+      'live_odds',
+      [
+        ['match_id', 'int'],
+        ['type', 'int'],
+        ['company_id', 'int'],
+        ['left', 'double precision'],
+        ['middle', 'double precision'],
+        ['right', 'double precision'],
+        ['at', 'double precision'],
+      ],
+      out.odds.map((o) => ({
+        match_id: o.matchId,
+        type: o.type,
+        company_id: o.companyId,
+        left: o.left,
+        middle: o.middle,
+        right: o.right,
+        at: o.at,
+      })),
+      '',
+    );
   });
 }
 
@@ -110,5 +194,9 @@ export async function loadMeta<T extends Record<string, unknown>>(db: Db, key: s
 
 export async function saveMeta(db: Db, key: string, value: Record<string, unknown>): Promise<void> {
   const json = JSON.stringify(value);
-  await db.insertInto('live_feed_meta').values({ key, value: json }).onConflict((oc) => oc.column('key').doUpdateSet({ value: json })).execute();
+  await db
+    .insertInto('live_feed_meta')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
 }

@@ -1,7 +1,13 @@
 /** Chinese messages of the feed and its dev control, in one place. */
 import type { Pair } from '../../workers/protocol/index';
 
-const EVENT_NAMES: Record<string, string> = { goal: '进球', yellow: '黄牌', red: '红牌', corner: '角球', state: '状态' };
+const EVENT_NAMES: Record<string, string> = {
+  goal: '进球',
+  yellow: '黄牌',
+  red: '红牌',
+  corner: '角球',
+  state: '状态',
+};
 
 export const FeedText = {
   notFound: '比赛不存在',

@@ -44,7 +44,10 @@ export function footballPlayerStats(seed: number, m: SimMatch): FootballPlayerSt
 
 const STARTER_POSITIONS = ['控球后卫', '得分后卫', '小前锋', '大前锋', '中锋'];
 
-export function basketballPlayerLines(seed: number, m: SimMatch): { home: BasketballPlayerLine[]; away: BasketballPlayerLine[] } {
+export function basketballPlayerLines(
+  seed: number,
+  m: SimMatch,
+): { home: BasketballPlayerLine[]; away: BasketballPlayerLine[] } {
   const st = m.st as BasketballState;
   const periodLen = (p: number): number => (p <= 4 ? st.quarterMin : 5);
   let playedGameMin = 0;
@@ -58,7 +61,17 @@ export function basketballPlayerLines(seed: number, m: SimMatch): { home: Basket
       const line = st.players[String(p.id)] ?? [0, 0, 0];
       const starter = starters.has(p.id);
       const share = starter ? 0.62 + r.next() * 0.2 : 0.08 + r.next() * 0.2;
-      return { playerId: p.id, name: p.name, number: p.number, position: POSITION_CODE[p.position] ?? p.position, starter, minutes: Math.round(playedGameMin * share), points: line[0], rebounds: line[1], assists: line[2] };
+      return {
+        playerId: p.id,
+        name: p.name,
+        number: p.number,
+        position: POSITION_CODE[p.position] ?? p.position,
+        starter,
+        minutes: Math.round(playedGameMin * share),
+        points: line[0],
+        rebounds: line[1],
+        assists: line[2],
+      };
     });
   };
   return { home: side('home'), away: side('away') };
@@ -67,18 +80,46 @@ export function basketballPlayerLines(seed: number, m: SimMatch): { home: Basket
 export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
   // A cup has no table here: show the home club's domestic league.
   const leagueId = LEAGUE_BY_ID.get(m.leagueId)?.cup ? (TEAM_BY_ID.get(m.homeId)?.leagueId ?? m.leagueId) : m.leagueId;
-  const league = await db.selectFrom('live_leagues').select(['name', 'season']).where('id', '=', leagueId).executeTakeFirst();
-  const rows = await db.selectFrom('live_standings').selectAll().where('league_id', '=', leagueId).orderBy('rank').execute();
+  const league = await db
+    .selectFrom('live_leagues')
+    .select(['name', 'season'])
+    .where('id', '=', leagueId)
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('live_standings')
+    .selectAll()
+    .where('league_id', '=', leagueId)
+    .orderBy('rank')
+    .execute();
   return {
     leagueName: league?.name ?? '',
     season: league?.season ?? '',
-    rows: rows.map((r) => ({ rank: r.rank, teamId: r.team_id, teamName: TEAM_BY_ID.get(r.team_id)?.name ?? '', played: r.played, win: r.win, draw: r.draw, loss: r.loss, goalsFor: r.goals_for, goalsAgainst: r.goals_against, points: r.points })),
+    rows: rows.map((r) => ({
+      rank: r.rank,
+      teamId: r.team_id,
+      teamName: TEAM_BY_ID.get(r.team_id)?.name ?? '',
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      goalsFor: r.goals_for,
+      goalsAgainst: r.goals_against,
+      points: r.points,
+    })),
   };
 }
 
 export function analysisMatch(m: SimMatch): AnalysisMatch {
   const finished = (m.sport === 'zq' && m.status === 8) || (m.sport === 'lq' && m.status === 10);
-  const half = m.st.kind === 'zq' ? m.st.half : m.st.quarters.length >= 2 ? ([m.st.quarters[0]![0] + m.st.quarters[1]![0], m.st.quarters[0]![1] + m.st.quarters[1]![1]] as [number, number]) : null;
+  const half =
+    m.st.kind === 'zq'
+      ? m.st.half
+      : m.st.quarters.length >= 2
+        ? ([m.st.quarters[0]![0] + m.st.quarters[1]![0], m.st.quarters[0]![1] + m.st.quarters[1]![1]] as [
+            number,
+            number,
+          ])
+        : null;
   return {
     matchId: m.id,
     ot: m.ot,
@@ -105,7 +146,12 @@ function form(teamId: number, matches: SimMatch[]): [number, number, number, num
   return f;
 }
 
-export function intelligenceOf(seed: number, m: SimMatch, recent: { home: SimMatch[]; away: SimMatch[] }, ranks: { home: number | null; away: number | null }): Intelligence {
+export function intelligenceOf(
+  seed: number,
+  m: SimMatch,
+  recent: { home: SimMatch[]; away: SimMatch[] },
+  ranks: { home: number | null; away: number | null },
+): Intelligence {
   const r = rngFor(seed, 'intel', m.id);
   const inj = m.sport === 'zq' ? injuriesOf(seed, m) : { home: [], away: [] };
   const side = (s: Side) => {
@@ -117,19 +163,36 @@ export function intelligenceOf(seed: number, m: SimMatch, recent: { home: SimMat
     const bad: string[] = [];
     if (n > 0 && w >= Math.ceil(n / 2)) good.push(`${name}近${n}场比赛取得${w}胜${d > 0 ? `${d}平` : ''}，状态正佳`);
     if (n > 0 && l >= Math.ceil(n / 2)) bad.push(`${name}近${n}场输掉${l}场，士气低迷`);
-    if (n > 0 && gf / n >= (m.sport === 'zq' ? 1.8 : 105)) good.push(`${name}近期进攻火力强劲，场均${m.sport === 'zq' ? '进球' : '得分'}${(gf / n).toFixed(1)}`);
-    if (n > 0 && ga / n >= (m.sport === 'zq' ? 1.6 : 110)) bad.push(`${name}防守漏洞明显，场均${m.sport === 'zq' ? '失球' : '失分'}${(ga / n).toFixed(1)}`);
+    if (n > 0 && gf / n >= (m.sport === 'zq' ? 1.8 : 105))
+      good.push(`${name}近期进攻火力强劲，场均${m.sport === 'zq' ? '进球' : '得分'}${(gf / n).toFixed(1)}`);
+    if (n > 0 && ga / n >= (m.sport === 'zq' ? 1.6 : 110))
+      bad.push(`${name}防守漏洞明显，场均${m.sport === 'zq' ? '失球' : '失分'}${(ga / n).toFixed(1)}`);
     const rank = ranks[s];
     if (rank !== null && rank <= 4) good.push(`${name}目前排名联赛第${rank}位，争冠形势有利`);
     if (rank !== null && rank >= 14) bad.push(`${name}排名第${rank}位，深陷保级泥潭`);
-    if (s === 'home') good.push(r.pick([`${name}主场战绩出色，球迷助威声势浩大`, `${name}主场作战，无需长途奔波`, `${name}近期主场保持不败`]));
-    else bad.push(r.pick([`${name}客场作战，需要长途飞行`, `${name}本赛季客场表现一般`, `${name}一周双赛，体能面临考验`]));
-    for (const i of inj[s]) bad.push(`${i.position}${i.name}因${i.reason}${i.status === '出战成疑' ? '出战成疑' : '缺席本场比赛'}`);
-    if (r.chance(0.5)) good.push(r.pick([`${name}主力阵容齐整，无伤病困扰`, `${name}核心球员恢复训练，有望复出`, `${name}教练组对本场比赛信心十足`]));
+    if (s === 'home')
+      good.push(
+        r.pick([`${name}主场战绩出色，球迷助威声势浩大`, `${name}主场作战，无需长途奔波`, `${name}近期主场保持不败`]),
+      );
+    else
+      bad.push(r.pick([`${name}客场作战，需要长途飞行`, `${name}本赛季客场表现一般`, `${name}一周双赛，体能面临考验`]));
+    for (const i of inj[s])
+      bad.push(`${i.position}${i.name}因${i.reason}${i.status === '出战成疑' ? '出战成疑' : '缺席本场比赛'}`);
+    if (r.chance(0.5))
+      good.push(
+        r.pick([
+          `${name}主力阵容齐整，无伤病困扰`,
+          `${name}核心球员恢复训练，有望复出`,
+          `${name}教练组对本场比赛信心十足`,
+        ]),
+      );
     return { good, bad };
   };
   const weather = r.pick(['晴，气温18℃', '多云，气温12℃', '小雨，场地湿滑', '阴，微风', '晴，气温25℃']);
-  const neutral = m.sport === 'zq' ? [`天气：${weather}`, `主裁判：${r.pick(['泰勒', '奥利弗', '马伊纳', '奥尔萨托', '马宁', '傅明', '佐藤隆治'])}`] : [`场馆：${TEAM_BY_ID.get(m.homeId)?.name ?? ''}主场`, `裁判组：${r.pick(['资深裁判组', '国际级裁判组'])}`];
+  const neutral =
+    m.sport === 'zq'
+      ? [`天气：${weather}`, `主裁判：${r.pick(['泰勒', '奥利弗', '马伊纳', '奥尔萨托', '马宁', '傅明', '佐藤隆治'])}`]
+      : [`场馆：${TEAM_BY_ID.get(m.homeId)?.name ?? ''}主场`, `裁判组：${r.pick(['资深裁判组', '国际级裁判组'])}`];
   return { home: side('home'), away: side('away'), neutral };
 }
 
@@ -146,7 +209,15 @@ export function sectionDiffOf(m: SimMatch, recent: { home: SimMatch[]; away: Sim
       }
     }
     const n = Math.max(1, matches.length);
-    return { scored: scored.map((x) => Math.round((x / n) * 10) / 10), conceded: conceded.map((x) => Math.round((x / n) * 10) / 10) };
+    return {
+      scored: scored.map((x) => Math.round((x / n) * 10) / 10),
+      conceded: conceded.map((x) => Math.round((x / n) * 10) / 10),
+    };
   };
-  return { periods: [...LiveText.periods], home: side(m.homeId, recent.home), away: side(m.awayId, recent.away), games: Math.min(recent.home.length, recent.away.length) };
+  return {
+    periods: [...LiveText.periods],
+    home: side(m.homeId, recent.home),
+    away: side(m.awayId, recent.away),
+    games: Math.min(recent.home.length, recent.away.length),
+  };
 }

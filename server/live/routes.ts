@@ -35,23 +35,52 @@ import { basketballStats, footballStats, teamRank, toMatch, type ViewClock } fro
 import { openingQuote } from '../feed/odds';
 import type { SimMatch } from '../feed/sim-types';
 import { rowToSim } from '../feed/store';
-import { basketballPlayerLines, footballPlayerStats, intelligenceOf, leagueTable, analysisMatch, sectionDiffOf } from './details';
+import {
+  basketballPlayerLines,
+  footballPlayerStats,
+  intelligenceOf,
+  leagueTable,
+  analysisMatch,
+  sectionDiffOf,
+} from './details';
 import { injuriesOf, lineupOf } from '../feed/lineup';
 import { liveFirst, liveMatches, matchById, matchesOfDay, teamMatches } from './queries';
 import { LiveText } from './text';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
-const listQuery = z.object({ date: dateString.optional(), platform: z.coerce.number().int().min(0).max(99).optional() });
-const filterQuery = z.object({ type: z.enum(['all', 'jx', 'jczq', 'bjdc']).default('all'), date: dateString.optional() });
+const listQuery = z.object({
+  date: dateString.optional(),
+  platform: z.coerce.number().int().min(0).max(99).optional(),
+});
+const filterQuery = z.object({
+  type: z.enum(['all', 'jx', 'jczq', 'bjdc']).default('all'),
+  date: dateString.optional(),
+});
 const lqListQuery = z.object({ date: dateString.optional(), type: z.enum(['all', 'jx']).default('all') });
-const oddsQuery = z.object({ type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).default(1) });
+const oddsQuery = z.object({
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+    .default(1),
+});
 const oddsHistoryQuery = z.object({
-  type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).default(1),
-  companyId: z.coerce.number().int().refine((id) => BOOKMAKERS.some((b) => b.id === id), '博彩公司不存在'),
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+    .default(1),
+  companyId: z.coerce
+    .number()
+    .int()
+    .refine((id) => BOOKMAKERS.some((b) => b.id === id), '博彩公司不存在'),
 });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).optional() });
-const followBody = z.object({ matchId: z.coerce.number().int().positive().max(2_147_483_647), sport: z.enum(['zq', 'lq']) });
+const followBody = z.object({
+  matchId: z.coerce.number().int().positive().max(2_147_483_647),
+  sport: z.enum(['zq', 'lq']),
+});
 const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(1_000_000) });
 
 const COMPANY_NAME = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
@@ -59,13 +88,18 @@ const COMPANY_NAME = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.name
 export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
   const u = embeddedUrl;
-  const clock = (): ViewClock => ({ seed: ctx.config.feedSeed, speed: ctx.config.feedSpeed > 0 ? ctx.config.feedSpeed : 1, now: ctx.now() });
+  const clock = (): ViewClock => ({
+    seed: ctx.config.feedSeed,
+    speed: ctx.config.feedSpeed > 0 ? ctx.config.feedSpeed : 1,
+    now: ctx.now(),
+  });
   const today = (): string => beijingDay(ctx.now());
 
   function dayOf(date: string | undefined): string {
     const t = today();
     if (!date) return t;
-    if (date < addDays(t, -FEED_WINDOW_DAYS) || date > addDays(t, FEED_WINDOW_DAYS)) throw new BizError(Code.BAD_INPUT, LiveText.dateOutOfRange);
+    if (date < addDays(t, -FEED_WINDOW_DAYS) || date > addDays(t, FEED_WINDOW_DAYS))
+      throw new BizError(Code.BAD_INPUT, LiveText.dateOutOfRange);
     return date;
   }
 
@@ -106,29 +140,87 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
       g.countList.push({ leagueId, leagueName: league.name, count, isChecked: true });
       groups.set(league.letter, g);
     }
-    return [...groups.values()].sort((a, b) => a.letter.localeCompare(b.letter)).map((g) => ({ ...g, countList: g.countList.sort((a, b) => b.count - a.count || a.leagueId - b.leagueId) }));
+    return [...groups.values()]
+      .sort((a, b) => a.letter.localeCompare(b.letter))
+      .map((g) => ({ ...g, countList: g.countList.sort((a, b) => b.count - a.count || a.leagueId - b.leagueId) }));
   }
 
-  const byType = (type: 'all' | 'jx' | 'jczq' | 'bjdc') => (m: Match): boolean => (type === 'all' ? true : type === 'jx' ? m.jx : type === 'jczq' ? m.jc !== null : m.bd);
+  const byType =
+    (type: 'all' | 'jx' | 'jczq' | 'bjdc') =>
+    (m: Match): boolean =>
+      type === 'all' ? true : type === 'jx' ? m.jx : type === 'jczq' ? m.jc !== null : m.bd;
 
   async function header(m: SimMatch): Promise<MatchHeaderBody> {
-    const rows = await db.selectFrom('live_incidents').selectAll().where('match_id', '=', m.id).orderBy('at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('live_incidents')
+      .selectAll()
+      .where('match_id', '=', m.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
     return {
       match: toMatch(m, clock()),
-      incidents: rows.map((r) => toIncident({ id: r.id, matchId: r.match_id, sport: r.sport as Sport, type: r.type as never, side: r.side as never, minute: r.minute, text: r.text, score: [r.score_h, r.score_a], state: r.state, at: r.at })),
+      incidents: rows.map((r) =>
+        toIncident({
+          id: r.id,
+          matchId: r.match_id,
+          sport: r.sport as Sport,
+          type: r.type as never,
+          side: r.side as never,
+          minute: r.minute,
+          text: r.text,
+          score: [r.score_h, r.score_a],
+          state: r.state,
+          at: r.at,
+        }),
+      ),
     };
   }
 
   async function textLive(m: SimMatch): Promise<TextLiveLine[]> {
-    const rows = await db.selectFrom('live_text').selectAll().where('match_id', '=', m.id).orderBy('at', 'desc').orderBy('id', 'desc').limit(500).execute();
-    if (rows.length > 0) return rows.map((r) => ({ id: r.id, matchId: r.match_id, minute: r.minute, text: r.text, type: r.type as TextLiveLine['type'], at: r.at }));
+    const rows = await db
+      .selectFrom('live_text')
+      .selectAll()
+      .where('match_id', '=', m.id)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    if (rows.length > 0)
+      return rows.map((r) => ({
+        id: r.id,
+        matchId: r.match_id,
+        minute: r.minute,
+        text: r.text,
+        type: r.type as TextLiveLine['type'],
+        at: r.at,
+      }));
     // Caught up without minute-by-minute history: its incidents are the text live.
-    const inc = await db.selectFrom('live_incidents').selectAll().where('match_id', '=', m.id).orderBy('at', 'desc').orderBy('id', 'desc').execute();
-    return inc.map((r) => ({ id: `${r.id}-i`, matchId: r.match_id, minute: r.minute, text: r.text, type: r.type as TextLiveLine['type'], at: r.at }));
+    const inc = await db
+      .selectFrom('live_incidents')
+      .selectAll()
+      .where('match_id', '=', m.id)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return inc.map((r) => ({
+      id: `${r.id}-i`,
+      matchId: r.match_id,
+      minute: r.minute,
+      text: r.text,
+      type: r.type as TextLiveLine['type'],
+      at: r.at,
+    }));
   }
 
   function oddsBase(m: SimMatch) {
-    return { seed: ctx.config.feedSeed, matchId: m.id, sport: m.sport, homeStrength: TEAM_BY_ID.get(m.homeId)?.strength ?? 60, awayStrength: TEAM_BY_ID.get(m.awayId)?.strength ?? 60 };
+    return {
+      seed: ctx.config.feedSeed,
+      matchId: m.id,
+      sport: m.sport,
+      homeStrength: TEAM_BY_ID.get(m.homeId)?.strength ?? 60,
+      awayStrength: TEAM_BY_ID.get(m.awayId)?.strength ?? 60,
+    };
   }
 
   function openRow(m: SimMatch, type: OddsType, companyId: number): OddsRow {
@@ -177,15 +269,26 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
       .limit(300)
       .execute();
     const nameZh = COMPANY_NAME.get(companyId) ?? '';
-    const out: OddsRow[] = rows.map((r) => ({ companyId, nameZh, left: r.left, middle: r.middle, right: r.right, at: r.at }));
+    const out: OddsRow[] = rows.map((r) => ({
+      companyId,
+      nameZh,
+      left: r.left,
+      middle: r.middle,
+      right: r.right,
+      at: r.at,
+    }));
     const kept = m.st.odds[`${type}:${companyId}`];
-    if (out.length === 0 && kept) out.push({ companyId, nameZh, left: kept[0], middle: kept[1], right: kept[2], at: m.updatedAt });
+    if (out.length === 0 && kept)
+      out.push({ companyId, nameZh, left: kept[0], middle: kept[1], right: kept[2], at: m.updatedAt });
     out.push(openRow(m, type, companyId));
     return out;
   }
 
   async function recentOf(m: SimMatch, limit: number) {
-    const [home, away] = await Promise.all([teamMatches(db, m.homeId, 'finished', m.ot, limit), teamMatches(db, m.awayId, 'finished', m.ot, limit)]);
+    const [home, away] = await Promise.all([
+      teamMatches(db, m.homeId, 'finished', m.ot, limit),
+      teamMatches(db, m.awayId, 'finished', m.ot, limit),
+    ]);
     return { home, away };
   }
 
@@ -194,14 +297,22 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const h2hRows = await db
       .selectFrom('live_matches')
       .selectAll()
-      .where((eb) => eb.or([eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]), eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
+          eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
+        ]),
+      )
       .where('id', '!=', m.id)
       .where('ot', '<', m.ot)
       .orderBy('ot', 'desc')
       .limit(10)
       .execute();
     return {
-      h2h: h2hRows.map(rowToSim).map(analysisMatch).filter((a) => a.score !== null),
+      h2h: h2hRows
+        .map(rowToSim)
+        .map(analysisMatch)
+        .filter((a) => a.score !== null),
       homeRecent: recent.home.map(analysisMatch),
       awayRecent: recent.away.map(analysisMatch),
     };
@@ -209,18 +320,30 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
 
   async function intelligence(m: SimMatch) {
     const recent = await recentOf(m, 6);
-    return intelligenceOf(ctx.config.feedSeed, m, recent, { home: teamRank(ctx.config.feedSeed, m.homeId), away: teamRank(ctx.config.feedSeed, m.awayId) });
+    return intelligenceOf(ctx.config.feedSeed, m, recent, {
+      home: teamRank(ctx.config.feedSeed, m.homeId),
+      away: teamRank(ctx.config.feedSeed, m.awayId),
+    });
   }
 
   async function hotMatches(sport?: Sport): Promise<Match[]> {
     const t = today();
-    let q = db.selectFrom('live_matches').selectAll().where('day', 'in', [t, addDays(t, 1)]).where('hot', '=', true);
+    let q = db
+      .selectFrom('live_matches')
+      .selectAll()
+      .where('day', 'in', [t, addDays(t, 1)])
+      .where('hot', '=', true);
     if (sport) q = q.where('sport', '=', sport);
     const hot = await q.orderBy('ot').execute();
     const carried = (await liveMatches(db, sport)).filter((m) => m.hot || m.jx);
     const seen = new Set<number>();
     const all = [...carried, ...hot.map(rowToSim)].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
-    return liveFirst(views(all)).filter((m) => !(m.sport === 'zq' ? m.s >= 8 && m.ot * 1000 < ctx.now() - 6 * 3600_000 : m.s >= 10 && m.ot * 1000 < ctx.now() - 6 * 3600_000));
+    return liveFirst(views(all)).filter(
+      (m) =>
+        !(m.sport === 'zq'
+          ? m.s >= 8 && m.ot * 1000 < ctx.now() - 6 * 3600_000
+          : m.s >= 10 && m.ot * 1000 < ctx.now() - 6 * 3600_000),
+    );
   }
 
   // --- football lists ---------------------------------------------------------------------
@@ -240,7 +363,9 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     app.get(u(path), async (req) => {
       const { date } = parseInput(listQuery, req.query);
       const list = await listFor('zq', date);
-      return ok(list.filter((m) => (type === 'lottery' ? m.jc !== null || m.bd : type === 'jczq' ? m.jc !== null : m.bd)));
+      return ok(
+        list.filter((m) => (type === 'lottery' ? m.jc !== null || m.bd : type === 'jczq' ? m.jc !== null : m.bd)),
+      );
     });
   }
   app.get(u(LivePaths.zqFilter), async (req) => {
@@ -253,7 +378,15 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   app.get(u(LivePaths.zqNavigation), async (req) => {
     const m = await matchOr404(req.params);
     const started = m.status !== 1 && m.status !== 13;
-    const nav: MatchNavigation = { textLive: started, stats: started, lineup: m.sport === 'zq', odds: true, analysis: true, intelligence: true, video: m.hasVideo };
+    const nav: MatchNavigation = {
+      textLive: started,
+      stats: started,
+      lineup: m.sport === 'zq',
+      odds: true,
+      analysis: true,
+      intelligence: true,
+      video: m.hasVideo,
+    };
     return ok(nav);
   });
   app.get(u(LivePaths.zqTextLive), async (req) => ok(await textLive(await matchOr404(req.params, 'zq'))));
@@ -263,7 +396,10 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.zqFuture), async (req) => {
     const m = await matchOr404(req.params);
-    const [home, away] = await Promise.all([teamMatches(db, m.homeId, 'upcoming', m.ot, 5), teamMatches(db, m.awayId, 'upcoming', m.ot, 5)]);
+    const [home, away] = await Promise.all([
+      teamMatches(db, m.homeId, 'upcoming', m.ot, 5),
+      teamMatches(db, m.awayId, 'upcoming', m.ot, 5),
+    ]);
     return ok({ home: home.map(analysisMatch), away: away.map(analysisMatch) });
   });
   app.get(u(LivePaths.zqTable), async (req) => ok(await leagueTable(db, await matchOr404(req.params))));
@@ -281,8 +417,12 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.zqLineup), async (req) => ok(lineupOf(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))));
   app.get(u(LivePaths.zqIntelligence), async (req) => ok(await intelligence(await matchOr404(req.params, 'zq'))));
-  app.get(u(LivePaths.zqInjury), async (req) => ok(injuriesOf(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))));
-  app.get(u(LivePaths.zqPlayerStats), async (req) => ok(footballPlayerStats(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))));
+  app.get(u(LivePaths.zqInjury), async (req) =>
+    ok(injuriesOf(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))),
+  );
+  app.get(u(LivePaths.zqPlayerStats), async (req) =>
+    ok(footballPlayerStats(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))),
+  );
 
   // --- basketball -------------------------------------------------------------------------
   app.get(u(LivePaths.lqList), async (req) => {
@@ -303,7 +443,10 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.lqStats), async (req) => {
     const m = await matchOr404(req.params, 'lq');
-    return ok({ stats: m.st.kind === 'lq' ? basketballStats(m.st) : [], players: basketballPlayerLines(ctx.config.feedSeed, m) });
+    return ok({
+      stats: m.st.kind === 'lq' ? basketballStats(m.st) : [],
+      players: basketballPlayerLines(ctx.config.feedSeed, m),
+    });
   });
   app.get(u(LivePaths.lqIntel), async (req) => ok(await intelligence(await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqTextLive), async (req) => ok(await textLive(await matchOr404(req.params, 'lq'))));
@@ -337,8 +480,16 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.follow), async (req) => {
     const { userId } = await requireUser(db, req, ctx.now());
-    const rows = await db.selectFrom('live_follows').select(['match_id', 'sport']).where('user_id', '=', userId).orderBy('created_at').execute();
-    const ids: FollowedIds = { zq: rows.filter((r) => r.sport === 'zq').map((r) => r.match_id), lq: rows.filter((r) => r.sport === 'lq').map((r) => r.match_id) };
+    const rows = await db
+      .selectFrom('live_follows')
+      .select(['match_id', 'sport'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+    const ids: FollowedIds = {
+      zq: rows.filter((r) => r.sport === 'zq').map((r) => r.match_id),
+      lq: rows.filter((r) => r.sport === 'lq').map((r) => r.match_id),
+    };
     return ok(ids);
   });
   app.post(u(LivePaths.follow), async (req) => {
@@ -347,9 +498,17 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const m = await matchById(db, matchId);
     if (!m) return fail(Code.NOT_FOUND, LiveText.matchNotFound);
     if (m.sport !== sport) return fail(Code.BAD_INPUT, LiveText.sportMismatch);
-    const removed = await db.deleteFrom('live_follows').where('user_id', '=', userId).where('match_id', '=', matchId).executeTakeFirst();
+    const removed = await db
+      .deleteFrom('live_follows')
+      .where('user_id', '=', userId)
+      .where('match_id', '=', matchId)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) return ok({ followed: false, follow: 0 }, LiveText.unfollowed);
-    await db.insertInto('live_follows').values({ user_id: userId, match_id: matchId, sport, created_at: ctx.now() }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('live_follows')
+      .values({ user_id: userId, match_id: matchId, sport, created_at: ctx.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return ok({ followed: true, follow: 1 }, LiveText.followed);
   });
 
@@ -365,5 +524,4 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(crestSvg(team));
   });
-
 };

@@ -17,7 +17,10 @@ export function crestMark(name: string): string {
 
 export function crestSvg(team: Pick<TeamSeed, 'id' | 'name' | 'color' | 'color2' | 'sport'>): string {
   const mark = escapeXml(crestMark(team.name));
-  const stripe = team.sport === 'lq' ? `<circle cx="50" cy="56" r="30" fill="none" stroke="${team.color2}" stroke-width="4" stroke-opacity=".55"/>` : `<path d="M50 8v96" stroke="${team.color2}" stroke-width="14" stroke-opacity=".45"/>`;
+  const stripe =
+    team.sport === 'lq'
+      ? `<circle cx="50" cy="56" r="30" fill="none" stroke="${team.color2}" stroke-width="4" stroke-opacity=".55"/>`
+      : `<path d="M50 8v96" stroke="${team.color2}" stroke-width="14" stroke-opacity=".45"/>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 112" width="100" height="112">` +
     `<title>${escapeXml(team.name)}</title>` +

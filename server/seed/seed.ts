@@ -39,26 +39,77 @@ export function standingsOf(seed: number): StandingSeed[] {
       const played = league.sport === 'zq' ? r.int(11, 13) : r.int(14, 18);
       const p = (t.strength - 35) / 65;
       if (league.sport === 'zq') {
-        let win = 0, draw = 0, loss = 0, gf = 0, ga = 0;
+        let win = 0,
+          draw = 0,
+          loss = 0,
+          gf = 0,
+          ga = 0;
         for (let g = 0; g < played; g++) {
           const x = r.next();
-          if (x < p * 0.7) { win++; gf += r.int(1, 4); ga += r.int(0, 1); }
-          else if (x < p * 0.7 + 0.27) { draw++; const s = r.int(0, 2); gf += s; ga += s; }
-          else { loss++; gf += r.int(0, 1); ga += r.int(1, 3); }
+          if (x < p * 0.7) {
+            win++;
+            gf += r.int(1, 4);
+            ga += r.int(0, 1);
+          } else if (x < p * 0.7 + 0.27) {
+            draw++;
+            const s = r.int(0, 2);
+            gf += s;
+            ga += s;
+          } else {
+            loss++;
+            gf += r.int(0, 1);
+            ga += r.int(1, 3);
+          }
         }
-        return { league_id: league.id, team_id: t.id, rank: 0, played, win, draw, loss, goals_for: gf, goals_against: ga, points: win * 3 + draw };
+        return {
+          league_id: league.id,
+          team_id: t.id,
+          rank: 0,
+          played,
+          win,
+          draw,
+          loss,
+          goals_for: gf,
+          goals_against: ga,
+          points: win * 3 + draw,
+        };
       }
-      let win = 0, gf = 0, ga = 0;
+      let win = 0,
+        gf = 0,
+        ga = 0;
       for (let g = 0; g < played; g++) {
         const won = r.next() < 0.2 + p * 0.6;
         const base = league.quarterMin === 12 ? 110 : 85;
-        const a = base + r.int(-12, 14), b = base + r.int(-14, 12);
-        if (won) { win++; gf += Math.max(a, b + 1); ga += Math.min(a, b); }
-        else { gf += Math.min(a, b); ga += Math.max(a, b) + 1; }
+        const a = base + r.int(-12, 14),
+          b = base + r.int(-14, 12);
+        if (won) {
+          win++;
+          gf += Math.max(a, b + 1);
+          ga += Math.min(a, b);
+        } else {
+          gf += Math.min(a, b);
+          ga += Math.max(a, b) + 1;
+        }
       }
-      return { league_id: league.id, team_id: t.id, rank: 0, played, win, draw: 0, loss: played - win, goals_for: gf, goals_against: ga, points: win };
+      return {
+        league_id: league.id,
+        team_id: t.id,
+        rank: 0,
+        played,
+        win,
+        draw: 0,
+        loss: played - win,
+        goals_for: gf,
+        goals_against: ga,
+        points: win,
+      };
     });
-    rows.sort((a, b) => b.points / b.played - a.points / a.played || b.goals_for - b.goals_against - (a.goals_for - a.goals_against) || a.team_id - b.team_id);
+    rows.sort(
+      (a, b) =>
+        b.points / b.played - a.points / a.played ||
+        b.goals_for - b.goals_against - (a.goals_for - a.goals_against) ||
+        a.team_id - b.team_id,
+    );
     rows.forEach((row, i) => out.push({ ...row, rank: i + 1 }));
   }
   return out;
@@ -66,18 +117,44 @@ export function standingsOf(seed: number): StandingSeed[] {
 
 /** Seeds the catalogue if it is not there yet. Returns true when it wrote anything. */
 export async function seedCatalogue(db: Db, seed: number, nowMs: number): Promise<boolean> {
-  const marker = await db.selectFrom('live_feed_meta').select('value').where('key', '=', CATALOGUE_KEY).executeTakeFirst();
+  const marker = await db
+    .selectFrom('live_feed_meta')
+    .select('value')
+    .where('key', '=', CATALOGUE_KEY)
+    .executeTakeFirst();
   if (marker && (marker.value as { version?: number }).version === CATALOGUE_VERSION) return false;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('live_leagues')
-      .values(ALL_LEAGUES.map((l) => ({ id: l.id, sport: l.sport, name: l.name, letter: l.letter, color: l.color, season: seasonOf(l, nowMs), cup: l.cup, major: l.major, quarter_min: l.quarterMin ?? null })))
+      .values(
+        ALL_LEAGUES.map((l) => ({
+          id: l.id,
+          sport: l.sport,
+          name: l.name,
+          letter: l.letter,
+          color: l.color,
+          season: seasonOf(l, nowMs),
+          cup: l.cup,
+          major: l.major,
+          quarter_min: l.quarterMin ?? null,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
     await insertChunks([...TEAMS], 500, (chunk) =>
       trx
         .insertInto('live_teams')
-        .values(chunk.map((t) => ({ id: t.id, league_id: t.leagueId, sport: t.sport, name: t.name, strength: t.strength, color: t.color, color2: t.color2 })))
+        .values(
+          chunk.map((t) => ({
+            id: t.id,
+            league_id: t.leagueId,
+            sport: t.sport,
+            name: t.name,
+            strength: t.strength,
+            color: t.color,
+            color2: t.color2,
+          })),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute(),
     );
@@ -85,11 +162,26 @@ export async function seedCatalogue(db: Db, seed: number, nowMs: number): Promis
     await insertChunks(players, 2000, (chunk) =>
       trx
         .insertInto('live_players')
-        .values(chunk.map((p) => ({ id: p.id, team_id: p.teamId, name: p.name, position: p.position, number: p.number, age: p.age })))
+        .values(
+          chunk.map((p) => ({
+            id: p.id,
+            team_id: p.teamId,
+            name: p.name,
+            position: p.position,
+            number: p.number,
+            age: p.age,
+          })),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute(),
     );
-    await insertChunks(standingsOf(seed), 1000, (chunk) => trx.insertInto('live_standings').values(chunk).onConflict((oc) => oc.doNothing()).execute());
+    await insertChunks(standingsOf(seed), 1000, (chunk) =>
+      trx
+        .insertInto('live_standings')
+        .values(chunk)
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    );
     await trx
       .insertInto('live_bookmakers')
       .values(BOOKMAKERS.map((b, i) => ({ id: b.id, name_zh: b.nameZh, sort: i })))

@@ -30,6 +30,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   agreement: () => import('../pages/agreement/index'),
   user: () => import('../pages/user/index'),
   vlive: () => import('../pages/vlive/index'),
+  live: () => import('../pages/live/index'),
 };
 
 /** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */

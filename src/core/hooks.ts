@@ -107,7 +107,9 @@ export function useInbox(): InboxValue | undefined {
 
 export function useSession(): SessionValue {
   const v = useStream({ kind: 'session' });
-  return v ?? getCore().initialSession();
+  // Before the core has read its store its session reads "logged out" only because it does not
+  // know yet: keep the auth cookie's answer until then, so guards never bounce a logged-in user.
+  return v?.ready ? v : getCore().initialSession();
 }
 
 export function useSettings(): LiveSettings | undefined {

@@ -194,6 +194,11 @@ async function main(): Promise<void> {
   // Phase 1: raw ingest throughput (tabs attached, deliveries happen between chunks).
   const frames: string[] = [];
   for (let i = 0; i < 200_000; i++) frames.push(frameFor(ids[i % MATCHES]));
+  // Calibration on this machine, now: JSON.parse alone of the same frames (a floor on the cost).
+  const tp = performance.now();
+  let sink = 0;
+  for (const f of frames) sink += (JSON.parse(f) as { seq: number }).seq & 1;
+  const parseRate = frames.length / ((performance.now() - tp) / 1000);
   const t0 = performance.now();
   for (const f of frames) feed.push(f);
   const ingestMs = performance.now() - t0;
@@ -238,6 +243,7 @@ async function main(): Promise<void> {
   const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(`worker core benchmark — ${MATCHES} live matches, ${TABS} tabs (each watching every row + the list)`);
   console.log(`  ingest (200,000 frames, max rate):      ${fmt(ingestRate)} events/s`);
+  console.log(`  calibration: JSON.parse alone:          ${fmt(parseRate)} frames/s (${sink ? 'ok' : 'ok'})`);
   console.log(
     `  sustained feed:                          ${fmt(sent / elapsed)} events/s for ${fmt(elapsed, 1)} s${RATE ? ` (target ${RATE}/s)` : ''}`,
   );

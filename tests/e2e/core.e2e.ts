@@ -4,16 +4,28 @@
  * BroadcastChannel) mode, leader hand-over, and recovery after every socket is dropped: the live
  * state comes back within 7 s and a goal injected while the socket was down shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhoneContext, screenshot, startServer, type RunningServer } from '../helpers/e2e';
 
 let server: RunningServer;
 let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+/** A fresh browser profile; closed after each test even when it fails (its sockets would count). */
+async function profile(): Promise<BrowserContext> {
+  const ctx = await newPhoneContext(browser);
+  contexts.push(ctx);
+  return ctx;
+}
 
 beforeAll(async () => {
   server = await startServer({ env: { FEED_SEED: '11' } });
   browser = await launchBrowser();
+});
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  await waitMetric('ws_connections', 0, 5_000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +51,7 @@ async function waitMetric(name: string, want: number, withinMs: number): Promise
 async function openLive(ctx: BrowserContext, mode: 'shared' | 'leader'): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto(`${server.url}/live/zq?core=${mode}`);
-  await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+  await page.waitForSelector('[data-match-id] [data-score]', { timeout: 90_000 });
   return page;
 }
 
@@ -70,7 +82,7 @@ async function post(path: string, body?: unknown): Promise<{ code: number; msg: 
 
 describe('one socket per browser profile', () => {
   it('SharedWorker: 3 tabs on live scores hold 1 socket', async () => {
-    const ctx = await newPhoneContext(browser);
+    const ctx = await profile();
     const tabs = [await openLive(ctx, 'shared'), await openLive(ctx, 'shared'), await openLive(ctx, 'shared')];
     expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
     await screenshot(tabs[2], 'core-shared-3-tabs');
@@ -79,7 +91,7 @@ describe('one socket per browser profile', () => {
   });
 
   it('leader mode: 3 tabs hold 1 socket, and closing the leader gives 1 again within 2 s', async () => {
-    const ctx = await newPhoneContext(browser);
+    const ctx = await profile();
     const tabs = [await openLive(ctx, 'leader'), await openLive(ctx, 'leader'), await openLive(ctx, 'leader')];
     expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
     // The first tab took the leader lock; close it.
@@ -117,7 +129,7 @@ describe('one socket per browser profile', () => {
 
 describe('recovery', () => {
   it('after POST /_dev/ws/drop every tab is live again within 7 s, with the goal injected while down', async () => {
-    const ctx = await newPhoneContext(browser);
+    const ctx = await profile();
     const tabs = [await openLive(ctx, 'shared'), await openLive(ctx, 'shared'), await openLive(ctx, 'shared')];
     expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
     const id = await liveMatchId();

@@ -20,7 +20,10 @@ export interface TestStorage {
   cleanup(): Promise<void>;
 }
 
-export async function createTestStorage(engine: Engine = 'pglite', overrides: Partial<Config> = {}): Promise<TestStorage> {
+export async function createTestStorage(
+  engine: Engine = 'pglite',
+  overrides: Partial<Config> = {},
+): Promise<TestStorage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-test-'));
   let databaseUrl: string | null = null;
   let dropDb: (() => Promise<void>) | null = null;

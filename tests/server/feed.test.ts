@@ -18,7 +18,14 @@ import { newOutput, type SimMatch } from '../../server/feed/sim-types';
 import { isPlaying, statusRank } from '../../server/feed/status';
 import { rowToSim } from '../../server/feed/store';
 import { seedCatalogue } from '../../server/seed/seed';
-import { Code, type ListEvent, type Match, type MatchEvent, type Topic, type TopicEvent } from '../../workers/protocol/index';
+import {
+  Code,
+  type ListEvent,
+  type Match,
+  type MatchEvent,
+  type Topic,
+  type TopicEvent,
+} from '../../workers/protocol/index';
 
 const START = Date.parse('2026-11-22T04:00:00Z'); // 12:00 Beijing
 let ts: TestStorage;
@@ -64,7 +71,11 @@ const minuteOf = (m: Match, at: number): number | null => {
 describe('live feed simulator', () => {
   it('generates a fortnight of fixtures with matches live at any hour', async () => {
     const db = ts.storage.db;
-    const perDay = await db.selectFrom('live_matches').select(['day', 'sport', db.fn.countAll<number>().as('n')]).groupBy(['day', 'sport']).execute();
+    const perDay = await db
+      .selectFrom('live_matches')
+      .select(['day', 'sport', db.fn.countAll<number>().as('n')])
+      .groupBy(['day', 'sport'])
+      .execute();
     expect(new Set(perDay.map((r) => r.day)).size).toBe(15);
     for (const r of perDay) {
       if (r.sport === 'zq') expect(Number(r.n)).toBeGreaterThanOrEqual(150);
@@ -77,7 +88,10 @@ describe('live feed simulator', () => {
       const start = Date.parse(`${day}T00:00:00Z`) / 1000 - 8 * 3600;
       for (let t = start + 3600 * 2; t < start + 86_400; t += 1800) {
         for (const sport of ['zq', 'lq'] as const) {
-          expect(fx.some((f) => f.sport === sport && f.ot <= t && f.ot > t - 100 * 60), `${sport} live at ${new Date(t * 1000).toISOString()}`).toBe(true);
+          expect(
+            fx.some((f) => f.sport === sport && f.ot <= t && f.ot > t - 100 * 60),
+            `${sport} live at ${new Date(t * 1000).toISOString()}`,
+          ).toBe(true);
         }
       }
     }
@@ -105,7 +119,8 @@ describe('live feed simulator', () => {
             expect(rank, `status of ${m.id}`).toBeGreaterThanOrEqual(prev.rank);
             expect(m.score[0]).toBeGreaterThanOrEqual(prev.score[0]);
             expect(m.score[1]).toBeGreaterThanOrEqual(prev.score[1]);
-            if (prev.minute !== null && minute !== null && rank === prev.rank) expect(minute).toBeGreaterThanOrEqual(prev.minute);
+            if (prev.minute !== null && minute !== null && rank === prev.rank)
+              expect(minute).toBeGreaterThanOrEqual(prev.minute);
           }
           if (m.sport === 'lq') {
             const sum = m.quarters.reduce<[number, number]>((a, q) => [a[0] + q[0], a[1] + q[1]], [0, 0]);
@@ -136,7 +151,11 @@ describe('live feed simulator', () => {
 
     // Restart: stop, rebuild on the same database, state continues from where it was.
     const db = ts.storage.db;
-    const before = new Map((await db.selectFrom('live_matches').selectAll().where('status', 'in', [2, 3, 4, 5, 6, 7, 8, 9]).execute()).map((r) => [r.id, rowToSim(r)]));
+    const before = new Map(
+      (await db.selectFrom('live_matches').selectAll().where('status', 'in', [2, 3, 4, 5, 6, 7, 8, 9]).execute()).map(
+        (r) => [r.id, rowToSim(r)],
+      ),
+    );
     await feed.stop();
     expect(feed.healthy()).toBe(false);
     feed = makeFeed(hub);
@@ -154,22 +173,42 @@ describe('live feed simulator', () => {
       expect(after.st.seq).toBeGreaterThanOrEqual(m.st.seq);
     }
     // No incident id was stored twice (goals are never replayed).
-    const dup = await db.selectFrom('live_text').select(['id']).groupBy('id').having(db.fn.countAll(), '>', 1).execute();
+    const dup = await db
+      .selectFrom('live_text')
+      .select(['id'])
+      .groupBy('id')
+      .having(db.fn.countAll(), '>', 1)
+      .execute();
     expect(dup).toEqual([]);
   }, 300_000);
 
   it('dev events: legal ones apply and broadcast, illegal ones are refused', async () => {
     const db = ts.storage.db;
-    const liveRow = await db.selectFrom('live_matches').selectAll().where('sport', '=', 'zq').where('status', 'in', [2, 4]).limit(1).executeTakeFirstOrThrow();
+    const liveRow = await db
+      .selectFrom('live_matches')
+      .selectAll()
+      .where('sport', '=', 'zq')
+      .where('status', 'in', [2, 4])
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const before = rowToSim(liveRow);
     const from = published.length;
     const res = await feed.applyDevEvent({ matchId: before.id, type: 'goal', side: 'away' });
     expect(res.code).toBe(Code.OK);
-    const list = published.slice(from).find((p) => p.topic === 'football' && (p.event as ListEvent).match.id === before.id)?.event as ListEvent;
+    const list = published
+      .slice(from)
+      .find((p) => p.topic === 'football' && (p.event as ListEvent).match.id === before.id)?.event as ListEvent;
     expect(list.match.score[1]).toBeGreaterThanOrEqual(before.score[1] + 1);
     expect(list.incident?.type).toBe('goal');
 
-    const upcoming = await db.selectFrom('live_matches').select('id').where('sport', '=', 'zq').where('status', '=', 1).orderBy('ot').limit(1).executeTakeFirstOrThrow();
+    const upcoming = await db
+      .selectFrom('live_matches')
+      .select('id')
+      .where('sport', '=', 'zq')
+      .where('status', '=', 1)
+      .orderBy('ot')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const refused = await feed.applyDevEvent({ matchId: upcoming.id, type: 'goal', side: 'home' });
     expect(refused.code).toBe(Code.REFUSED);
     expect(refused.msg).toContain('比赛未在进行中');
@@ -182,15 +221,26 @@ describe('live feed simulator', () => {
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'red', side: 'home' })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'state', state: 3 })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'corner', side: 'home' })).code).toBe(Code.REFUSED);
-    const row = rowToSim(await db.selectFrom('live_matches').selectAll().where('id', '=', upcoming.id).executeTakeFirstOrThrow());
+    const row = rowToSim(
+      await db.selectFrom('live_matches').selectAll().where('id', '=', upcoming.id).executeTakeFirstOrThrow(),
+    );
     expect(row.status).toBe(3);
     expect(row.st.kind === 'zq' && row.st.red[0]).toBe(1);
 
-    const lq = await db.selectFrom('live_matches').selectAll().where('sport', '=', 'lq').where('status', '=', 1).orderBy('ot').limit(1).executeTakeFirstOrThrow();
+    const lq = await db
+      .selectFrom('live_matches')
+      .selectAll()
+      .where('sport', '=', 'lq')
+      .where('status', '=', 1)
+      .orderBy('ot')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'state', state: 2 })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'goal', side: 'home' })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'yellow', side: 'home' })).code).toBe(Code.REFUSED);
-    const lqRow = rowToSim(await db.selectFrom('live_matches').selectAll().where('id', '=', lq.id).executeTakeFirstOrThrow());
+    const lqRow = rowToSim(
+      await db.selectFrom('live_matches').selectAll().where('id', '=', lq.id).executeTakeFirstOrThrow(),
+    );
     expect(lqRow.score[0]).toBeGreaterThanOrEqual(2);
   });
 });
@@ -213,7 +263,8 @@ describe('determinism', () => {
     const coarseIncidents = coarse.flatMap((m) => advance(m, end, 7).incidents);
     const fineIncidents: string[] = [];
     for (const m of fine) {
-      for (let t = m.ot * 1000 - 3600_000; t <= end; t += 7 * 60_000 + 13_000) fineIncidents.push(...advance(m, t, 7).incidents.map((i) => i.id + i.text));
+      for (let t = m.ot * 1000 - 3600_000; t <= end; t += 7 * 60_000 + 13_000)
+        fineIncidents.push(...advance(m, t, 7).incidents.map((i) => i.id + i.text));
       fineIncidents.push(...advance(m, end, 7).incidents.map((i) => i.id + i.text));
     }
     expect(fine.map((m) => [m.status, m.score])).toEqual(coarse.map((m) => [m.status, m.score]));

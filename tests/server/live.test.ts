@@ -38,9 +38,18 @@ let now = START;
 let ts: TestStorage;
 let server: BuiltServer;
 
-async function get<T>(path: string, params: Record<string, string | number> = {}, query: Record<string, string | number> = {}, headers: Record<string, string> = {}) {
+async function get<T>(
+  path: string,
+  params: Record<string, string | number> = {},
+  query: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(path, params)) + (qs ? `?${qs}` : ''), headers });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: embeddedUrl(fillPath(path, params)) + (qs ? `?${qs}` : ''),
+    headers,
+  });
   return res.json() as { code: number; msg: string; data: T };
 }
 
@@ -84,7 +93,9 @@ describe('football lists', () => {
     expect(tomorrow.data.every((m) => m.s === 1 || m.s === 9 || m.s === 12)).toBe(true);
     const past = await get<Match[]>(LivePaths.zqByDate, {}, { date: '2026-11-16' });
     expect(past.data.filter((m) => m.s === 8).length).toBeGreaterThan(140);
-    expect((await get<Match[]>(LivePaths.zqJczq)).data.every((m) => m.jc !== null && /^周.\d{3}$/.test(m.jc))).toBe(true);
+    expect((await get<Match[]>(LivePaths.zqJczq)).data.every((m) => m.jc !== null && /^周.\d{3}$/.test(m.jc))).toBe(
+      true,
+    );
     expect((await get<Match[]>(LivePaths.zqBjdc)).data.every((m) => m.bd)).toBe(true);
     expect((await get<Match[]>(LivePaths.zqLottery)).data.length).toBeGreaterThan(0);
     const filter = await get<FilterGroup[]>(LivePaths.zqFilter, {}, { type: 'all' });
@@ -96,7 +107,9 @@ describe('football lists', () => {
     const total = filter.data.flatMap((g) => g.countList).reduce((a, c) => a + c.count, 0);
     expect(total).toBe((await get<Match[]>(LivePaths.zqLive)).data.length);
     const jc = await get<FilterGroup[]>(LivePaths.zqFilter, {}, { type: 'jczq' });
-    expect(jc.data.flatMap((g) => g.countList).reduce((a, c) => a + c.count, 0)).toBe((await get<Match[]>(LivePaths.zqJczq)).data.length);
+    expect(jc.data.flatMap((g) => g.countList).reduce((a, c) => a + c.count, 0)).toBe(
+      (await get<Match[]>(LivePaths.zqJczq)).data.length,
+    );
   });
 
   it('bad params get code 4000 and a Chinese message', async () => {
@@ -117,7 +130,10 @@ describe('football lists', () => {
     expect((await get(LivePaths.zqHeader, { id: 123 })).code).toBe(Code.NOT_FOUND);
     expect((await get(LivePaths.zqHeader, { id: 123 })).msg).toBe('比赛不存在');
     expect((await get(LivePaths.lqHeader, { id: zq.id })).code).toBe(Code.NOT_FOUND);
-    const count = await ts.storage.db.selectFrom('live_matches').select(ts.storage.db.fn.countAll().as('n')).executeTakeFirst();
+    const count = await ts.storage.db
+      .selectFrom('live_matches')
+      .select(ts.storage.db.fn.countAll().as('n'))
+      .executeTakeFirst();
     expect(Number(count?.n)).toBeGreaterThan(3000);
   });
 });
@@ -139,14 +155,20 @@ describe('football detail', () => {
     expect(stats.data.map((s) => s.type).sort((a, b) => a - b)).toEqual([2, 3, 4, 21, 22, 23, 24, 25, 70]);
     const poss = stats.data.find((s) => s.type === 25)!;
     expect(poss.home + poss.away).toBe(100);
-    expect(stats.data.find((s) => s.type === 2)).toEqual({ type: 2, home: h.data.match.sport === 'zq' ? h.data.match.corner[0] : -1, away: h.data.match.sport === 'zq' ? h.data.match.corner[1] : -1 });
+    expect(stats.data.find((s) => s.type === 2)).toEqual({
+      type: 2,
+      home: h.data.match.sport === 'zq' ? h.data.match.corner[0] : -1,
+      away: h.data.match.sport === 'zq' ? h.data.match.corner[1] : -1,
+    });
   });
 
   it('analysis, table, lineups, intelligence, injuries, player stats', async () => {
     const history = await get<AnalysisHistory>(LivePaths.zqHistory, { id: zq.id });
     expect(history.code).toBe(Code.OK);
     expect(history.data.homeRecent.length).toBeGreaterThan(0);
-    expect(history.data.homeRecent.every((a) => a.score !== null && (a.homeId === zq.home.id || a.awayId === zq.home.id))).toBe(true);
+    expect(
+      history.data.homeRecent.every((a) => a.score !== null && (a.homeId === zq.home.id || a.awayId === zq.home.id)),
+    ).toBe(true);
     const future = await get<FutureFixtures>(LivePaths.zqFuture, { id: zq.id });
     expect(future.data.home.length).toBeGreaterThan(0);
     expect(future.data.home.every((a) => a.score === null && a.ot > zq.ot)).toBe(true);
@@ -159,7 +181,13 @@ describe('football detail', () => {
       expect(side.starters).toHaveLength(11);
       expect(side.starters[0]!.position).toBe('GK');
       const [d, m, f] = side.formation.split('-').map(Number);
-      expect(1 + d! + m! + f! + (side.formation.split('-').length === 4 ? Number(side.formation.split('-')[3]) - f! + f! : 0)).toBeGreaterThanOrEqual(11);
+      expect(
+        1 +
+          d! +
+          m! +
+          f! +
+          (side.formation.split('-').length === 4 ? Number(side.formation.split('-')[3]) - f! + f! : 0),
+      ).toBeGreaterThanOrEqual(11);
       expect(side.bench.length).toBeGreaterThan(5);
     }
     const injuries = await get<Injuries>(LivePaths.zqInjury, { id: zq.id });
@@ -169,7 +197,8 @@ describe('football detail', () => {
     expect(intel.data.home.good.length + intel.data.home.bad.length).toBeGreaterThan(0);
     expect(intel.data.neutral.join('')).toMatch(/天气/);
     const players = await get<FootballPlayerStats>(LivePaths.zqPlayerStats, { id: zqDone.id });
-    const goals = players.data.home.reduce((a, p) => a + p.goals, 0) + players.data.away.reduce((a, p) => a + p.goals, 0);
+    const goals =
+      players.data.home.reduce((a, p) => a + p.goals, 0) + players.data.away.reduce((a, p) => a + p.goals, 0);
     expect(goals).toBe(zqDone.score[0] + zqDone.score[1]);
   });
 
@@ -177,8 +206,19 @@ describe('football detail', () => {
     for (const type of [1, 2, 3] as const) {
       const board = await get<OddsBoard>(LivePaths.zqOdds, { id: zqDone.id }, { type });
       expect(board.code).toBe(Code.OK);
-      expect(board.data.companies.map((c) => c.nameZh)).toEqual(['澳门', '皇冠', 'Bet365', '威廉希尔', '立博', '易胜博', '韦德', '12BET']);
-      expect(board.data.companies.some((c) => c.live.left !== c.open.left || c.live.middle !== c.open.middle)).toBe(true);
+      expect(board.data.companies.map((c) => c.nameZh)).toEqual([
+        '澳门',
+        '皇冠',
+        'Bet365',
+        '威廉希尔',
+        '立博',
+        '易胜博',
+        '韦德',
+        '12BET',
+      ]);
+      expect(board.data.companies.some((c) => c.live.left !== c.open.left || c.live.middle !== c.open.middle)).toBe(
+        true,
+      );
     }
     const companies = await get<Array<{ companyId: number; nameZh: string }>>(LivePaths.zqOddsCompany);
     expect(companies.data).toHaveLength(8);
@@ -226,7 +266,9 @@ describe('hot, video, follows, crests, dev control', () => {
     expect(hot.code).toBe(Code.OK);
     expect(hot.data.length).toBeGreaterThan(5);
     expect(new Set(hot.data.map((m) => m.sport))).toEqual(new Set(['zq', 'lq']));
-    expect((await get<Match[]>(LivePaths.hotSchedule, {}, { sport: 'lq' })).data.every((m) => m.sport === 'lq')).toBe(true);
+    expect((await get<Match[]>(LivePaths.hotSchedule, {}, { sport: 'lq' })).data.every((m) => m.sport === 'lq')).toBe(
+      true,
+    );
     const col = await get<HotColumn[]>(LivePaths.hotColumn);
     expect(col.data.map((c) => c.key)).toEqual(['focus', 'live', 'soon']);
   });
@@ -240,7 +282,9 @@ describe('hot, video, follows, crests, dev control', () => {
 
   it('follow needs a login, toggles, and lists followed ids', async () => {
     const post = (body: unknown, headers: Record<string, string> = {}) =>
-      server.app.inject({ method: 'POST', url: embeddedUrl(LivePaths.follow), payload: body as object, headers }).then((r) => r.json() as { code: number; data: { followed: boolean; follow: number } });
+      server.app
+        .inject({ method: 'POST', url: embeddedUrl(LivePaths.follow), payload: body as object, headers })
+        .then((r) => r.json() as { code: number; data: { followed: boolean; follow: number } });
     expect((await post({ matchId: zq.id, sport: 'zq' })).code).toBe(Code.NO_TOKEN);
     const user = await ts.storage.db.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
     const { token } = await createSession(ts.storage.db, user.id, now);
@@ -268,16 +312,28 @@ describe('hot, video, follows, crests, dev control', () => {
   });
 
   it('POST /_dev/feed/event applies a goal to a live match and refuses one to a finished match', async () => {
-    const goal = await server.app.inject({ method: 'POST', url: SystemPaths.devFeedEvent, payload: { matchId: zq.id, type: 'goal', side: 'home' } });
+    const goal = await server.app.inject({
+      method: 'POST',
+      url: SystemPaths.devFeedEvent,
+      payload: { matchId: zq.id, type: 'goal', side: 'home' },
+    });
     const body = goal.json() as { code: number; data: { match: Match } };
     expect(body.code).toBe(Code.OK);
     const h = await get<MatchHeaderBody>(LivePaths.zqHeader, { id: zq.id });
     expect(h.data.match.score[0]).toBe(body.data.match.score[0]);
     expect(h.data.incidents.at(-1)?.type).toBe('goal');
-    const refused = await server.app.inject({ method: 'POST', url: SystemPaths.devFeedEvent, payload: { matchId: zqDone.id, type: 'goal', side: 'home' } });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: SystemPaths.devFeedEvent,
+      payload: { matchId: zqDone.id, type: 'goal', side: 'home' },
+    });
     expect(refused.json().code).toBe(Code.REFUSED);
     expect(refused.json().msg).toBe('比赛未在进行中，不能添加进球');
-    const bad = await server.app.inject({ method: 'POST', url: SystemPaths.devFeedEvent, payload: { matchId: zq.id, type: 'offside' } });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: SystemPaths.devFeedEvent,
+      payload: { matchId: zq.id, type: 'offside' },
+    });
     expect(bad.json().code).toBe(Code.BAD_INPUT);
     now += 5_000;
     await server.ctx.feed.advance();

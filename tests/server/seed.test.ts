@@ -8,14 +8,45 @@ import { crestMark, crestSvg } from '../../server/seed/crest';
 describe('seed catalogue', () => {
   it('has the leagues of the brief with their pinyin letters', () => {
     const letter = Object.fromEntries(ALL_LEAGUES.map((l) => [l.name, l.letter]));
-    expect(letter).toMatchObject({ 英超: 'Y', 西甲: 'X', 意甲: 'Y', 德甲: 'D', 法甲: 'F', 中超: 'Z', 欧冠: 'O', 日职联: 'R', 韩K联: 'H', 荷甲: 'H', 葡超: 'P', 澳超: 'A', NBA: 'N', CBA: 'C', 欧洲篮球联赛: 'O' });
+    expect(letter).toMatchObject({
+      英超: 'Y',
+      西甲: 'X',
+      意甲: 'Y',
+      德甲: 'D',
+      法甲: 'F',
+      中超: 'Z',
+      欧冠: 'O',
+      日职联: 'R',
+      韩K联: 'H',
+      荷甲: 'H',
+      葡超: 'P',
+      澳超: 'A',
+      NBA: 'N',
+      CBA: 'C',
+      欧洲篮球联赛: 'O',
+    });
     expect(new Set(ALL_LEAGUES.map((l) => l.id)).size).toBe(ALL_LEAGUES.length);
     const names = new Set(TEAMS.map((t) => t.name));
-    for (const n of ['阿森纳', '曼城', '利物浦', '皇家马德里', '巴塞罗那', '湖人', '勇士', '广东宏远', '辽宁本钢']) expect(names.has(n), n).toBe(true);
-    expect(BOOKMAKERS.map((b) => b.nameZh)).toEqual(['澳门', '皇冠', 'Bet365', '威廉希尔', '立博', '易胜博', '韦德', '12BET']);
+    for (const n of ['阿森纳', '曼城', '利物浦', '皇家马德里', '巴塞罗那', '湖人', '勇士', '广东宏远', '辽宁本钢'])
+      expect(names.has(n), n).toBe(true);
+    expect(BOOKMAKERS.map((b) => b.nameZh)).toEqual([
+      '澳门',
+      '皇冠',
+      'Bet365',
+      '威廉希尔',
+      '立博',
+      '易胜博',
+      '韦德',
+      '12BET',
+    ]);
     expect(leagueTeams(ALL_LEAGUES.find((l) => l.name === '欧冠')!).length).toBeGreaterThanOrEqual(24);
     expect(seasonOf(ALL_LEAGUES[0]!, Date.parse('2026-11-22T00:00:00Z'))).toBe('2026-2027');
-    expect(seasonOf(ALL_LEAGUES.find((l) => l.name === '中超')!, Date.parse('2026-11-22T00:00:00Z'))).toBe('2026');
+    expect(
+      seasonOf(
+        ALL_LEAGUES.find((l) => l.name === '中超')!,
+        Date.parse('2026-11-22T00:00:00Z'),
+      ),
+    ).toBe('2026');
   });
 
   it('squads: positions, unique shirt numbers and names, plausible ages, deterministic', () => {

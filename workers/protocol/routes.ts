@@ -50,13 +50,37 @@ export type AgreementKey = (typeof AGREEMENTS)[number];
 export const AGREEMENT_KEYS: readonly AgreementKey[] = AGREEMENTS;
 
 const MESSAGE_PAGES = [
-  'address', 'attention', 'chat', 'chatDetail', 'createGroup', 'fans', 'favor', 'find', 'groupDetail',
-  'groupList', 'list', 'mass', 'massSending', 'note', 'notice', 'personal', 'search',
+  'address',
+  'attention',
+  'chat',
+  'chatDetail',
+  'createGroup',
+  'fans',
+  'favor',
+  'find',
+  'groupDetail',
+  'groupList',
+  'list',
+  'mass',
+  'massSending',
+  'note',
+  'notice',
+  'personal',
+  'search',
 ] as const;
 const ACTIVITY_PAGES = ['address', 'history', 'lottery', 'rank', 'reg', 'rule'] as const;
 const USER_GUARDED = [
-  'attention', 'certification', 'changePassWord', 'community', 'history', 'infor', 'match',
-  'message', 'nickname', 'opinion', 'proposal',
+  'attention',
+  'certification',
+  'changePassWord',
+  'community',
+  'history',
+  'infor',
+  'match',
+  'message',
+  'nickname',
+  'opinion',
+  'proposal',
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -157,12 +181,31 @@ export function isDelivered(route: RouteDef): boolean {
  * for the community and proposal areas, whose data they list.
  */
 const USER_PAGES_DELIVERED = [
-  'user', 'user/login', 'user/register', 'user/password', 'user/changePassWord', 'user/nickname', 'user/infor',
-  'user/certification', 'user/set', 'user/attention', 'user/match', 'user/history', 'user/message',
-  'user/authorHome', 'user/question', 'user/doubt', 'user/opinion',
+  'user',
+  'user/login',
+  'user/register',
+  'user/password',
+  'user/changePassWord',
+  'user/nickname',
+  'user/infor',
+  'user/certification',
+  'user/set',
+  'user/attention',
+  'user/match',
+  'user/history',
+  'user/message',
+  'user/authorHome',
+  'user/question',
+  'user/doubt',
+  'user/opinion',
 ];
 /** Single routes delivered ahead of their area (e.g. /user/about and /message/version by the shell). */
-export const DELIVERED_ROUTES: ReadonlySet<string> = new Set(['user/about', 'message/version', '404', ...USER_PAGES_DELIVERED]);
+export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
+  'user/about',
+  'message/version',
+  '404',
+  ...USER_PAGES_DELIVERED,
+]);
 
 export function isKnownPath(path: string): boolean {
   const clean = path.split(/[?#]/)[0] || '/';

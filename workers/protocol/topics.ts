@@ -1,10 +1,5 @@
 /** Topic names. Build and parse them only here. */
-export type Topic =
-  | 'football'
-  | 'basketball'
-  | 'inbox'
-  | `match:${number}`
-  | `room:${string}`;
+export type Topic = 'football' | 'basketball' | 'inbox' | `match:${number}` | `room:${string}`;
 
 export const Topics = {
   football: 'football',

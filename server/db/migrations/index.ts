@@ -17,10 +17,19 @@ export interface Migration {
   up: (db: Kysely<any>) => Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [...systemMigrations, ...accountMigrations, ...liveMigrations, ...userCentreMigrations, ...vliveMigrations, ...aiMigrations];
+export const MIGRATIONS: readonly Migration[] = [
+  ...systemMigrations,
+  ...accountMigrations,
+  ...liveMigrations,
+  ...userCentreMigrations,
+  ...vliveMigrations,
+  ...aiMigrations,
+];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);
+  await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
+    db,
+  );
   const done = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id as string));
   const applied: string[] = [];
   for (const m of migrations) {

@@ -48,7 +48,9 @@ export const liveMigrations: Migration[] = [
         points int not null,
         primary key (league_id, team_id)
       )`.execute(db);
-      await sql`create table live_bookmakers (id int primary key, name_zh text not null, sort int not null)`.execute(db);
+      await sql`create table live_bookmakers (id int primary key, name_zh text not null, sort int not null)`.execute(
+        db,
+      );
       await sql`create table live_matches (
         id int primary key,
         sport text not null,

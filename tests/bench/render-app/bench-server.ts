@@ -147,7 +147,7 @@ export class FakeSocket implements SocketLike {
 
   constructor(
     readonly url: string,
-    private readonly server: BenchServer,
+    readonly server: BenchServer,
   ) {
     server.attach(this);
     setTimeout(() => {

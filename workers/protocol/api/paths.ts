@@ -36,4 +36,16 @@ export function embeddedUrl(path: string): string {
 }
 
 /** Prefixes that are never app routes (the server's SPA fallback skips them). */
-export const NON_APP_PREFIXES = ['/main/', '/api/', '/imapi', '/imserver', '/ws', '/_dev/', '/metrics', '/healthz', '/assets/', '/media/', '/static/'] as const;
+export const NON_APP_PREFIXES = [
+  '/main/',
+  '/api/',
+  '/imapi',
+  '/imserver',
+  '/ws',
+  '/_dev/',
+  '/metrics',
+  '/healthz',
+  '/assets/',
+  '/media/',
+  '/static/',
+] as const;
