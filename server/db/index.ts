@@ -22,6 +22,9 @@ export async function openStorage(opts: { dataDir: string; databaseUrl: string |
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, admin terminate) emits 'error' on
+    // the pool; unheard, that would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL client lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrate(db);
     return storage(db, 'postgres');

@@ -42,6 +42,16 @@ export async function createTestStorage(
     dropDb = async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
+      // pg's Pool.end() resolves before its clients have finished closing; forcing the drop while
+      // one is still open would kill it mid-close (an unhandled 57P01). Wait for them to go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
