@@ -51,6 +51,8 @@ export interface ClientEnv {
   tabId: string;
   /** Web Lock held while the tab lives, or null where Web Locks are missing. */
   lockName: string | null;
+  /** Resolves once the tab holds that lock; hello waits for it (see get-core). */
+  lockHeld?: Promise<void>;
   isVisible(): boolean;
   /** Session guess for the first paint (the auth cookie), before the core answers. */
   initialSession?: () => SessionValue;
@@ -138,6 +140,7 @@ export class CoreClient implements CoreApi {
     const remote = Comlink.wrap<CorePortApi>(link.rpc);
     const sink: TabSink = { deliver: (batch) => this.deliver(batch) };
     Comlink.expose(sink, link.sink);
+    if (this.env.lockHeld) await withTimeout(this.env.lockHeld, this.rpcTimeout, 'tab lock');
     const hello: HelloAnswer = await withTimeout(
       remote.hello({ tabId: this.env.tabId, lockName: this.env.lockName, visible: this.env.isVisible() }),
       this.rpcTimeout,

@@ -15,12 +15,22 @@ function newTabId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Holds a per-tab Web Lock for the tab's lifetime; the core watches it to free the tab's subscriptions. */
-function holdTabLock(tabId: string): string | null {
+/**
+ * Holds a per-tab Web Lock for the tab's lifetime; the core watches it to free the tab's
+ * subscriptions. `held` resolves once the lock is granted: lock requests from different clients
+ * are not ordered, so a core told the name before the tab holds it could be granted it first and
+ * take the tab for closed.
+ */
+function holdTabLock(tabId: string): { name: string; held: Promise<void> } | null {
   if (!('locks' in navigator)) return null;
   const name = `qs-core-tab-${tabId}`;
-  void navigator.locks.request(name, () => new Promise<void>(() => undefined));
-  return name;
+  const held = new Promise<void>((granted) => {
+    void navigator.locks.request(name, () => {
+      granted();
+      return new Promise<void>(() => undefined);
+    });
+  });
+  return { name, held };
 }
 
 function hostFor(mode: CoreMode, tabId: string): CoreHost {
@@ -33,10 +43,11 @@ export function getCore(): CoreClient {
   if (client) return client;
   const tabId = newTabId();
   const mode = chooseMode();
-  const lockName = holdTabLock(tabId);
+  const lock = holdTabLock(tabId);
   const c = new CoreClient(hostFor(mode, tabId), {
     tabId,
-    lockName,
+    lockName: lock?.name ?? null,
+    lockHeld: lock?.held,
     isVisible: () => document.visibilityState === 'visible',
     initialSession: (): SessionValue => {
       const token = readAuthCookie();

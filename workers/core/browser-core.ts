@@ -8,6 +8,7 @@ import { createCoordinator, type Coordinator } from './coordinator';
 import { createCore } from './core';
 import { createDexieStore, createMemoryStore, type OfflineStore } from './store';
 import type { SocketCtor } from './socket';
+import { watchTabLock } from './tab-lock';
 
 function newId(): string {
   return typeof crypto.randomUUID === 'function'
@@ -40,7 +41,6 @@ export function startBrowserCoordinator(mode: CoreMode): Coordinator {
   const locks = (self.navigator as WorkerNavigator & { locks?: LockManager }).locks;
   return createCoordinator({
     core,
-    // Granted only once the tab holding it is gone (closed, crashed, navigated away).
-    watchLock: locks ? (name) => locks.request(name, async () => undefined).then(() => undefined) : undefined,
+    watchLock: locks ? (name) => watchTabLock(locks, name) : undefined,
   });
 }
