@@ -216,17 +216,23 @@ describe('live scores', () => {
   });
 
   it('filters survive a reload and expire at 10:00 (fake clock)', async () => {
-    const china = (ms: number) => new Date(ms + 8 * 3600_000);
-    const at0959 = (dayOffset: number) => {
-      const d = china(Date.now());
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + dayOffset, 9 - 8, 59);
+    // The page's clock is fake; the browser's cookie store keeps real time. So a choice made at a
+    // fake 09:59 tomorrow must expire at 10:00 tomorrow (kept), one made at 10:01 tomorrow at
+    // 10:00 the day after (kept), and one made at 09:59 yesterday expired at 10:00 yesterday:
+    // the browser drops it and the list comes back unfiltered after a reload.
+    const chinaAt = (dayOffset: number, h: number, m: number) => {
+      const d = new Date(Date.now() + 8 * 3600_000);
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + dayOffset, h - 8, m);
     };
-    for (const [dayOffset, survives] of [
-      [1, true], // 09:59 tomorrow: expires at 10:00 tomorrow, still in the (real) future
-      [-1, false], // 09:59 yesterday: expired at 10:00 yesterday, gone after a reload
-    ] as const) {
+    const cases = [
+      { at: chinaAt(1, 9, 59), expires: chinaAt(1, 10, 0), survives: true },
+      { at: chinaAt(1, 10, 1), expires: chinaAt(2, 10, 0), survives: true },
+      { at: chinaAt(-1, 9, 59), expires: chinaAt(-1, 10, 0), survives: false },
+    ];
+    for (const { at, expires, survives } of cases) {
+      const label = new Date(at).toISOString();
       const c = await newPhoneContext(browser);
-      await c.clock.install({ time: at0959(dayOffset) });
+      await c.clock.install({ time: at });
       const page = await c.newPage();
       await page.goto(server.url + '/live/zq');
       await page.waitForSelector('[data-match-id]', { timeout: 20_000 });
@@ -236,9 +242,13 @@ describe('live scores', () => {
       await firstChip.click();
       await page.getByRole('button', { name: '确定' }).click();
       const cookie = (await c.cookies()).find((k) => k.name === 'zq_filter');
-      expect(cookie, 'filter cookie').toBeTruthy();
-      // Expires exactly at 10:00 China time of that day.
-      expect(cookie!.expires * 1000).toBe(at0959(dayOffset) + 60_000);
+      if (survives) {
+        expect(cookie, `filter cookie set at ${label}`).toBeTruthy();
+        // Expires exactly at 10:00 China time.
+        expect(cookie!.expires * 1000, `expiry of the cookie set at ${label}`).toBe(expires);
+      } else {
+        expect(cookie, `a cookie set at ${label} is already expired`).toBeUndefined();
+      }
       await page.reload();
       await page.waitForSelector('[data-match-id]', { timeout: 20_000 });
       const hidden = await page.locator('[data-hidden]').count();
