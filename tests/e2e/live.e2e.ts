@@ -125,16 +125,16 @@ describe('live scores', () => {
   it('the hot list and basketball list load', async () => {
     const page = tabs[1];
     await page.goto(server.url + '/live/hot');
-    await page.waitForSelector('[data-page="live-hot"] [data-match-id]', { timeout: 20_000 });
+    await page.waitForSelector('[data-page="live-hot"] [data-match-id]', { timeout: 30_000 });
     await screenshot(page, 'live-hot');
     await page.goto(server.url + '/live/lq');
-    await page.waitForSelector('[data-page="live-lq"] [data-match-id] [data-score]', { timeout: 20_000 });
+    await page.waitForSelector('[data-page="live-lq"] [data-match-id] [data-score]', { timeout: 30_000 });
     await screenshot(page, 'live-lq-js');
     await page.goto(server.url + '/live/zq/sc');
-    await page.waitForSelector('[data-page="live-zq"][data-tab="sc"] .lv-dates', { timeout: 20_000 });
+    await page.waitForSelector('[data-page="live-zq"][data-tab="sc"] .lv-dates', { timeout: 30_000 });
     await screenshot(page, 'live-zq-sc');
     await page.goto(server.url + '/live/zq/result');
-    await page.waitForSelector('[data-page="live-zq"][data-tab="result"] [data-match-id]', { timeout: 20_000 });
+    await page.waitForSelector('[data-page="live-zq"][data-tab="result"] [data-match-id]', { timeout: 30_000 });
     await screenshot(page, 'live-zq-result');
   });
 
