@@ -1,6 +1,7 @@
 /**
  * The user-centre area (issue 7): routes under the main API (`/main/user/...` on the embedded
- * server). Accounts proper (register, login, password, nickname) live in server/accounts.
+ * server). Accounts proper (register, login, password, nickname) live in server/accounts; my posts
+ * and my tips in ./posts and ./tips.
  */
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -30,6 +31,8 @@ import { FAQ } from './faq';
 import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
 import { notifyUser, unreadCount } from './messages';
 import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
+import { registerPostRoutes } from './posts';
+import { registerTipRoutes } from './tips';
 import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
 
 const HISTORY_KEEP = 200;
@@ -99,6 +102,8 @@ const auditBody = z.object({
 export const userCentreArea: AreaPlugin = async (app, ctx) => {
   const { db } = ctx;
   registerUploadServing(app, ctx);
+  registerPostRoutes(app, ctx);
+  registerTipRoutes(app, ctx);
 
   app.get(u(P.summary), async (req) => ok(await summary(db, await requireUserId(ctx, req))));
 

@@ -67,4 +67,29 @@ export const userCentreMigrations: Migration[] = [
       await sql`create index user_messages_user on user_messages (user_id, created_at desc)`.execute(db);
     },
   },
+  {
+    id: 'user-002-posts-tips',
+    up: async (db) => {
+      // Deleted posts keep their row (deleted_at) so they still count against the posting rate.
+      await sql`create table user_posts (
+        id serial primary key,
+        user_id int not null references users(id) on delete cascade,
+        title text not null,
+        content text not null,
+        created_at double precision not null,
+        deleted_at double precision
+      )`.execute(db);
+      await sql`create index user_posts_user on user_posts (user_id, created_at desc)`.execute(db);
+      await sql`create table user_tips (
+        id serial primary key,
+        user_id int not null references users(id) on delete cascade,
+        match_id int not null references live_matches(id),
+        pick text not null check (pick in ('home', 'draw', 'away')),
+        reason text not null default '',
+        created_at double precision not null,
+        unique (user_id, match_id)
+      )`.execute(db);
+      await sql`create index user_tips_user on user_tips (user_id, created_at desc)`.execute(db);
+    },
+  },
 ];

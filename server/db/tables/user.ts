@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** User centre (issue 7): portrait audits, real-name, uploads, feedback, history, system messages. */
+/**
+ * User centre (issue 7): portrait audits, real-name, uploads, feedback, history, system messages,
+ * my posts and my tips.
+ */
 export interface UserCentreTables {
   user_uploads: {
     /** Random file stem (hex), also the public id. */
@@ -55,6 +58,22 @@ export interface UserCentreTables {
     title: string;
     content: string;
     read_at: number | null;
+    created_at: number;
+  };
+  user_posts: {
+    id: Generated<number>;
+    user_id: number;
+    title: string;
+    content: string;
+    created_at: number;
+    deleted_at: number | null;
+  };
+  user_tips: {
+    id: Generated<number>;
+    user_id: number;
+    match_id: number;
+    pick: 'home' | 'draw' | 'away';
+    reason: string;
     created_at: number;
   };
 }

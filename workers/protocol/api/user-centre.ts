@@ -32,6 +32,18 @@ export const UserCentrePaths = {
   faqItem: '/user/faq/:id',
   /** GET → AuthorProfile (public). */
   author: '/user/author/:id',
+  /** GET ?page= → CentrePage<MyPost> (mine, newest first). */
+  posts: '/user/posts',
+  /** POST title, content → MyPost. At most POST_RATE.count per POST_RATE.windowMs per user. */
+  postAdd: '/user/posts/add',
+  /** POST id → { id } (own posts only). */
+  postDelete: '/user/posts/delete',
+  /** GET ?page= → TipPage (mine, newest first, outcome and hit rate derived by the server). */
+  tips: '/user/tips',
+  /** POST matchId, pick, reason? → MyTip (football match not started yet; one per match). */
+  tipAdd: '/user/tips/add',
+  /** GET → TipMatch[]: upcoming football matches the user has not tipped yet, soonest first. */
+  tipMatches: '/user/tips/matches',
 } as const;
 
 /** Where uploaded images are served (never an app route). */
@@ -141,3 +153,60 @@ export interface CentrePage<T> {
   total: number;
 }
 export const CENTRE_PAGE_SIZE = 20;
+
+/** My posts (我的帖子): plain text, stored as given, rendered as text (never as HTML). */
+export const POST_TITLE_MIN = 4;
+export const POST_TITLE_MAX = 40;
+export const POST_CONTENT_MAX = 2000;
+/** Posts one user may publish in a sliding window (deleted posts still count). */
+export const POST_RATE = { count: 5, windowMs: 10 * 60_000 } as const;
+
+export interface MyPost {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: number;
+}
+
+/** My tips (我的方案) on a football match: home win (胜), draw (平), away win (负). */
+export const TIP_PICKS = ['home', 'draw', 'away'] as const;
+export type TipPick = (typeof TIP_PICKS)[number];
+export const TIP_REASON_MAX = 200;
+
+/**
+ * Derived by the server from the stored match: pending before kick-off (待开赛), live while
+ * playing (进行中), hit (红) or miss (黑) once finished, void when cancelled or abandoned.
+ */
+export const TIP_OUTCOMES = ['pending', 'live', 'hit', 'miss', 'void'] as const;
+export type TipOutcome = (typeof TIP_OUTCOMES)[number];
+
+export interface TipMatch {
+  id: number;
+  leagueName: string;
+  leagueColor: string;
+  homeName: string;
+  awayName: string;
+  /** Kick-off, unix seconds. */
+  ot: number;
+}
+
+export interface MyTip {
+  id: number;
+  pick: TipPick;
+  reason: string;
+  createdAt: number;
+  match: TipMatch & { status: number; score: [number, number] };
+  outcome: TipOutcome;
+}
+
+export interface TipStats {
+  /** Tips on finished matches. */
+  settled: number;
+  hits: number;
+  /** hits / settled, or null before any tip is settled. */
+  hitRate: number | null;
+}
+
+export interface TipPage extends CentrePage<MyTip> {
+  stats: TipStats;
+}
