@@ -177,8 +177,9 @@ export function isDelivered(route: RouteDef): boolean {
 }
 
 /**
- * The user area's pages (issue 7). 'user/community' (my posts) and 'user/proposal' (my tips) wait
- * for the community and proposal areas, whose data they list.
+ * The user area's pages (issue 7), all of them. 'user/community' (my posts) and 'user/proposal'
+ * (my tips) keep their own data in the user centre (posts, and tips on the feed's stored football
+ * matches); the community and proposal areas' public pages are not delivered yet.
  */
 const USER_PAGES_DELIVERED = [
   'user',
@@ -194,6 +195,8 @@ const USER_PAGES_DELIVERED = [
   'user/match',
   'user/history',
   'user/message',
+  'user/community',
+  'user/proposal',
   'user/authorHome',
   'user/question',
   'user/doubt',

@@ -23,6 +23,8 @@ const HUB_ENTRIES: Array<{ page: HubIconName; label: string }> = [
   { page: 'message', label: T.hub.message },
 ];
 const HUB_ROWS: Array<{ page: string; label: string }> = [
+  { page: 'community', label: T.hub.community },
+  { page: 'proposal', label: T.hub.proposal },
   { page: 'infor', label: T.hub.infor },
   { page: 'certification', label: T.hub.certification },
   { page: 'opinion', label: T.hub.opinion },

@@ -14,9 +14,14 @@ import type {
   FeedbackItem,
   FeedbackKind,
   HistoryItem,
+  MyPost,
+  MyTip,
   PortraitState,
   RealNameState,
   SystemMessage,
+  TipMatch,
+  TipPage,
+  TipPick,
   UploadedImage,
   UserCentreSummary,
 } from '../../../workers/protocol/api/user-centre';
@@ -50,6 +55,12 @@ export const centreApi = {
   faq: () => get<FaqItem[]>(P.faq),
   faqItem: (id: number) => get<Required<FaqItem>>(P.faqItem, undefined, { id }),
   author: (id: number) => get<AuthorProfile>(P.author, undefined, { id }),
+  posts: (page: number) => get<CentrePage<MyPost>>(P.posts, { page }),
+  addPost: (title: string, content: string) => post<MyPost>(P.postAdd, { title, content }),
+  deletePost: (id: number) => post<{ id: number }>(P.postDelete, { id }),
+  tips: (page: number) => get<TipPage>(P.tips, { page }),
+  tipMatches: () => get<TipMatch[]>(P.tipMatches),
+  addTip: (matchId: number, pick: TipPick, reason: string) => post<MyTip>(P.tipAdd, { matchId, pick, reason }),
 };
 
 /** Fetches a one-time iv and seals each password with it (one iv per request: no replay). */

@@ -1,6 +1,6 @@
 /**
  * The user area's pages (spec §2 User), one lazy chunk. /user/about and the agreements are the
- * shell's; /user/community and /user/proposal wait for the community and proposal areas.
+ * shell's.
  */
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
@@ -9,6 +9,7 @@ import { ChangePasswordPage, LoginPage, RegisterPage, RetrievePasswordPage } fro
 import { CertificationPage, InforPage, NicknamePage, SetPage, UserHubPage } from './ProfilePages';
 import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } from './ListPages';
 import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
+import { CommunityPage, ProposalPage } from './ContentPages';
 import { applyTheme } from './theme';
 
 applyTheme();
@@ -27,6 +28,8 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'user/match': MatchPage,
   'user/history': HistoryPage,
   'user/message': MessagePage,
+  'user/community': CommunityPage,
+  'user/proposal': ProposalPage,
   'user/authorHome': AuthorHomePage,
   'user/question': QuestionPage,
   'user/doubt': DoubtPage,

@@ -1,0 +1,407 @@
+/**
+ * My posts (/user/community) and my tips (/user/proposal): a compose form on top, my own items
+ * below, newest first. Titles, contents and reasons are rendered as text, never as HTML.
+ */
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { formatChinaTime } from '../../core/index';
+import { paths } from '../../app/paths';
+import { showToast } from '../../state/ui';
+import { FormField, FormMessage } from '../../components/user/FormField';
+import { ListState } from '../../components/user/ListState';
+import { PageHeader } from '../../components/user/PageHeader';
+import type { Envelope } from '../../../workers/protocol/index';
+import {
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  TIP_PICKS,
+  TIP_REASON_MAX,
+  type CentrePage,
+  type MyPost,
+  type MyTip,
+  type TipPick,
+} from '../../../workers/protocol/api/user-centre';
+import { centreApi } from './centre-api';
+import {
+  hasErrors,
+  hitRateText,
+  outcomeTone,
+  pickText,
+  postDraftErrors,
+  tipDraftErrors,
+  type PostDraftErrors,
+  type TipDraftErrors,
+} from './my-content';
+import { USER_TEXT as T } from './strings';
+import { goBack, useLoad } from './use-load';
+
+const C = T.community;
+const PR = T.proposal;
+
+/** Page 1 through useLoad, later pages appended by 加载更多. */
+function usePagedList<P extends CentrePage<unknown>>(load: (page: number) => Promise<Envelope<P>>) {
+  const first = useLoad(() => load(1), []);
+  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const loadMore = async () => {
+    const current = first.data;
+    if (!current?.next || more.busy) return;
+    setMore({ busy: true, error: null });
+    const env = await load(current.page + 1);
+    if (env.code !== 200) return setMore({ busy: false, error: env.msg || T.lists.failed });
+    first.set({ ...env.data, list: [...current.list, ...env.data.list] });
+    setMore({ busy: false, error: null });
+  };
+  return { ...first, loadMore, more };
+}
+
+function MoreButton({
+  next,
+  busy,
+  error,
+  onMore,
+}: {
+  next: boolean;
+  busy: boolean;
+  error: string | null;
+  onMore: () => void;
+}) {
+  if (!next) return null;
+  return (
+    <p className="us-center">
+      <button type="button" className="us-btn us-btn--small us-btn--ghost" onClick={onMore} disabled={busy}>
+        {busy ? T.lists.loading : error ? `${error} · ${T.lists.failed}` : T.lists.more}
+      </button>
+    </p>
+  );
+}
+
+export function CommunityPage() {
+  const [, navigate] = useLocation();
+  const posts = usePagedList((page) => centreApi.posts(page));
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<PostDraftErrors>({ title: null, content: null });
+  const [msg, setMsg] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = postDraftErrors(title, content);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const env = await centreApi.addPost(title.trim(), content);
+      if (env.code !== 200) return setMsg(env.msg);
+      setMsg(null);
+      setTitle('');
+      setContent('');
+      showToast(C.success);
+      posts.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (post: MyPost) => {
+    const env = await centreApi.deletePost(post.id);
+    setConfirming(null);
+    if (env.code !== 200) return showToast(env.msg);
+    showToast(C.deleted);
+    posts.reload();
+  };
+
+  return (
+    <div className="us-page">
+      <PageHeader title={C.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
+      <form className="us-form us-card" onSubmit={submit} noValidate aria-labelledby="us-post-compose">
+        <h2 id="us-post-compose" className="us-card__title">
+          {C.compose}
+        </h2>
+        <FormField
+          label={C.titleLabel}
+          value={title}
+          onChange={setTitle}
+          error={errors.title}
+          placeholder={C.titlePh}
+          maxLength={POST_TITLE_MAX}
+          name="title"
+        />
+        <div className={`us-field${errors.content ? ' us-field--error' : ''}`}>
+          <label className="us-field__label" htmlFor="us-post-content">
+            {C.contentLabel}
+          </label>
+          <textarea
+            id="us-post-content"
+            className="us-field__input us-textarea"
+            placeholder={C.contentPh}
+            value={content}
+            maxLength={POST_CONTENT_MAX}
+            rows={5}
+            onChange={(e) => setContent(e.target.value)}
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby="us-post-content-count us-post-content-err"
+          />
+          <p className="us-field__hint us-count" id="us-post-content-count">
+            {C.count(content.length, POST_CONTENT_MAX)}
+          </p>
+          <p className="us-field__error" id="us-post-content-err" aria-live="polite">
+            {errors.content ?? ''}
+          </p>
+        </div>
+        <FormMessage text={msg} />
+        <button type="submit" className="us-btn us-btn--block" disabled={busy}>
+          {C.submit}
+        </button>
+      </form>
+      <h2 className="us-section-title">{C.mine(posts.data?.total ?? 0)}</h2>
+      <ListState
+        loading={posts.loading}
+        error={posts.error}
+        empty={posts.data?.list.length === 0}
+        texts={{ loading: T.lists.loading, empty: C.empty, failed: T.lists.failed }}
+        onRetry={posts.reload}
+      />
+      <ul className="us-list" aria-label={C.title}>
+        {posts.data?.list.map((p) => (
+          <li key={p.id} className="us-list__item us-post">
+            <article className="us-post__body" aria-labelledby={`us-post-${p.id}`}>
+              <h3 id={`us-post-${p.id}`} className="us-list__title us-post__title">
+                {p.title}
+              </h3>
+              <p className="us-post__content">{p.content}</p>
+              <div className="us-post__foot">
+                <time className="us-muted" dateTime={new Date(p.createdAt).toISOString()}>
+                  {formatChinaTime(p.createdAt, 'MM-DD HH:mm')}
+                </time>
+                {confirming === p.id ? null : (
+                  <button
+                    type="button"
+                    className="us-link us-post__delete"
+                    aria-label={C.deleteLabel(p.title)}
+                    onClick={() => setConfirming(p.id)}
+                  >
+                    {C.delete}
+                  </button>
+                )}
+              </div>
+              {confirming === p.id && (
+                <div className="us-confirm us-post__confirm" role="alertdialog" aria-labelledby={`us-post-q-${p.id}`}>
+                  <p id={`us-post-q-${p.id}`}>{C.confirmDelete}</p>
+                  <div className="us-crop__actions">
+                    <button
+                      type="button"
+                      className="us-btn us-btn--small us-btn--ghost"
+                      onClick={() => setConfirming(null)}
+                    >
+                      {C.cancel}
+                    </button>
+                    <button
+                      type="button"
+                      className="us-btn us-btn--small us-btn--danger"
+                      onClick={() => void remove(p)}
+                    >
+                      {C.confirm}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+      <MoreButton
+        next={Boolean(posts.data?.next)}
+        busy={posts.more.busy}
+        error={posts.more.error}
+        onMore={() => void posts.loadMore()}
+      />
+    </div>
+  );
+}
+
+const kickOff = (ot: number) => formatChinaTime(ot * 1000, 'MM-DD HH:mm');
+
+function TipItem({ tip }: { tip: MyTip }) {
+  const m = tip.match;
+  const started = tip.outcome !== 'pending';
+  return (
+    <li className="us-list__item us-tip" data-testid="my-tip">
+      <div className="us-tip__body">
+        <div className="us-tip__head">
+          <span className="us-tip__league" style={{ color: m.leagueColor }}>
+            {m.leagueName}
+          </span>
+          <span className="us-muted">
+            {kickOff(m.ot)} {PR.kickOff}
+          </span>
+          <span className={`us-outcome us-outcome--${outcomeTone(tip.outcome)}`} data-testid="tip-outcome">
+            {PR.outcomes[tip.outcome]}
+          </span>
+        </div>
+        <div className="us-tip__teams">
+          <span>{m.homeName}</span>
+          <span className="us-tip__score">{started ? `${m.score[0]} - ${m.score[1]}` : 'VS'}</span>
+          <span>{m.awayName}</span>
+        </div>
+        <p className="us-tip__pick">
+          {PR.myPick}：<strong>{pickText(tip.pick, m.homeName, m.awayName)}</strong>
+        </p>
+        {tip.reason && <p className="us-tip__reason">{tip.reason}</p>}
+      </div>
+    </li>
+  );
+}
+
+export function ProposalPage() {
+  const [, navigate] = useLocation();
+  const tips = usePagedList((page) => centreApi.tips(page));
+  const matches = useLoad(() => centreApi.tipMatches(), []);
+  const [matchId, setMatchId] = useState<number | null>(null);
+  const [pick, setPick] = useState<TipPick | null>(null);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<TipDraftErrors>({ match: null, pick: null, reason: null });
+  const [msg, setMsg] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = matches.data?.find((m) => m.id === matchId) ?? null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = tipDraftErrors(matchId, pick, reason);
+    setErrors(found);
+    if (hasErrors(found) || matchId === null || pick === null) return;
+    setBusy(true);
+    try {
+      const env = await centreApi.addTip(matchId, pick, reason.trim());
+      if (env.code !== 200) return setMsg(env.msg);
+      setMsg(null);
+      setMatchId(null);
+      setPick(null);
+      setReason('');
+      showToast(PR.success);
+      tips.reload();
+      matches.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stats = tips.data?.stats;
+  const rate = stats ? hitRateText(stats) : null;
+  return (
+    <div className="us-page">
+      <PageHeader title={PR.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
+      {stats && (
+        <section className="us-card us-tip-stats" aria-label={PR.hitRate}>
+          <span className="us-tip-stats__label">{PR.hitRate}</span>
+          <strong className="us-tip-stats__rate" data-testid="tip-hit-rate">
+            {rate ?? '--'}
+          </strong>
+          <span className="us-muted">{rate ? PR.record(stats.hits, stats.settled) : PR.noSettled}</span>
+        </section>
+      )}
+      <form className="us-form us-card" onSubmit={submit} noValidate aria-labelledby="us-tip-compose">
+        <h2 id="us-tip-compose" className="us-card__title">
+          {PR.compose}
+        </h2>
+        <div className={`us-field${errors.match ? ' us-field--error' : ''}`}>
+          <label className="us-field__label" htmlFor="us-tip-match">
+            {PR.match}
+          </label>
+          <select
+            id="us-tip-match"
+            className="us-field__input us-select"
+            value={matchId ?? ''}
+            onChange={(e) => setMatchId(e.target.value ? Number(e.target.value) : null)}
+            disabled={!matches.data || matches.data.length === 0}
+            aria-invalid={errors.match ? true : undefined}
+            aria-describedby="us-tip-match-err"
+          >
+            <option value="">
+              {matches.loading
+                ? T.lists.loading
+                : matches.data?.length === 0
+                  ? PR.noMatches
+                  : (matches.error ?? PR.matchPh)}
+            </option>
+            {matches.data?.map((m) => (
+              <option key={m.id} value={m.id}>
+                {`${kickOff(m.ot)} ${m.leagueName} ${m.homeName} VS ${m.awayName}`}
+              </option>
+            ))}
+          </select>
+          <p className="us-field__error" id="us-tip-match-err" aria-live="polite">
+            {errors.match ?? ''}
+          </p>
+        </div>
+        <fieldset className="us-kinds us-picks" aria-describedby="us-tip-pick-err">
+          <legend className="us-field__label">{PR.pick}</legend>
+          {TIP_PICKS.map((p) => (
+            <label key={p} className={`us-chip us-pick${pick === p ? ' is-active' : ''}`}>
+              <input
+                type="radio"
+                name="pick"
+                value={p}
+                checked={pick === p}
+                onChange={() => setPick(p)}
+                className="us-visually-hidden"
+              />
+              <span className="us-pick__main">{PR.picks[p]}</span>
+              <span className="us-pick__side">
+                {chosen && p !== 'draw' ? (p === 'home' ? chosen.homeName : chosen.awayName) : PR.pickHint[p]}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="us-field__error" id="us-tip-pick-err" aria-live="polite">
+          {errors.pick ?? ''}
+        </p>
+        <div className={`us-field${errors.reason ? ' us-field--error' : ''}`}>
+          <label className="us-field__label" htmlFor="us-tip-reason">
+            {PR.reasonLabel}
+          </label>
+          <textarea
+            id="us-tip-reason"
+            className="us-field__input us-textarea"
+            placeholder={PR.reasonPh}
+            value={reason}
+            maxLength={TIP_REASON_MAX}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby="us-tip-reason-count us-tip-reason-err"
+          />
+          <p className="us-field__hint us-count" id="us-tip-reason-count">
+            {C.count(reason.length, TIP_REASON_MAX)}
+          </p>
+          <p className="us-field__error" id="us-tip-reason-err" aria-live="polite">
+            {errors.reason ?? ''}
+          </p>
+        </div>
+        <FormMessage text={msg} />
+        <button type="submit" className="us-btn us-btn--block" disabled={busy}>
+          {PR.submit}
+        </button>
+      </form>
+      <h2 className="us-section-title">{PR.mine(tips.data?.total ?? 0)}</h2>
+      <ListState
+        loading={tips.loading}
+        error={tips.error}
+        empty={tips.data?.list.length === 0}
+        texts={{ loading: T.lists.loading, empty: PR.empty, failed: T.lists.failed }}
+        onRetry={tips.reload}
+      />
+      <ul className="us-list" aria-label={PR.title}>
+        {tips.data?.list.map((t) => (
+          <TipItem key={t.id} tip={t} />
+        ))}
+      </ul>
+      <MoreButton
+        next={Boolean(tips.data?.next)}
+        busy={tips.more.busy}
+        error={tips.more.error}
+        onMore={() => void tips.loadMore()}
+      />
+    </div>
+  );
+}
