@@ -1,8 +1,9 @@
 /**
  * The user centre in Chromium at 375×812: guard → login page, register with the code from the dev
  * SMS outbox, log out and log in again, change the nickname and see it everywhere, upload a
- * cropped portrait (pending, then approved by the operator control), and log out in one tab while
- * another tab becomes a visitor at once.
+ * cropped portrait (pending, then approved by the operator control), publish a post and a tip (the
+ * tip settled by the dev feed control), and log out in one tab while another tab becomes a visitor
+ * at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -151,6 +152,85 @@ describe('user centre', () => {
     await page.goto(`${server.url}/user`);
     await expect.poll(() => page.locator('.us-hub__head img').getAttribute('src')).toBe(mine.url);
     await screenshot(page, 'user-hub-portrait');
+  });
+
+  it('publishes a post and a tip from the hub and sees them, the tip turning 红 or 黑 at full time', async () => {
+    await page.goto(`${server.url}/user`);
+    await page.getByRole('link', { name: '我的帖子' }).click();
+    await page.waitForURL('**/user/community');
+    await page.getByText('暂无帖子').waitFor();
+    await screenshot(page, 'user-community-empty');
+    await page.getByLabel('标题').fill('三个字');
+    await page.getByLabel('内容').fill('主队<b>必胜</b>');
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByText('标题为 4-40 个字').waitFor();
+    await page.getByLabel('标题').fill('周末德比谁能赢');
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    const post = page.getByRole('article', { name: '周末德比谁能赢' });
+    await post.waitFor();
+    // Stored and shown as text: the markup is visible characters, not a bold element.
+    expect(await post.locator('.us-post__content').textContent()).toBe('主队<b>必胜</b>');
+    expect(await post.locator('b').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('标题').inputValue()).toBe('');
+    await screenshot(page, 'user-community-post');
+    // A second post, then the first deleted after the confirm.
+    await page.getByLabel('标题').fill('第二篇帖子试试');
+    await page.getByLabel('内容').fill('再说两句');
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByRole('article', { name: '第二篇帖子试试' }).waitFor();
+    await post.getByRole('button', { name: '删除帖子：周末德比谁能赢' }).click();
+    await post.getByRole('alertdialog').getByRole('button', { name: '确定删除' }).click();
+    await expect.poll(() => page.getByRole('article', { name: '周末德比谁能赢' }).count()).toBe(0);
+    await page.getByText('我发布的帖子（1）').waitFor();
+
+    await page.goto(`${server.url}/user`);
+    await page.getByRole('link', { name: '我的方案' }).click();
+    await page.waitForURL('**/user/proposal');
+    await page.getByText('暂无方案').waitFor();
+    const picker = page.getByLabel('选择比赛');
+    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    const option = picker.locator('option').nth(1);
+    const matchId = Number(await option.getAttribute('value'));
+    const label = (await option.textContent())!;
+    const [, , , home, , away] = label.split(' ');
+    await picker.selectOption(String(matchId));
+    await page.getByRole('button', { name: '发布方案' }).click();
+    await page.getByText('请选择胜、平或负').waitFor();
+    // The chip (the radio's label) is what a finger taps.
+    const draw = page.getByRole('radio', { name: /^平/ });
+    await page.locator('label').filter({ has: draw }).click();
+    expect(await draw.isChecked()).toBe(true);
+    expect(await page.getByText('请选择胜、平或负').count()).toBe(0);
+    await page.getByLabel('推荐理由（选填）').fill('两队交锋多平局');
+    await screenshot(page, 'user-proposal-compose');
+    await page.getByRole('button', { name: '发布方案' }).click();
+    const tip = page.getByTestId('my-tip').first();
+    await tip.waitFor();
+    expect(await tip.getByTestId('tip-outcome').textContent()).toBe('待开赛');
+    expect(await tip.textContent()).toContain(home!);
+    expect(await tip.textContent()).toContain(away!);
+    expect(await tip.textContent()).toContain('平（平局）');
+    expect(await tip.textContent()).toContain('两队交锋多平局');
+    expect(await page.getByTestId('tip-hit-rate').textContent()).toBe('--');
+    // The tipped match is no longer offered.
+    expect(await picker.locator(`option[value="${matchId}"]`).count()).toBe(0);
+    await screenshot(page, 'user-proposal-tip');
+
+    for (const state of [2, 8]) {
+      const res = await fetch(`${server.url}/_dev/feed/event`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ matchId, type: 'state', state }),
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    }
+    await page.reload();
+    await tip.waitFor();
+    const score = (await tip.locator('.us-tip__score').textContent())!.split(' - ').map(Number);
+    const drawn = score[0] === score[1];
+    expect(await tip.getByTestId('tip-outcome').textContent()).toBe(drawn ? '红' : '黑');
+    expect(await page.getByTestId('tip-hit-rate').textContent()).toBe(drawn ? '100%' : '0%');
+    await screenshot(page, 'user-proposal-settled');
   });
 
   it('logging out in one tab turns another tab into a visitor at once', async () => {

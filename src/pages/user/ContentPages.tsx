@@ -312,7 +312,10 @@ export function ProposalPage() {
             id="us-tip-match"
             className="us-field__input us-select"
             value={matchId ?? ''}
-            onChange={(e) => setMatchId(e.target.value ? Number(e.target.value) : null)}
+            onChange={(e) => {
+              setMatchId(e.target.value ? Number(e.target.value) : null);
+              setErrors((x) => ({ ...x, match: null }));
+            }}
             disabled={!matches.data || matches.data.length === 0}
             aria-invalid={errors.match ? true : undefined}
             aria-describedby="us-tip-match-err"
@@ -343,7 +346,10 @@ export function ProposalPage() {
                 name="pick"
                 value={p}
                 checked={pick === p}
-                onChange={() => setPick(p)}
+                onChange={() => {
+                  setPick(p);
+                  setErrors((x) => ({ ...x, pick: null }));
+                }}
                 className="us-visually-hidden"
               />
               <span className="us-pick__main">{PR.picks[p]}</span>
