@@ -49,6 +49,57 @@ export function FormField({ label, value, onChange, error, aside, hint, id, ...i
   );
 }
 
+export interface TextAreaFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  rows: number;
+  placeholder?: string;
+  error?: string | null;
+  /** The live character count under the box, e.g. (n, max) => `${n}/${max}`. */
+  count: (length: number, max: number) => string;
+}
+
+/** A labelled multi-line field with a live character count and an error tied to it. */
+export function TextAreaField({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  rows,
+  placeholder,
+  error,
+  count,
+}: TextAreaFieldProps) {
+  return (
+    <div className={`us-field${error ? ' us-field--error' : ''}`}>
+      <label className="us-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="us-field__input us-textarea"
+        placeholder={placeholder}
+        value={value}
+        maxLength={maxLength}
+        rows={rows}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count ${id}-err`}
+      />
+      <p className="us-field__hint us-count" id={`${id}-count`}>
+        {count(value.length, maxLength)}
+      </p>
+      <p className="us-field__error" id={`${id}-err`} aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
+
 /** A form-level message (server answer): announced at once. */
 export function FormMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'ok' }) {
   return (

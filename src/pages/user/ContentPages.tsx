@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { formatChinaTime } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage } from '../../components/user/FormField';
+import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import type { Envelope } from '../../../workers/protocol/index';
@@ -127,28 +127,17 @@ export function CommunityPage() {
           maxLength={POST_TITLE_MAX}
           name="title"
         />
-        <div className={`us-field${errors.content ? ' us-field--error' : ''}`}>
-          <label className="us-field__label" htmlFor="us-post-content">
-            {C.contentLabel}
-          </label>
-          <textarea
-            id="us-post-content"
-            className="us-field__input us-textarea"
-            placeholder={C.contentPh}
-            value={content}
-            maxLength={POST_CONTENT_MAX}
-            rows={5}
-            onChange={(e) => setContent(e.target.value)}
-            aria-invalid={errors.content ? true : undefined}
-            aria-describedby="us-post-content-count us-post-content-err"
-          />
-          <p className="us-field__hint us-count" id="us-post-content-count">
-            {C.count(content.length, POST_CONTENT_MAX)}
-          </p>
-          <p className="us-field__error" id="us-post-content-err" aria-live="polite">
-            {errors.content ?? ''}
-          </p>
-        </div>
+        <TextAreaField
+          id="us-post-content"
+          label={C.contentLabel}
+          value={content}
+          onChange={setContent}
+          maxLength={POST_CONTENT_MAX}
+          rows={5}
+          placeholder={C.contentPh}
+          error={errors.content}
+          count={C.count}
+        />
         <FormMessage text={msg} />
         <button type="submit" className="us-btn us-btn--block" disabled={busy}>
           {C.submit}
@@ -362,28 +351,17 @@ export function ProposalPage() {
         <p className="us-field__error" id="us-tip-pick-err" aria-live="polite">
           {errors.pick ?? ''}
         </p>
-        <div className={`us-field${errors.reason ? ' us-field--error' : ''}`}>
-          <label className="us-field__label" htmlFor="us-tip-reason">
-            {PR.reasonLabel}
-          </label>
-          <textarea
-            id="us-tip-reason"
-            className="us-field__input us-textarea"
-            placeholder={PR.reasonPh}
-            value={reason}
-            maxLength={TIP_REASON_MAX}
-            rows={3}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby="us-tip-reason-count us-tip-reason-err"
-          />
-          <p className="us-field__hint us-count" id="us-tip-reason-count">
-            {C.count(reason.length, TIP_REASON_MAX)}
-          </p>
-          <p className="us-field__error" id="us-tip-reason-err" aria-live="polite">
-            {errors.reason ?? ''}
-          </p>
-        </div>
+        <TextAreaField
+          id="us-tip-reason"
+          label={PR.reasonLabel}
+          value={reason}
+          onChange={setReason}
+          maxLength={TIP_REASON_MAX}
+          rows={3}
+          placeholder={PR.reasonPh}
+          error={errors.reason}
+          count={C.count}
+        />
         <FormMessage text={msg} />
         <button type="submit" className="us-btn us-btn--block" disabled={busy}>
           {PR.submit}
