@@ -6,7 +6,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhoneContext, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+import {
+  footballMatchInPlay,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,17 +66,8 @@ const scoreOf = (page: Page, id: number) =>
   page.evaluate((i) => document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent ?? null, id);
 
 /** A football match in play, from the same list the page shows. */
-async function liveMatchId(): Promise<number> {
-  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
-  const body = (await res.json()) as {
-    code: number;
-    data: Array<{ id: number; s: number }> | { list: Array<{ id: number; s: number }> };
-  };
-  const list = Array.isArray(body.data) ? body.data : body.data.list;
-  const live = list.find((m) => m.s === 2 || m.s === 4);
-  if (!live) throw new Error('no football match in play in the feed');
-  return live.id;
-}
+/** A football match that stays in play long enough for the injected goal to be legal. */
+const liveMatchId = () => footballMatchInPlay(server);
 
 async function post(path: string, body?: unknown): Promise<{ code: number; msg: string }> {
   const res = await fetch(`${server.url}${path}`, {
@@ -110,6 +108,7 @@ describe('one socket per browser profile', () => {
     expect(v).toBe(1);
     // The remaining tabs still get live data through the new leader.
     const id = await liveMatchId();
+    await tabs[1].waitForSelector(`[data-match-id="${id}"] [data-score]`, { timeout: 10_000 });
     const before = await scoreOf(tabs[1], id);
     const ev = await post('/_dev/feed/event', { matchId: id, type: 'goal', side: 'home' });
     expect(ev.code).toBe(200);

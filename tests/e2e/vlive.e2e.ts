@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { VlivePaths, type Envelope } from '../../workers/protocol/index';
 import {
   collectErrors,
+  footballMatchInPlay,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -188,13 +189,7 @@ describe('anchor live', () => {
 
     it('the score widget shows an injected goal within 1 s, one socket per context', async () => {
       // Tie the room to a football match in play, so its widget has a live score.
-      const list = await get<Array<{ id: number; s: number }> | { list: Array<{ id: number; s: number }> }>(
-        '/main/live/zq/list?platform=4&channelId=4',
-      );
-      expect(list.code).toBe(200);
-      const matches = Array.isArray(list.data) ? list.data : list.data.list;
-      const live = matches.find((m) => m.s === 2 || m.s === 4);
-      if (!live) throw new Error('no football match in play in the feed');
+      const live = { id: await footballMatchInPlay(server) };
       expect((await post('/_dev/vlive/bind', { roomId: ROOM, matchId: live.id, sport: 'zq' })).code).toBe(200);
       for (const p of [a1, b1]) await p.reload();
       const widget = `.vl-score[data-match-id="${live.id}"] [data-score]`;

@@ -203,3 +203,39 @@ export function collectErrors(page: Page): string[] {
   });
   return errors;
 }
+
+interface ListedMatch {
+  id: number;
+  s: number;
+  ot: number;
+  halfStart?: number;
+}
+
+/**
+ * A football match that will still be in play (first or second half) for at least
+ * `minutesLeft` minutes, so that a goal or card injected a few seconds later is legal: a match
+ * picked at 44' may reach half-time before the event arrives, and the feed rightly refuses it.
+ * When the feed has none, a match not started yet is kicked off with a `state` dev event.
+ * Assumes FEED_SPEED 1 (the default of startServer).
+ */
+export async function footballMatchInPlay(server: RunningServer, minutesLeft = 10): Promise<number> {
+  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
+  const body = (await res.json()) as { code: number; data: ListedMatch[] | { list: ListedMatch[] } };
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  const nowS = Date.now() / 1000;
+  const left = (m: ListedMatch) => 45 - (nowS - (m.halfStart ?? nowS)) / 60;
+  const playing = list
+    .filter((m) => (m.s === 2 || m.s === 4) && (m.halfStart ?? 0) > 0 && left(m) >= minutesLeft)
+    .sort((a, b) => left(b) - left(a));
+  if (playing[0]) return playing[0].id;
+  const upcoming = list.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
+  for (const m of upcoming) {
+    const kick = await fetch(`${server.url}/_dev/feed/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId: m.id, type: 'state', state: 2 }),
+    });
+    if (((await kick.json()) as { code: number }).code === 200) return m.id;
+  }
+  throw new Error(`no football match in play for ${minutesLeft} more minutes, and none could be kicked off`);
+}
