@@ -180,7 +180,11 @@ export function createCore(deps: CoreDeps): Core {
     fetch: deps.fetch,
     baseUrl: deps.baseUrl,
     accessToken: token,
-    onNoToken: () => void endSession('no-token'),
+    // Only the current session ends: a slow answer to a request sent with the token of a session
+    // that has since been replaced (log out, log in again) must not log the new one out.
+    onNoToken: (_path, used) => {
+      if (used !== null && used === session$.value.token) void endSession('no-token');
+    },
     onRedirectHome: (path) => navigation$.next({ kind: 'redirect-home', path }),
     onException: (code, msg, path) => exceptions$.next({ code, msg, path, at: now() }),
   });
@@ -887,10 +891,17 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   async function refreshUser(): Promise<ActionResult<UserInfo | null>> {
-    if (!session$.value.token) return { ok: false, code: Code.NO_TOKEN, msg: '未登录', data: null };
+    const used = session$.value.token;
+    if (!used) return { ok: false, code: Code.NO_TOKEN, msg: '未登录', data: null };
     const env = await rest.request<UserInfo>({ path: UserPaths.info });
+    // The session changed while the call was out: its answer is about a session that is gone.
+    if (session$.value.token !== used) return { ok: false, code: env.code, msg: env.msg, data: null };
     if (env.code !== Code.OK) {
-      // Spec §4: a non-200 user-info answer clears auth.
+      // Spec §4: a non-200 user-info answer clears auth. No answer at all (offline, a worker
+      // being shut down mid-fetch) or a server fault says nothing about the token: keep it.
+      if (env.code === Code.SERVER_ERROR || (env.code >= 500 && env.code < 600)) {
+        return { ok: false, code: env.code, msg: env.msg, data: null };
+      }
       await endSession(env.code === Code.NO_TOKEN ? 'no-token' : 'elsewhere');
       return { ok: false, code: env.code, msg: env.msg, data: null };
     }

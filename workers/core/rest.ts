@@ -19,7 +19,8 @@ export interface RestDeps {
   /** Origin + mount of each family (embedded: `${origin}/main`, `${origin}`, `${origin}`). */
   baseUrl: (family: ApiFamily) => string;
   accessToken: () => string | null;
-  onNoToken?: (path: string) => void;
+  /** `token` is the one the request carried: an answer about an older session is no news. */
+  onNoToken?: (path: string, token: string | null) => void;
   onRedirectHome?: (path: string) => void;
   onException?: (code: number, msg: string, path: string) => void;
 }
@@ -115,7 +116,7 @@ export function createRestClient(deps: RestDeps): RestClient {
           data: null as T,
         };
     if (env.code === Code.OK) return env;
-    if (env.code === Code.NO_TOKEN) deps.onNoToken?.(req.path);
+    if (env.code === Code.NO_TOKEN) deps.onNoToken?.(req.path, token);
     else if (env.code !== Code.NO_VIDEO && !req.silent) deps.onException?.(env.code, env.msg, req.path);
     return env;
   }

@@ -9,6 +9,8 @@ import {
   RECONNECT_MS,
   Topics,
   VlivePaths,
+  UserPaths,
+  embeddedUrl,
   fillPath,
   type ChatMessage,
   type FootballMatch,
@@ -264,5 +266,63 @@ describe('outbox', () => {
     await new Promise((r) => setTimeout(r, 200));
     const hist = await call<ChatMessage[]>(srv.base, 'GET', fillPath(VlivePaths.chatHistory, { roomId: 'match-9006' }));
     expect(hist.body.data.filter((m) => m.text === text)).toHaveLength(1);
+  });
+});
+
+describe('session', () => {
+  it('keeps the session when the user-info call gets no answer, and clears it on a non-200 answer', async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
+    expect(login.ok, login.msg).toBe(true);
+    // No network (a killed worker's fetch, a tunnel): not a verdict on the token.
+    h.networkDown = true;
+    const offline = await a.refreshUser();
+    expect(offline.ok).toBe(false);
+    expect((await h.store.get<{ token: string }>('session'))?.token).toEqual(expect.any(String));
+    let session = await new Promise<{ loggedIn: boolean }>((resolve) => void a.subscribe({ kind: 'session' }, resolve));
+    expect(session.loggedIn).toBe(true);
+    // The server answers non-200 for this token (logged out elsewhere): auth is cleared (spec §4).
+    h.networkDown = false;
+    const token = (await h.store.get<{ token: string }>('session'))!.token;
+    expect((await call(srv.base, 'GET', embeddedUrl(UserPaths.logout), { token })).body.code).toBe(200);
+    const answered = await a.refreshUser();
+    expect(answered.ok).toBe(false);
+    session = await new Promise(
+      (resolve) =>
+        void a.subscribe({ kind: 'session' }, (v) => {
+          if (!v.loggedIn) resolve(v);
+        }),
+    );
+    expect(session.loggedIn).toBe(false);
+    expect(await h.store.get('session')).toBeUndefined();
+  });
+
+  it('a late "no token" answer about a replaced session does not log the new one out', async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    const form = { phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD };
+    expect((await a.login(form)).ok).toBe(true);
+    // Hold back a user-info call that carries the first session's token…
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    h.fetchGate = (url) => (url.includes(UserPaths.info) ? held : Promise.resolve());
+    const stale = a.refreshUser();
+    await new Promise((r) => setTimeout(r, 50));
+    h.fetchGate = null;
+    // …log out (the server forgets that token) and in again…
+    await a.logout();
+    expect((await a.login(form)).ok).toBe(true);
+    const second = (await h.store.get<{ token: string }>('session'))!.token;
+    // …then let the old call through: the server answers "no token" for the first token.
+    release();
+    expect((await stale).ok).toBe(false);
+    await new Promise((r) => setTimeout(r, 100));
+    const session = await new Promise<{ loggedIn: boolean; token: string | null }>(
+      (resolve) => void a.subscribe({ kind: 'session' }, resolve),
+    );
+    expect(session.loggedIn).toBe(true);
+    expect(session.token).toBe(second);
+    expect((await h.store.get<{ token: string }>('session'))?.token).toBe(second);
   });
 });

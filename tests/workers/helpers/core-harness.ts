@@ -35,6 +35,10 @@ export class CoreHarness {
   readonly clock = new FakeClock(Date.now());
   readonly locks = new FakeLocks();
   readonly logs: string[] = [];
+  /** While true every REST call of the core fails as it does with no network. */
+  networkDown = false;
+  /** When set, each REST call waits for it before going out (to hold one call back). */
+  fetchGate: ((url: string) => Promise<void>) | null = null;
   /** Worker-side ends of every link, closed when the core "dies". */
   private workerPorts: MessagePort[] = [];
   readonly tabs: CoreClient[] = [];
@@ -49,7 +53,12 @@ export class CoreHarness {
     this.core = createCore({
       instanceId: `core-${++n}`,
       mode: 'shared',
-      fetch: globalThis.fetch as unknown as FetchLike,
+      // The real fetch, unless the test has cut the network (then it fails as fetch does offline).
+      fetch: (async (url: string, init: unknown) => {
+        if (this.networkDown) throw new TypeError('fetch failed');
+        await this.fetchGate?.(url);
+        return (globalThis.fetch as unknown as FetchLike)(url, init as never);
+      }) as unknown as FetchLike,
       baseUrl: (f) => this.base + EMBEDDED_API_BASES[f],
       WebSocket: WebSocket as unknown as SocketCtor,
       store: this.store,
