@@ -15,6 +15,11 @@ export class BizError extends Error {
 
 export const envelope = ok;
 
+/** `?page=` of a paged list: 1-based, at most 1000 (shared by every paged user-centre list). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, '页码不正确').max(1000, '页码不正确').default(1),
+});
+
 /** Parses input with a zod schema; bad input becomes code 4000 with a Chinese message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const res = schema.safeParse(value ?? {});

@@ -16,12 +16,10 @@ import {
   type MyPost,
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
-import { BizError, parseInput } from '../http/reply';
+import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 
 const u = (path: string) => embeddedUrl(path);
-
-const pageQuery = z.object({ page: z.coerce.number().int().min(1, '页码不正确').max(1000, '页码不正确').default(1) });
 
 const postBody = z.object({
   title: z

@@ -25,7 +25,7 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AreaPlugin } from '../context';
 import type { Db } from '../db/index';
-import { BizError, parseInput } from '../http/reply';
+import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { FAQ } from './faq';
 import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
@@ -37,8 +37,6 @@ import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from '
 
 const HISTORY_KEEP = 200;
 const u = (path: string) => embeddedUrl(path);
-
-const pageQuery = z.object({ page: z.coerce.number().int().min(1, '页码不正确').max(1000, '页码不正确').default(1) });
 
 const realNameBody = z.object({
   name: z

@@ -20,14 +20,13 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import type { Db } from '../db/index';
-import { BizError, parseInput } from '../http/reply';
+import { FootballStatus, isLive } from '../feed/status';
+import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 
-/** Football statuses of spec §4 that matter here. */
-const NOT_STARTED = 1;
-const FINISHED = 8;
-const IN_PLAY = new Set([2, 3, 4, 5, 7, 10]);
-const CALLED_OFF = new Set([11, 12]);
+const { NOT_STARTED, FINISHED, INTERRUPTED, ABANDONED, CANCELLED } = FootballStatus;
+/** Kicked off and not over: the live statuses of spec §4, and a match interrupted for now. */
+const inPlay = (status: number): boolean => isLive('zq', status) || status === INTERRUPTED;
 /** How far ahead the picker looks. */
 const TIP_HORIZON_MS = 3 * 86_400_000;
 const TIP_MATCHES_MAX = 60;
@@ -38,14 +37,14 @@ export function tipOutcome(pick: TipPick, status: number, scoreH: number, scoreA
     const result: TipPick = scoreH > scoreA ? 'home' : scoreH < scoreA ? 'away' : 'draw';
     return result === pick ? 'hit' : 'miss';
   }
-  if (IN_PLAY.has(status)) return 'live';
-  if (CALLED_OFF.has(status)) return 'void';
+  if (inPlay(status)) return 'live';
+  if (status === ABANDONED || status === CANCELLED) return 'void';
   return 'pending';
 }
 
 /** Why a tip on this match cannot be published now, or null when it can. */
 export function tipRefusal(status: number, otSeconds: number, nowMs: number): string | null {
-  if (status === FINISHED || IN_PLAY.has(status) || (status === NOT_STARTED && otSeconds * 1000 <= nowMs))
+  if (status === FINISHED || inPlay(status) || (status === NOT_STARTED && otSeconds * 1000 <= nowMs))
     return '比赛已开始，不能再发布方案';
   if (status !== NOT_STARTED) return '该比赛当前不能发布方案（已延期、取消或待定）';
   return null;
@@ -56,8 +55,6 @@ export function tipStats(outcomes: readonly TipOutcome[]): TipStats {
   const settled = hits + outcomes.filter((o) => o === 'miss').length;
   return { settled, hits, hitRate: settled === 0 ? null : hits / settled };
 }
-
-const pageQuery = z.object({ page: z.coerce.number().int().min(1, '页码不正确').max(1000, '页码不正确').default(1) });
 
 const tipBody = z.object({
   matchId: z.coerce

@@ -243,7 +243,7 @@ async function main(): Promise<void> {
   const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(`worker core benchmark — ${MATCHES} live matches, ${TABS} tabs (each watching every row + the list)`);
   console.log(`  ingest (200,000 frames, max rate):      ${fmt(ingestRate)} events/s`);
-  console.log(`  calibration: JSON.parse alone:          ${fmt(parseRate)} frames/s (${sink ? 'ok' : 'ok'})`);
+  console.log(`  calibration: JSON.parse alone:          ${fmt(parseRate)} frames/s (checksum ${sink})`);
   console.log(
     `  sustained feed:                          ${fmt(sent / elapsed)} events/s for ${fmt(elapsed, 1)} s${RATE ? ` (target ${RATE}/s)` : ''}`,
   );
