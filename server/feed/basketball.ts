@@ -14,6 +14,9 @@ import { BasketballStatus as S } from './status';
 
 const STEP_S = 60;
 const GAME_S_PER_STEP = 30;
+/** Range of real seconds per step: 30 s of running clock plus 18–48 s of stoppages. */
+const STEP_MIN_S = 48;
+const STEP_MAX_S = 78;
 const SHORT_BREAK_S = 2 * 60;
 const HALF_BREAK_S = 15 * 60;
 const INTERRUPT_S = 30 * 60;
@@ -58,12 +61,19 @@ const playingStatus = (period: number): number => (period <= 4 ? [0, S.Q1, S.Q2,
 export const periodName = (period: number): string =>
   period <= 4 ? `第${'一二三四'[period - 1]}节` : `加时${period - 4 > 1 ? period - 4 : ''}`;
 
+/** Real seconds per step of this period (see BasketballState.stepS). */
+const stepSeconds = (st: BasketballState): number => st.stepS ?? STEP_S;
+
 /** Seconds left on the game clock, null between periods. */
 export function basketballRemain(m: SimMatch, nowMs: number, speed: number): number | null {
   const st = m.st as BasketballState;
   if (m.status !== playingStatus(st.period) || st.period === 0) return null;
-  const elapsedGame = Math.floor(((nowMs - st.phaseStart) * speed) / 1000 / 2);
-  return Math.max(0, periodMinutes(st) * 60 - elapsedGame);
+  const elapsed = Math.max(0, ((nowMs - st.phaseStart) * speed) / 1000);
+  const stepS = stepSeconds(st);
+  const full = Math.floor(elapsed / stepS);
+  // Within a step the clock runs for its 30 game seconds first, then stops until the next one.
+  const run = full * GAME_S_PER_STEP + Math.min(GAME_S_PER_STEP, elapsed - full * stepS);
+  return Math.max(0, periodMinutes(st) * 60 - Math.floor(run));
 }
 
 function setStatus(ctx: SimContext, m: SimMatch, status: number, at: number, text: string): void {
@@ -184,6 +194,7 @@ function startPeriod(ctx: SimContext, m: SimMatch, at: number): void {
   st.quarters.push([0, 0]);
   st.phaseStart = at;
   st.steps = 0;
+  st.stepS = rngFor(ctx.seed, m.id, 'pace', st.period).int(STEP_MIN_S, STEP_MAX_S);
   setStatus(
     ctx,
     m,
@@ -221,8 +232,9 @@ export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): 
     }
     if (s === playingStatus(st.period) && st.period > 0) {
       const steps = periodMinutes(st) * 2;
-      while (st.steps < steps && (st.steps + 1) * STEP_S <= elapsed) {
-        const at = st.phaseStart + msPer((st.steps + 1) * STEP_S);
+      const stepS = stepSeconds(st);
+      while (st.steps < steps && (st.steps + 1) * stepS <= elapsed) {
+        const at = st.phaseStart + msPer((st.steps + 1) * stepS);
         if (st.period === 3 && st.fate === 'interrupted' && st.steps >= st.fateStep) {
           st.phaseStart = at;
           setStatus(ctx, m, S.INTERRUPTED, at, '比赛因故中断');
@@ -233,7 +245,7 @@ export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): 
       }
       if (m.status !== s) continue;
       if (st.steps < steps) return;
-      const at = st.phaseStart + msPer(steps * STEP_S);
+      const at = st.phaseStart + msPer(steps * stepS);
       st.phaseStart = at;
       st.steps = 0;
       const q = st.quarters[st.period - 1]!;

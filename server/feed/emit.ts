@@ -6,7 +6,7 @@ import { startersOf } from './lineup';
 import type { Rng } from '../seed/rng';
 import type { OddsType, Side } from '../../workers/protocol/index';
 import { quote } from './odds';
-import type { IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
+import type { FootballState, IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
 
 export const sideIndex = (side: Side): 0 | 1 => (side === 'home' ? 0 : 1);
 export const teamName = (m: SimMatch, side: Side): string =>
@@ -15,8 +15,9 @@ export const teamName = (m: SimMatch, side: Side): string =>
 /** A player of the side; attackers weigh more for goals. */
 export function playerOf(seed: number, m: SimMatch, side: Side, r: Rng, role: 'attack' | 'any'): PlayerSeed {
   if (m.sport === 'zq') {
-    // Football: only players on the pitch score or get booked.
-    const onPitch = startersOf(seed, m)[sideIndex(side)].filter((p) => p.position !== '门将');
+    // Football: only players on the pitch score or get booked; a sent-off player has left it.
+    const sentOff = new Set((m.st as FootballState).players.filter(([, , , kind]) => kind === 'red').map(([id]) => id));
+    const onPitch = startersOf(seed, m)[sideIndex(side)].filter((p) => p.position !== '门将' && !sentOff.has(p.id));
     const attackers = onPitch.filter((p) => ATTACKING.has(p.position));
     return role === 'attack' && attackers.length > 0 && r.chance(0.8) ? r.pick(attackers) : r.pick(onPitch);
   }

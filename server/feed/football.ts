@@ -141,7 +141,9 @@ export function footballEvent(
         moveOdds(ctx, m, type, companyId, remainingShare(minute), `g${st.seq}`, at);
     return;
   }
-  if (kind === 'yellow') {
+  // A second yellow is a sending-off: the player leaves the pitch like a straight red.
+  const secondYellow = kind === 'yellow' && st.players.some(([id, , , k]) => id === player.id && k === 'yellow');
+  if (kind === 'yellow' && !secondYellow) {
     st.yellow[i]++;
     st.players.push([player.id, i as 0 | 1, minute, 'yellow']);
     emitIncident(ctx, m, {
@@ -160,7 +162,9 @@ export function footballEvent(
     type: 'red',
     side,
     minute,
-    text: `第${label}分钟 ${team} ${player.name} 被红牌罚下`,
+    text: secondYellow
+      ? `第${label}分钟 ${team} ${player.name} 两黄变一红被罚下`
+      : `第${label}分钟 ${team} ${player.name} 被红牌罚下`,
     state: null,
     at,
   });

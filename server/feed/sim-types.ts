@@ -65,6 +65,12 @@ export interface BasketballState extends CommonState {
   players: Record<string, [number, number, number]>;
   /** Step in Q3 at which an 'interrupted' fixture stops. */
   fateStep: number;
+  /**
+   * Real (feed) seconds one step of 30 game seconds takes in the current period: the clock runs
+   * for 30 s, then stands still for fouls, free throws and time-outs. Drawn per game and period,
+   * so games that tip off together show different clocks. Absent in states stored before it.
+   */
+  stepS?: number;
 }
 
 export interface SimMatch {
