@@ -50,7 +50,11 @@ function phaseOf(st: FootballState, s: number): { base: number; minutes: number 
   return { base: 90, minutes: 30 + st.stoppage[2] };
 }
 
-/** Match minute right now (for dev events and the live minute). */
+/**
+ * Match minute right now (for dev events and the live minute). Whole minutes since the half
+ * started, at least 1: the same rule as the minute the app shows in the header (spec §4), so an
+ * event reads 第5分钟 when the header says 5'.
+ */
 export function footballMinute(m: SimMatch, nowMs: number, speed: number): number {
   const st = m.st as FootballState;
   if (m.status === S.HALF_TIME) return 45;
@@ -59,7 +63,7 @@ export function footballMinute(m: SimMatch, nowMs: number, speed: number): numbe
     return m.status === S.FINISHED ? 90 : 0;
   const elapsed = Math.max(0, ((nowMs - st.phaseStart) * speed) / 1000);
   const { base, minutes } = phaseOf(st, m.status);
-  return base + Math.min(minutes, Math.floor(elapsed / 60) + 1);
+  return base + Math.min(minutes, Math.max(1, Math.floor(elapsed / 60)));
 }
 
 export const minuteLabel = (minute: number, status: number): string => {

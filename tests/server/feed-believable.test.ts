@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesOfDay } from '../../server/feed/fixtures';
 import { fixtureToSim } from '../../server/feed/create-feed';
-import { advanceFootball } from '../../server/feed/football';
+import { advanceFootball, footballMinute } from '../../server/feed/football';
+import { matchMinuteText } from '../../workers/domain/minute-text';
 import { advanceBasketball, basketballRemain } from '../../server/feed/basketball';
 import { newOutput, type FootballState, type SimMatch } from '../../server/feed/sim-types';
 
@@ -89,5 +90,20 @@ describe('basketball: every game has its own clock', () => {
       prev = remain;
     }
     expect(stood).toBeGreaterThan(0);
+  });
+});
+
+describe('one minute rule for the header and the events', () => {
+  it("a dev event's minute is the minute the header shows at that moment", () => {
+    const f = DAYS.flatMap((day) => fixturesOfDay(SEED, day)).find((g) => g.sport === 'zq')!;
+    const m = fixtureToSim(SEED, f, 0);
+    const kickOff = f.ot * 1000;
+    for (const sec of [5, 59, 61, 4 * 60 + 30, 17 * 60 + 59, 38 * 60 + 1]) {
+      const at = kickOff + sec * 1000;
+      simulate(m, at);
+      const st = m.st as FootballState;
+      const header = matchMinuteText({ s: m.status, halfStart: st.phaseStart / 1000 }, at);
+      expect(String(footballMinute(m, at, 1))).toBe(header);
+    }
   });
 });

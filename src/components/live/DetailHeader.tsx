@@ -1,9 +1,10 @@
 /** Match detail header: league, state, open time, teams with crests, score, minute (+ quarters). */
 import type { MatchView } from '../../../workers/core/api';
+import { hasScore, matchClock } from './match-state';
 
 export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {
-  const clock = match.sport === 'zq' ? match.minuteText : match.clockText;
-  const started = match.isLive || match.isFinished;
+  const clock = matchClock(match);
+  const started = hasScore(match);
   return (
     <div className="lv-detail-match" data-match-id={match.id} data-live={match.isLive ? '1' : '0'}>
       <div className="lv-detail-meta">
@@ -19,9 +20,13 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
         <div className="lv-detail-score">
           <div className="lv-detail-state" data-status>
             {match.statusText}
-            {clock && match.isLive ? ` ${clock}${match.sport === 'zq' && /^\d+$/.test(clock) ? "'" : ''}` : ''}
+            {clock && ` ${clock}`}
           </div>
-          <div data-score className={started ? '' : 'lv-score-pending'}>
+          <div
+            data-score
+            className={started ? '' : 'lv-score-pending score-vs'}
+            aria-label={started ? undefined : 'VS'}
+          >
             {match.score[0]}-{match.score[1]}
           </div>
           {match.sport === 'zq' && match.half && (

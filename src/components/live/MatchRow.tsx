@@ -6,6 +6,7 @@
 import { memo, useRef } from 'react';
 import type { MatchView } from '../../../workers/core/api';
 import { LIVE_TEXT } from './strings';
+import { hasScore, matchClock } from './match-state';
 
 export const MATCH_ROW_HEIGHT = 76;
 
@@ -52,9 +53,9 @@ function useFlashKey(scoreChangedAt: number): number {
 function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: MatchRowProps) {
   const flashKey = useFlashKey(match.scoreChangedAt);
   const scoreText = `${match.score[0]}-${match.score[1]}`;
-  const started = match.isLive || match.isFinished;
+  const started = hasScore(match);
   const stateClass = match.isLive ? 'is-live' : match.isFinished ? 'is-finished' : 'is-upcoming';
-  const clock = match.sport === 'zq' ? match.minuteText : match.clockText;
+  const clock = matchClock(match);
   return (
     <div
       className={`lv-row ${stateClass}`}
@@ -79,8 +80,14 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
         </span>
         {clock && (
           <span className="lv-minute" data-minute>
-            {clock}
-            {match.sport === 'zq' && match.isLive && /^\d+$/.test(clock) && <i className="lv-tick">'</i>}
+            {clock.endsWith("'") ? (
+              <>
+                {clock.slice(0, -1)}
+                <i className="lv-tick">'</i>
+              </>
+            ) : (
+              clock
+            )}
           </span>
         )}
         <button
@@ -105,7 +112,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
         </span>
         <span
           key={flashKey}
-          className={`lv-score ${started ? '' : 'lv-score-pending'} ${flashKey ? `lv-flash lv-flash-${match.lastScorer ?? 'home'}` : ''}`}
+          className={`lv-score ${started ? '' : 'lv-score-pending score-vs'} ${flashKey ? `lv-flash lv-flash-${match.lastScorer ?? 'home'}` : ''}`}
           data-score
           aria-label={started ? `比分 ${scoreText}` : LIVE_TEXT.vs}
         >

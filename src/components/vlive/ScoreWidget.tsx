@@ -1,12 +1,11 @@
 /** The embedded live score of the room's match, over the video. Props only (the page feeds it). */
 import type { MatchView } from '../../../workers/core/api';
+import { hasScore, matchStateText } from '../live/match-state';
 
 export function ScoreWidget({ match }: { match: MatchView }) {
   const [h, a] = match.score;
-  const state =
-    match.sport === 'zq' && match.isLive && match.minuteText
-      ? `${match.minuteText}'`
-      : match.clockText || match.statusText;
+  const state = matchStateText(match);
+  const pending = hasScore(match) ? '' : ' score-vs';
   return (
     <div className="vl-score" data-match-id={match.id}>
       <span className="vl-score-league">{match.leagueName}</span>
@@ -14,7 +13,7 @@ export function ScoreWidget({ match }: { match: MatchView }) {
       {/* Keyed on the change time so the flash animation replays on every goal. */}
       <b
         key={match.scoreChangedAt}
-        className={match.scoreChangedAt ? 'vl-score-num vl-score-num--flash' : 'vl-score-num'}
+        className={(match.scoreChangedAt ? 'vl-score-num vl-score-num--flash' : 'vl-score-num') + pending}
         data-score
       >
         {`${h}-${a}`}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { VlivePaths, type VliveMatchRooms } from '../../../workers/protocol/index';
 import { paths } from '../../app/paths';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { hasScore, matchStateText } from '../../components/live/match-state';
 import { useMatch, useSession } from '../../core/index';
 import { useVliveRequest } from './use-vlive-request';
 
@@ -16,9 +17,9 @@ function MatchHeader({ matchId, sport }: { matchId: number; sport: 'zq' | 'lq' }
         {m.home.name}
       </span>
       <span className="vl-mid">
-        <b data-score>{`${m.score[0]}-${m.score[1]}`}</b>
+        <b data-score className={hasScore(m) ? '' : 'score-vs'}>{`${m.score[0]}-${m.score[1]}`}</b>
         <small>
-          {m.leagueName} {m.sport === 'zq' && m.minuteText ? `${m.minuteText}'` : m.clockText || m.statusText}
+          {m.leagueName} {matchStateText(m)}
         </small>
       </span>
       <span className="vl-team vl-team--away">

@@ -78,7 +78,8 @@ describe('MatchRow', () => {
 
   it('basketball rows show the clock and quarter scores', () => {
     const { container } = render(<MatchRow match={basketballView()} />);
-    expect(container.querySelector('[data-minute]')!.textContent).toBe('第二节 05:12');
+    // The period is in the status beside it (once): the minute slot holds only the clock.
+    expect(container.querySelector('[data-minute]')!.textContent).toBe('05:12');
     expect(container.querySelector('[data-quarters]')!.textContent).toBe('30-28 25-22');
     expect(container.querySelector('[data-score]')!.textContent).toBe('55-50');
     expect(screen.getByRole('button', { name: '取消关注' }).getAttribute('aria-pressed')).toBe('true');
