@@ -14,3 +14,4 @@ export { readAuthCookie } from './auth-cookie';
 export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';
+export { usePagedLoad, type PagedLoad, type PageOf } from './use-paged-load';

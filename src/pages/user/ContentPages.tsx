@@ -4,19 +4,17 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { formatChinaTime } from '../../core/index';
+import { formatChinaTime, usePagedLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import type { Envelope } from '../../../workers/protocol/index';
 import {
   POST_CONTENT_MAX,
   POST_TITLE_MAX,
   TIP_PICKS,
   TIP_REASON_MAX,
-  type CentrePage,
   type MyPost,
   type MyTip,
   type TipPick,
@@ -34,50 +32,14 @@ import {
 } from './my-content';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
+import { MoreButton } from './MoreButton';
 
 const C = T.community;
 const PR = T.proposal;
 
-/** Page 1 through useLoad, later pages appended by 加载更多. */
-function usePagedList<P extends CentrePage<unknown>>(load: (page: number) => Promise<Envelope<P>>) {
-  const first = useLoad(() => load(1), []);
-  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const loadMore = async () => {
-    const current = first.data;
-    if (!current?.next || more.busy) return;
-    setMore({ busy: true, error: null });
-    const env = await load(current.page + 1);
-    if (env.code !== 200) return setMore({ busy: false, error: env.msg || T.lists.failed });
-    first.set({ ...env.data, list: [...current.list, ...env.data.list] });
-    setMore({ busy: false, error: null });
-  };
-  return { ...first, loadMore, more };
-}
-
-function MoreButton({
-  next,
-  busy,
-  error,
-  onMore,
-}: {
-  next: boolean;
-  busy: boolean;
-  error: string | null;
-  onMore: () => void;
-}) {
-  if (!next) return null;
-  return (
-    <p className="us-center">
-      <button type="button" className="us-btn us-btn--small us-btn--ghost" onClick={onMore} disabled={busy}>
-        {busy ? T.lists.loading : error ? `${error} · ${T.lists.failed}` : T.lists.more}
-      </button>
-    </p>
-  );
-}
-
 export function CommunityPage() {
   const [, navigate] = useLocation();
-  const posts = usePagedList((page) => centreApi.posts(page));
+  const posts = usePagedLoad((page: number) => centreApi.posts(page), []);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<PostDraftErrors>({ title: null, content: null });
@@ -143,16 +105,16 @@ export function CommunityPage() {
           {C.submit}
         </button>
       </form>
-      <h2 className="us-section-title">{C.mine(posts.data?.total ?? 0)}</h2>
+      <h2 className="us-section-title">{C.mine(posts.first?.total ?? 0)}</h2>
       <ListState
         loading={posts.loading}
         error={posts.error}
-        empty={posts.data?.list.length === 0}
+        empty={posts.items.length === 0}
         texts={{ loading: T.lists.loading, empty: C.empty, failed: T.lists.failed }}
         onRetry={posts.reload}
       />
       <ul className="us-list" aria-label={C.title}>
-        {posts.data?.list.map((p) => (
+        {posts.items.map((p) => (
           <li key={p.id} className="us-list__item us-post">
             <article className="us-post__body" aria-labelledby={`us-post-${p.id}`}>
               <h3 id={`us-post-${p.id}`} className="us-list__title us-post__title">
@@ -199,12 +161,7 @@ export function CommunityPage() {
           </li>
         ))}
       </ul>
-      <MoreButton
-        next={Boolean(posts.data?.next)}
-        busy={posts.more.busy}
-        error={posts.more.error}
-        onMore={() => void posts.loadMore()}
-      />
+      <MoreButton next={posts.hasMore} busy={posts.loadingMore} error={posts.moreError} onMore={posts.loadMore} />
     </div>
   );
 }
@@ -244,7 +201,7 @@ function TipItem({ tip }: { tip: MyTip }) {
 
 export function ProposalPage() {
   const [, navigate] = useLocation();
-  const tips = usePagedList((page) => centreApi.tips(page));
+  const tips = usePagedLoad((page: number) => centreApi.tips(page), []);
   const matches = useLoad(() => centreApi.tipMatches(), []);
   const [matchId, setMatchId] = useState<number | null>(null);
   const [pick, setPick] = useState<TipPick | null>(null);
@@ -275,7 +232,7 @@ export function ProposalPage() {
     }
   };
 
-  const stats = tips.data?.stats;
+  const stats = tips.first?.stats;
   const rate = stats ? hitRateText(stats) : null;
   return (
     <div className="us-page">
@@ -367,25 +324,20 @@ export function ProposalPage() {
           {PR.submit}
         </button>
       </form>
-      <h2 className="us-section-title">{PR.mine(tips.data?.total ?? 0)}</h2>
+      <h2 className="us-section-title">{PR.mine(tips.first?.total ?? 0)}</h2>
       <ListState
         loading={tips.loading}
         error={tips.error}
-        empty={tips.data?.list.length === 0}
+        empty={tips.items.length === 0}
         texts={{ loading: T.lists.loading, empty: PR.empty, failed: T.lists.failed }}
         onRetry={tips.reload}
       />
       <ul className="us-list" aria-label={PR.title}>
-        {tips.data?.list.map((t) => (
+        {tips.items.map((t) => (
           <TipItem key={t.id} tip={t} />
         ))}
       </ul>
-      <MoreButton
-        next={Boolean(tips.data?.next)}
-        busy={tips.more.busy}
-        error={tips.more.error}
-        onMore={() => void tips.loadMore()}
-      />
+      <MoreButton next={tips.hasMore} busy={tips.loadingMore} error={tips.moreError} onMore={tips.loadMore} />
     </div>
   );
 }

@@ -1,7 +1,15 @@
 /** Lists of the user centre: follows, followed matches, history, system messages, author page. */
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { getCore, useFollowed, useMatch, useSession, formatChinaTime, type MatchView } from '../../core/index';
+import {
+  getCore,
+  useFollowed,
+  useMatch,
+  useSession,
+  formatChinaTime,
+  usePagedLoad,
+  type MatchView,
+} from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { Avatar } from '../../components/user/Avatar';
@@ -14,6 +22,7 @@ import type { Sport } from '../../../workers/protocol/index';
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
+import { MoreButton } from './MoreButton';
 
 const LIST_TEXTS = { loading: T.lists.loading, empty: '', failed: T.lists.failed };
 
@@ -119,7 +128,7 @@ export function MatchPage() {
 export function HistoryPage() {
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<'pages' | 'rooms'>('rooms');
-  const pages = useLoad(() => centreApi.history(1), []);
+  const pages = usePagedLoad((page: number) => centreApi.history(page), []);
   const rooms = useLoad(() => getCore().request<VliveRoom[]>({ path: VlivePaths.history }), []);
   const clear = async () => {
     const env = await centreApi.clearHistory();
@@ -135,7 +144,7 @@ export function HistoryPage() {
         backLabel={T.back}
         onBack={() => goBack(navigate, paths.user)}
         right={
-          tab === 'pages' && pages.data && pages.data.total > 0 ? (
+          tab === 'pages' && pages.first && pages.first.total > 0 ? (
             <button type="button" className="us-link" onClick={() => void clear()}>
               {T.history.clear}
             </button>
@@ -186,12 +195,12 @@ export function HistoryPage() {
           <ListState
             loading={pages.loading}
             error={pages.error}
-            empty={pages.data?.list.length === 0}
+            empty={pages.items.length === 0}
             texts={{ ...LIST_TEXTS, empty: T.history.empty }}
             onRetry={pages.reload}
           />
           <ul className="us-list">
-            {pages.data?.list.map((h) => (
+            {pages.items.map((h) => (
               <li key={`${h.kind}-${h.targetId}`} className="us-list__item">
                 <Link href={h.link} className="us-list__main">
                   <span className="us-list__text">
@@ -202,6 +211,7 @@ export function HistoryPage() {
               </li>
             ))}
           </ul>
+          <MoreButton next={pages.hasMore} busy={pages.loadingMore} error={pages.moreError} onMore={pages.loadMore} />
         </>
       )}
     </div>
@@ -210,16 +220,16 @@ export function HistoryPage() {
 
 export function MessagePage() {
   const [, navigate] = useLocation();
-  const list = useLoad(() => centreApi.messages(1), []);
+  const list = usePagedLoad((page: number) => centreApi.messages(page), []);
+  // The unread count rides on the first page; reads answer the new count.
+  const [unread, setUnread] = useState<number | null>(null);
+  const unreadNow = unread ?? list.first?.unread ?? 0;
   const [open, setOpen] = useState<number | null>(null);
   const read = async (id?: number) => {
     const env = await centreApi.readMessages(id);
-    if (env.code === 200 && list.data) {
-      list.set({
-        ...list.data,
-        unread: env.data.unread,
-        list: list.data.list.map((m) => (id === undefined || m.id === id ? { ...m, read: true } : m)),
-      });
+    if (env.code === 200) {
+      setUnread(env.data.unread);
+      list.update((items) => items.map((m) => (id === undefined || m.id === id ? { ...m, read: true } : m)));
     }
   };
   return (
@@ -229,7 +239,7 @@ export function MessagePage() {
         backLabel={T.back}
         onBack={() => goBack(navigate, paths.user)}
         right={
-          list.data && list.data.unread > 0 ? (
+          unreadNow > 0 ? (
             <button type="button" className="us-link" onClick={() => void read()}>
               {T.message.readAll}
             </button>
@@ -239,12 +249,12 @@ export function MessagePage() {
       <ListState
         loading={list.loading}
         error={list.error}
-        empty={list.data?.list.length === 0}
+        empty={list.items.length === 0}
         texts={{ ...LIST_TEXTS, empty: T.message.empty }}
         onRetry={list.reload}
       />
       <ul className="us-list">
-        {list.data?.list.map((m) => (
+        {list.items.map((m) => (
           <li key={m.id} className="us-list__item us-msg">
             <button
               type="button"
@@ -267,6 +277,7 @@ export function MessagePage() {
           </li>
         ))}
       </ul>
+      <MoreButton next={list.hasMore} busy={list.loadingMore} error={list.moreError} onMore={list.loadMore} />
     </div>
   );
 }

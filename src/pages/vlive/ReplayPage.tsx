@@ -1,12 +1,10 @@
 /** /vlive/detail/replay: past broadcasts; the chosen one (?id=) plays on top. */
-import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { VlivePaths, type VlivePage, type VliveReplay } from '../../../workers/protocol/index';
 import { paths } from '../../app/paths';
 import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime } from '../../core/index';
-import { useVliveRequest } from './use-vlive-request';
+import { formatChinaTime, getCore, usePagedLoad } from '../../core/index';
 
 const durationText = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -14,14 +12,12 @@ export function ReplayPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const picked = Number(new URLSearchParams(search).get('id')) || null;
-  const [pages, setPages] = useState(1);
-  const list = useVliveRequest<VlivePage<VliveReplay>>({ path: VlivePaths.replays, query: { page: 1 } });
-  const more = useVliveRequest<VlivePage<VliveReplay>>(
-    pages > 1 ? { path: VlivePaths.replays, query: { page: pages } } : null,
+  const list = usePagedLoad(
+    (page) => getCore().request<VlivePage<VliveReplay>>({ path: VlivePaths.replays, query: { page } }),
+    [],
   );
-  const replays = [...(list.data?.list ?? []), ...(pages > 1 ? (more.data?.list ?? []) : [])];
+  const replays = list.items;
   const current = replays.find((r) => r.id === picked) ?? replays[0] ?? null;
-  const hasMore = (pages > 1 ? more.data?.next : list.data?.next) ?? false;
   return (
     <div className="vl-page">
       <div className="vl-stage">
@@ -68,8 +64,8 @@ export function ReplayPage() {
         ))}
       </ul>
       <div className="vl-foot">
-        {hasMore ? (
-          <button type="button" onClick={() => setPages((p) => p + 1)}>
+        {list.hasMore ? (
+          <button type="button" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
             {VLIVE_TEXT.loadingMore}
           </button>
         ) : replays.length > 0 ? (
