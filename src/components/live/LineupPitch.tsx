@@ -26,7 +26,12 @@ export function formationLines(team: TeamLineup): LineupPlayer[][] {
 }
 
 const W = 300;
-const H = 420;
+export const PITCH_H = 420;
+const H = PITCH_H;
+/** Circle (r 10) plus the name 21 below its centre, with a few pixels to spare. */
+const GOAL_MARGIN = 30;
+/** Where a player's name sits under its circle. */
+export const NAME_DY = 21;
 
 function Half({ team, side }: { team: TeamLineup; side: 'home' | 'away' }) {
   const lines = formationLines(team);
@@ -34,8 +39,9 @@ function Half({ team, side }: { team: TeamLineup; side: 'home' | 'away' }) {
   return (
     <g data-lineup={side}>
       {lines.map((line, li) => {
-        // Home: goalkeeper near the top goal; away: near the bottom goal.
-        const depth = 18 + (li * (H / 2 - 40)) / Math.max(1, lines.length - 1);
+        // Home: goalkeeper near the top goal; away: near the bottom goal. The goal-line margin
+        // leaves room for the name under the away goalkeeper inside the pitch.
+        const depth = GOAL_MARGIN + (li * (H / 2 - GOAL_MARGIN - 22)) / Math.max(1, lines.length - 1);
         const y = side === 'home' ? depth : H - depth;
         return line.map((p, k) => {
           const x = ((k + 1) * W) / (line.length + 1);
@@ -45,7 +51,7 @@ function Half({ team, side }: { team: TeamLineup; side: 'home' | 'away' }) {
               <text y="3.5" textAnchor="middle" fontSize="9" fill="#fff">
                 {p.number}
               </text>
-              <text y="21" textAnchor="middle" fontSize="9" fill="#fff">
+              <text y={NAME_DY} textAnchor="middle" fontSize="9" fill="#fff">
                 {p.name.length > 5 ? p.name.slice(0, 5) : p.name}
               </text>
             </g>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StatsView } from '../../../../src/components/live/StatsView';
-import { formationLines, LineupPitch } from '../../../../src/components/live/LineupPitch';
+import { formationLines, LineupPitch, NAME_DY, PITCH_H } from '../../../../src/components/live/LineupPitch';
 import { ChatRoom } from '../../../../src/components/live/ChatRoom';
 import { ProbBar } from '../../../../src/components/live/AiViews';
 import { IncidentTimeline, TextLiveList } from '../../../../src/components/live/TextLiveTimeline';
@@ -52,6 +52,19 @@ describe('detail views', () => {
     const { container } = render(<LineupPitch lineup={lineup} />);
     expect(container.querySelectorAll('[data-lineup="home"] circle')).toHaveLength(11);
     expect(container.querySelectorAll('[data-lineup="away"] circle')).toHaveLength(11);
+  });
+
+  it("lineup: every name, the away goalkeeper's included, sits inside the pitch", () => {
+    const lineup: Lineup = { home: team('4-4-2'), away: { ...team('4-3-3'), teamName: '切尔西' } };
+    const { container } = render(<LineupPitch lineup={lineup} />);
+    const ys = [...container.querySelectorAll('[data-lineup] > g')].map((g) =>
+      Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform')!)![1]),
+    );
+    expect(ys).toHaveLength(22);
+    for (const y of ys) {
+      expect(y - 10).toBeGreaterThanOrEqual(0);
+      expect(y + NAME_DY + 3).toBeLessThanOrEqual(PITCH_H);
+    }
   });
 
   it('chat: visitors read and are offered login; users send', async () => {
