@@ -107,7 +107,7 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
 
   return (
     <div className="lv-page" data-page={`live-${sport}`} data-tab={tab}>
-      <LiveAlerts />
+      <LiveAlerts sport={sport} />
       <header className="lv-head lv-sticky">
         <SportHeader
           active={sport}

@@ -1,42 +1,41 @@
 /**
  * Shows the alerts the core releases to this tab (the core applies the settings, the delay and
- * the once-per-event rule across tabs). Adds sound and vibration when the settings allow.
+ * the once-per-event rule across tabs), within the page's scope (./alert-scope.ts): one at a
+ * time, the newest replacing the last. Adds sound and vibration when the settings allow.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
-import { useAlerts, useSettings, type AlertEvent } from './core-bridge';
+import { useAlerts, useFollowed, useSettings, type AlertEvent } from './core-bridge';
 import { AlertToast } from '../../components/live/AlertToast';
 import { playAlertSound, vibrateForAlert } from './alert-effects';
+import { ALERT_SHOW_MS, alertBelongs, type AlertScope } from './alert-scope';
 
-const SHOW_MS = 6000;
-const MAX_SHOWN = 3;
-
-export function LiveAlerts() {
-  const [alerts, setAlerts] = useState<AlertEvent[]>([]);
+export function LiveAlerts(scope: AlertScope) {
+  const [shown, setShown] = useState<AlertEvent | null>(null);
   const settings = useSettings();
-  const settingsRef = useRef(settings);
-  settingsRef.current = settings;
+  const followed = useFollowed();
+  const latest = useRef({ settings, followed, scope });
+  latest.current = { settings, followed, scope };
   const [, navigate] = useLocation();
-  const dismiss = useCallback((id: string) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
+  const dismiss = useCallback((id: string) => setShown((a) => (a?.id === id ? null : a)), []);
   useAlerts((alert) => {
-    setAlerts((list) => (list.some((a) => a.id === alert.id) ? list : [alert, ...list].slice(0, MAX_SHOWN)));
-    setTimeout(() => dismiss(alert.id), SHOW_MS);
-    const s = settingsRef.current;
+    const { settings: s, followed: f, scope: sc } = latest.current;
+    if (!alertBelongs(alert, sc, f)) return;
+    setShown(alert);
+    setTimeout(() => dismiss(alert.id), ALERT_SHOW_MS);
     if (s?.sound) playAlertSound();
     if (s?.vibrate) vibrateForAlert();
   });
-  if (alerts.length === 0) return null;
+  if (!shown) return null;
   return (
     <div className="lv-alerts" aria-live="assertive">
-      {alerts.map((a) => (
-        <AlertToast
-          key={a.id}
-          alert={a}
-          onClose={() => dismiss(a.id)}
-          onOpen={() => navigate(a.sport === 'zq' ? paths.zqDetail(a.matchId) : paths.lqDetail(a.matchId))}
-        />
-      ))}
+      <AlertToast
+        key={shown.id}
+        alert={shown}
+        onClose={() => dismiss(shown.id)}
+        onOpen={() => navigate(shown.sport === 'zq' ? paths.zqDetail(shown.matchId) : paths.lqDetail(shown.matchId))}
+      />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function LqDetailPage({ id }: { id: number }) {
   const match = detail?.match ?? null;
   return (
     <div className="lv-page lv-detail" data-page="live-lq-detail">
-      <LiveAlerts />
+      <LiveAlerts sport="lq" matchId={id} />
       <header className="lv-detail-head">
         <div className="lv-head-bar">
           <Link

@@ -32,7 +32,7 @@ export function ZqDetailPage({ id }: { id: number }) {
   const video = useCoreRequest<VideoAnswer>(match?.hasVideo ? { path: LivePaths.video, params: { id } } : null);
   return (
     <div className="lv-page lv-detail" data-page="live-zq-detail">
-      <LiveAlerts />
+      <LiveAlerts sport="zq" matchId={id} />
       <header className="lv-detail-head">
         <div className="lv-head-bar">
           <Link
