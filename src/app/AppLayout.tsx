@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { Layout } from '../../workers/protocol/routes';
 import { FloatingNewsBar } from '../components/FloatingNewsBar';
 import { TabBar } from '../components/TabBar';
-import { useSession, useUnread } from '../core/hooks';
+import { useConnection, useSession, useUnread } from '../core/hooks';
+import { ConnectionBanner } from '../components/ConnectionBanner';
+import { useConnectionBanner } from './connection-banner';
 import { removeNewsNavItem, useNewsNav } from './news-nav';
 import { ShellBanner } from './ShellBanner';
 import { DEFAULT_APP_NAME } from './strings';
@@ -40,12 +42,17 @@ function NewsBar() {
   return <FloatingNewsBar items={items} onRemove={(item) => removeNewsNavItem(item)} />;
 }
 
+function ShellConnectionBanner() {
+  return <ConnectionBanner state={useConnectionBanner(useConnection())} />;
+}
+
 export function AppLayout({ layout, routeName, children }: { layout: Layout; routeName: string; children: ReactNode }) {
   const parts = PARTS[layout];
   const classes = ['qs-layout', `qs-layout--${layout}`];
   return (
     <div className={classes.join(' ')} data-layout={layout}>
       {parts.banner && <Banner />}
+      <ShellConnectionBanner />
       <div className="qs-layout__content">{children}</div>
       {parts.newsBar && <NewsBar />}
       {parts.tabBar && <ShellTabBar routeName={routeName} />}

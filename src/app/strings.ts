@@ -35,6 +35,8 @@ export const shellText = {
     fallback: 'An error occurred while showing the error page',
   },
   toastLabel: '提示',
+  connectionDown: '连接已断开，正在重连…',
+  connectionRestored: '已恢复',
   unreadLabel: (n: number) => `${n} 条未读消息`,
 } as const;
 

@@ -15,6 +15,8 @@ export const LIVE_TEXT = {
   showHiddenCount: '显示隐藏场次',
   leaguesChosen: (n: number, total: number) => `已选 ${n}/${total} 个赛事`,
   empty: '暂无比赛',
+  /** An empty list while the connection is down: no data yet, not no matches. */
+  offlineEmpty: '网络连接已断开，恢复后将自动加载比赛',
   emptyFollow: '还没有关注的比赛，点击比赛右侧的星标即可关注',
   loading: '加载中',
   follow: '关注',

@@ -1,7 +1,8 @@
 /** /live/hot: hot matches of both sports in one list, live ones first (the 比赛 tab's home). */
 import { useMemo, useState } from 'react';
-import { useMatchList, useSettings, type MatchListValue, type Sport } from './core-bridge';
+import { useConnection, useMatchList, useSettings, type MatchListValue, type Sport } from './core-bridge';
 import { LIVE_TEXT } from '../../components/live/strings';
+import { isConnectionDown } from '../../app/connection-banner';
 import { LiveAlerts } from './LiveAlerts';
 import { MatchList, type ListItem } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
@@ -26,6 +27,7 @@ export function HotPage() {
   const zq = useMatchList('zq', 'hot');
   const lq = useMatchList('lq', 'hot');
   const settings = useSettings();
+  const offline = isConnectionDown(useConnection());
   const [sheet, setSheet] = useState(false);
   const items = useMemo(() => mergeHot(zq, lq), [zq, lq]);
   const live = (zq?.counts.live ?? 0) + (lq?.counts.live ?? 0);
@@ -45,7 +47,9 @@ export function HotPage() {
           {LIVE_TEXT.loading}
         </p>
       ) : items.length === 0 ? (
-        <p className="lv-empty">{LIVE_TEXT.empty}</p>
+        <p className="lv-empty" role="status">
+          {offline ? LIVE_TEXT.offlineEmpty : LIVE_TEXT.empty}
+        </p>
       ) : (
         <MatchList items={items} showRank={settings?.pmChecked ?? false} />
       )}

@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import {
   chinaDate,
   formatChinaTime,
+  useConnection,
   useMatchList,
   useSettings,
   weekdayText,
@@ -17,6 +18,7 @@ import {
 import { DateStrip, type DateStripDay } from '../../components/live/DateStrip';
 import { FilterPanel } from '../../components/live/FilterPanel';
 import { LIVE_TEXT } from '../../components/live/strings';
+import { isConnectionDown } from '../../app/connection-banner';
 import { LiveAlerts } from './LiveAlerts';
 import { MatchList } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
@@ -99,6 +101,7 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
   // The sheet's league counts come from the list of the type being chosen (before the league filter).
   const draftList = useMatchList(sport, tab as ListTab, { date, filter: { type: draftType, leagueIds: null } });
   const settings = useSettings();
+  const offline = isConnectionDown(useConnection());
   const items = useMemo(() => (list?.ids ?? []).map((id) => ({ sport, id })), [list?.ids, sport]);
 
   if (!(LIST_TABS as readonly string[]).includes(tab))
@@ -146,7 +149,9 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
           {LIVE_TEXT.loading}
         </p>
       ) : items.length === 0 ? (
-        <p className="lv-empty">{tab === 'follow' ? LIVE_TEXT.emptyFollow : LIVE_TEXT.empty}</p>
+        <p className="lv-empty" role="status">
+          {offline ? LIVE_TEXT.offlineEmpty : tab === 'follow' ? LIVE_TEXT.emptyFollow : LIVE_TEXT.empty}
+        </p>
       ) : (
         <MatchList items={items} showRank={settings?.pmChecked ?? false} />
       )}

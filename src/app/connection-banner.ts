@@ -1,0 +1,42 @@
+/**
+ * The quiet connection banner: what the core's connection stream means to a fan. Nothing while
+ * the first connection is being made or the socket is open; 连接已断开，正在重连… while it is
+ * down (offline, reconnecting, closed) after having been up or while the browser is offline;
+ * 已恢复 for a moment after it comes back.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionValue } from '../../workers/core/api';
+
+export type ConnectionBannerState = 'down' | 'restored' | null;
+
+/** How long 已恢复 stays on screen. */
+export const RESTORED_SHOW_MS = 2000;
+
+/** Is the live data stale because the socket is down (not merely still connecting at start)? */
+export function isConnectionDown(c: ConnectionValue | undefined): boolean {
+  if (!c) return false;
+  if (!c.online) return true;
+  return c.state === 'reconnecting' || c.state === 'closed';
+}
+
+/** The banner state for the shell: 'down', then 'restored' for RESTORED_SHOW_MS, then null. */
+export function useConnectionBanner(c: ConnectionValue | undefined): ConnectionBannerState {
+  const down = isConnectionDown(c);
+  const wasDown = useRef(false);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (down) {
+      wasDown.current = true;
+      setRestoredAt(null);
+      return;
+    }
+    if (wasDown.current && c?.state === 'open') {
+      wasDown.current = false;
+      setRestoredAt(Date.now());
+      const t = setTimeout(() => setRestoredAt(null), RESTORED_SHOW_MS);
+      return () => clearTimeout(t);
+    }
+  }, [down, c?.state]);
+  if (down) return 'down';
+  return restoredAt !== null ? 'restored' : null;
+}
