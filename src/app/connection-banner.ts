@@ -4,7 +4,7 @@
  * down (offline, reconnecting, closed) after having been up or while the browser is offline;
  * 已恢复 for a moment after it comes back.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConnectionValue } from '../../workers/core/api';
 
 export type ConnectionBannerState = 'down' | 'restored' | null;
@@ -12,16 +12,44 @@ export type ConnectionBannerState = 'down' | 'restored' | null;
 /** How long 已恢复 stays on screen. */
 export const RESTORED_SHOW_MS = 2000;
 
-/** Is the live data stale because the socket is down (not merely still connecting at start)? */
-export function isConnectionDown(c: ConnectionValue | undefined): boolean {
+/**
+ * Is the live data stale because the socket is down (not merely still connecting at start)?
+ * `tabOnline` is the tab's own navigator.onLine: a shared worker may not see the tab go offline
+ * until its socket times out.
+ */
+export function isConnectionDown(c: ConnectionValue | undefined, tabOnline = true): boolean {
+  if (!tabOnline) return true;
   if (!c) return false;
   if (!c.online) return true;
   return c.state === 'reconnecting' || c.state === 'closed';
 }
 
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** The tab's navigator.onLine, live. */
+export function useTabOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** The live data of this tab is stale: the tab or the core's socket is offline. */
+export function useConnectionDown(c: ConnectionValue | undefined): boolean {
+  return isConnectionDown(c, useTabOnline());
+}
+
 /** The banner state for the shell: 'down', then 'restored' for RESTORED_SHOW_MS, then null. */
 export function useConnectionBanner(c: ConnectionValue | undefined): ConnectionBannerState {
-  const down = isConnectionDown(c);
+  const down = useConnectionDown(c);
   const wasDown = useRef(false);
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
   useEffect(() => {

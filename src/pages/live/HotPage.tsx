@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useConnection, useMatchList, useSettings, type MatchListValue, type Sport } from './core-bridge';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { isConnectionDown } from '../../app/connection-banner';
+import { useConnectionDown } from '../../app/connection-banner';
 import { LiveAlerts } from './LiveAlerts';
 import { MatchList, type ListItem } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
@@ -27,7 +27,7 @@ export function HotPage() {
   const zq = useMatchList('zq', 'hot');
   const lq = useMatchList('lq', 'hot');
   const settings = useSettings();
-  const offline = isConnectionDown(useConnection());
+  const offline = useConnectionDown(useConnection());
   const [sheet, setSheet] = useState(false);
   const items = useMemo(() => mergeHot(zq, lq), [zq, lq]);
   const live = (zq?.counts.live ?? 0) + (lq?.counts.live ?? 0);

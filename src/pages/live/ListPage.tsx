@@ -18,7 +18,7 @@ import {
 import { DateStrip, type DateStripDay } from '../../components/live/DateStrip';
 import { FilterPanel } from '../../components/live/FilterPanel';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { isConnectionDown } from '../../app/connection-banner';
+import { useConnectionDown } from '../../app/connection-banner';
 import { LiveAlerts } from './LiveAlerts';
 import { MatchList } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
@@ -101,7 +101,7 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
   // The sheet's league counts come from the list of the type being chosen (before the league filter).
   const draftList = useMatchList(sport, tab as ListTab, { date, filter: { type: draftType, leagueIds: null } });
   const settings = useSettings();
-  const offline = isConnectionDown(useConnection());
+  const offline = useConnectionDown(useConnection());
   const items = useMemo(() => (list?.ids ?? []).map((id) => ({ sport, id })), [list?.ids, sport]);
 
   if (!(LIST_TABS as readonly string[]).includes(tab))

@@ -24,6 +24,10 @@ describe('connection banner', () => {
     expect(isConnectionDown(conn('open'))).toBe(false);
   });
 
+  it("the tab's own offline state counts, even while the worker still thinks its socket is open", () => {
+    expect(isConnectionDown(conn('open'), false)).toBe(true);
+  });
+
   it('says down while offline or reconnecting, then 已恢复 for a moment', () => {
     const { result, rerender } = renderHook(({ c }) => useConnectionBanner(c), {
       initialProps: { c: conn('open') as ConnectionValue | undefined },

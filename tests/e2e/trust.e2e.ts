@@ -1,0 +1,137 @@
+/**
+ * What the screen says must be true, at 375×812 over the real server and feed: the connection
+ * banner while offline and after, VS before kick-off, status words once, one alert at a time and
+ * only for the sport on screen, an alert on the detail page of the match being watched.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  collectErrors,
+  footballMatchInPlay,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer({ env: { FEED_SEED: '11' } });
+  browser = await launchBrowser();
+  ctx = await newPhoneContext(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function devEvent(body: Record<string, unknown>): Promise<{ code: number; msg: string }> {
+  const res = await fetch(`${server.url}/_dev/feed/event`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+async function upcomingFootballMatch(): Promise<number> {
+  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
+  const body = (await res.json()) as { data: Array<{ id: number; s: number; ot: number }> | { list: [] } };
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  const next = list.filter((m) => m.s === 1).sort((x, y) => x.ot - y.ot)[0];
+  if (!next) throw new Error('no football match left to kick off');
+  return next.id;
+}
+
+async function openList(path: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(server.url + path);
+  await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+  return page;
+}
+
+describe('trust in what the screen says', () => {
+  let zq: Page;
+  let errors: string[] = [];
+
+  it('an unstarted match shows VS; the DOM keeps H-A', async () => {
+    zq = await openList('/live/zq/sc');
+    errors = collectErrors(zq);
+    const row = zq.locator('.lv-row.is-upcoming').first();
+    await row.waitFor({ timeout: 20_000 });
+    const score = row.locator('[data-score]');
+    expect(await score.textContent()).toBe('0-0');
+    const shown = await score.evaluate((el) => getComputedStyle(el, '::after').content);
+    expect(shown).toBe('"VS"');
+    await screenshot(zq, 'trust-upcoming-vs');
+  });
+
+  it('half-time says 中场 once on the row', async () => {
+    await zq.goto(server.url + '/live/zq');
+    await zq.waitForSelector('[data-match-id][data-live="1"]', { timeout: 20_000 });
+    // Statuses only move forward: kick off a match that has not started, then send it to half-time.
+    const id = await upcomingFootballMatch();
+    expect((await devEvent({ matchId: id, type: 'state', state: 2 })).code).toBe(200);
+    expect((await devEvent({ matchId: id, type: 'state', state: 3 })).code).toBe(200);
+    const top = zq.locator(`[data-match-id="${id}"] .lv-row-top`);
+    await expect.poll(async () => top.textContent(), { timeout: 5000 }).toContain('中场');
+    expect((await top.textContent())!.match(/中场/g)).toHaveLength(1);
+  });
+
+  it('football alerts: one toast at a time, none on the basketball page', async () => {
+    const a = await footballMatchInPlay(server, 10);
+    await zq.goto(server.url + '/live/zq');
+    await zq.waitForSelector(`[data-match-id="${a}"] [data-score]`, { timeout: 20_000 });
+    const lq = await openList('/live/lq');
+    // The basketball tab is the visible one now: the core sends alerts there, and it keeps them off.
+    expect((await devEvent({ matchId: a, type: 'goal', side: 'home' })).code).toBe(200);
+    await lq.waitForTimeout(1500);
+    expect(await lq.locator('.lv-alert').count()).toBe(0);
+    await lq.close();
+    // Back on the football list, two quick goals give one toast: the newest.
+    await zq.bringToFront();
+    await zq.waitForTimeout(300);
+    expect((await devEvent({ matchId: a, type: 'goal', side: 'home' })).code).toBe(200);
+    expect((await devEvent({ matchId: a, type: 'goal', side: 'away' })).code).toBe(200);
+    await zq.waitForSelector('.lv-alert', { timeout: 5000 });
+    await zq.waitForTimeout(400);
+    expect(await zq.locator('.lv-alert').count()).toBe(1);
+    const shownScore = await zq.locator('.lv-alert [data-alert-score]').textContent();
+    const rowScore = await zq.locator(`[data-match-id="${a}"] [data-score]`).textContent();
+    expect(shownScore).toBe(rowScore);
+    await screenshot(zq, 'trust-one-alert');
+    // It goes after about 3 s.
+    await zq.waitForSelector('.lv-alert', { state: 'detached', timeout: 6000 });
+  });
+
+  it('the detail page alerts a goal in the match being watched', async () => {
+    const id = await footballMatchInPlay(server, 10);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/live/zq/detail/${id}`);
+    await page.waitForSelector(`.lv-detail-match[data-match-id="${id}"]`, { timeout: 20_000 });
+    await page.waitForTimeout(500);
+    expect((await devEvent({ matchId: id, type: 'goal', side: 'away' })).code).toBe(200);
+    await page.waitForSelector('.lv-alert', { timeout: 5000 });
+    await screenshot(page, 'trust-detail-alert');
+    await page.close();
+  });
+
+  it('offline: a quiet banner says so, and says 已恢复 when back', async () => {
+    await zq.bringToFront();
+    const banner = zq.locator('[data-connection]');
+    expect(await banner.getAttribute('data-connection')).toBe('ok');
+    await ctx.setOffline(true);
+    await expect.poll(() => banner.getAttribute('data-connection'), { timeout: 10_000 }).toBe('down');
+    expect(await banner.textContent()).toBe('连接已断开，正在重连…');
+    await screenshot(zq, 'trust-offline-banner');
+    await ctx.setOffline(false);
+    await expect.poll(() => banner.getAttribute('data-connection'), { timeout: 20_000 }).toBe('restored');
+    expect(await banner.textContent()).toBe('已恢复');
+    await expect.poll(() => banner.getAttribute('data-connection'), { timeout: 10_000 }).toBe('ok');
+    expect(errors.filter((e) => !/WebSocket|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
+  });
+});
