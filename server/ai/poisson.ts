@@ -232,6 +232,13 @@ export function expectedGoals(model: PoissonModel, home: number, away: number): 
   return [Math.exp(model.mu + model.homeAdvantage + H.attack - A.defence), Math.exp(model.mu + A.attack - H.defence)];
 }
 
+/** The `n` most likely exact scores of a normalised grid, most likely first. */
+export function topScores(grid: readonly number[][], n = 3): Array<{ score: [number, number]; p: number }> {
+  const all: Array<{ score: [number, number]; p: number }> = [];
+  grid.forEach((row, i) => row.forEach((p, j) => all.push({ score: [i, j], p })));
+  return all.sort((a, b) => b.p - a.p || a.score[0] + a.score[1] - (b.score[0] + b.score[1])).slice(0, n);
+}
+
 /** Outcome probabilities from two Poisson rates (mass beyond MAX_GOALS is renormalised away). */
 export function scoreDistribution(xgHome: number, xgAway: number): Omit<Prediction, 'home' | 'away'> {
   const ph = poissonPmf(xgHome, MAX_GOALS);

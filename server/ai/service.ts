@@ -4,7 +4,16 @@
  */
 import type { AiCalibration, AiDetail, AiFactor, AiFormEntry, AiPrediction } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import { calibrate, fitPoisson, outcomeOf, predict, type PoissonModel, type Result } from './poisson';
+import {
+  calibrate,
+  fitPoisson,
+  outcomeOf,
+  predict,
+  scoreDistribution,
+  topScores,
+  type PoissonModel,
+  type Result,
+} from './poisson';
 import type { AiSource, Fixture } from './source';
 
 const DAY_SEC = 86_400;
@@ -98,6 +107,8 @@ function rowToPrediction(row: Row, f: Fixture): AiPrediction {
     xgAway: row.xg_away,
     score: [row.score_home, row.score_away],
     scoreProb: row.score_prob,
+    // Recomputed from the stored rates: the same Poisson grid the stored score came from.
+    topScores: topScores(scoreDistribution(row.xg_home, row.xg_away).grid),
     madeAt: Number(row.made_at),
   };
 }

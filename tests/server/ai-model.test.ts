@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, fitPoisson, predict, scoreDistribution, type Result } from '../../server/ai/poisson';
+import { calibrate, fitPoisson, predict, scoreDistribution, topScores, type Result } from '../../server/ai/poisson';
+import { FLAT_SCORE_GAP } from '../../workers/protocol/index';
 
 /** Deterministic PRNG (mulberry32) so the synthetic seasons are the same on every run. */
 function rng(seed: number) {
@@ -189,5 +190,26 @@ describe('prior from the season table', () => {
     expect(m.teams.get(2)!.attack).toBeLessThan(m.teams.get(3)!.attack);
     expect(Math.abs(m.teams.get(2)!.attack + m.teams.get(3)!.attack)).toBeLessThan(1e-6);
     expect(Number.isFinite(mean)).toBe(true);
+  });
+});
+
+describe('top scores', () => {
+  it('lists the three most likely scores in order, from the same grid as the single score', () => {
+    const d = scoreDistribution(1.35, 1.1);
+    const top = topScores(d.grid);
+    expect(top).toHaveLength(3);
+    expect(top[0]!.score).toEqual(d.score);
+    expect(top[0]!.p).toBeCloseTo(d.scoreProb, 12);
+    expect(top[0]!.p).toBeGreaterThanOrEqual(top[1]!.p);
+    expect(top[1]!.p).toBeGreaterThanOrEqual(top[2]!.p);
+  });
+
+  it('two average sides make a flat top (1-1 barely ahead), a mismatch does not', () => {
+    const even = topScores(scoreDistribution(1.3, 1.15).grid);
+    expect(even[0]!.score).toEqual([1, 1]);
+    expect(even[0]!.p - even[2]!.p).toBeLessThan(FLAT_SCORE_GAP);
+    const mismatch = topScores(scoreDistribution(2.6, 0.4).grid);
+    expect(mismatch[0]!.score).toEqual([2, 0]);
+    expect(mismatch[0]!.p - mismatch[2]!.p).toBeGreaterThanOrEqual(FLAT_SCORE_GAP);
   });
 });

@@ -1,5 +1,5 @@
 /** AI prediction views: outcome bar, score grid, factors and the calibration (reliability) chart. */
-import type { AiCalibration, AiFactor, AiPrediction } from '../../../workers/protocol/index';
+import { FLAT_SCORE_GAP, type AiCalibration, type AiFactor, type AiPrediction } from '../../../workers/protocol/index';
 import { LIVE_TEXT } from './strings';
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
@@ -124,5 +124,34 @@ export function CalibrationChart({ calibration }: { calibration: AiCalibration }
         </text>
       </svg>
     </div>
+  );
+}
+
+/**
+ * The most likely score, or, when the top scores are nearly as likely as each other, all three
+ * with their chances: a single 1-1 on every card would read as a forecast it is not.
+ */
+export function LikelyScores({ p }: { p: Pick<AiPrediction, 'score' | 'topScores'> }) {
+  const top = p.topScores;
+  const flat = top.length >= 3 && top[0]!.p - top[2]!.p < FLAT_SCORE_GAP;
+  if (!flat)
+    return (
+      <span data-likely-scores>
+        {LIVE_TEXT.likelyScore}{' '}
+        <b style={{ color: '#222' }}>
+          {p.score[0]}-{p.score[1]}
+        </b>
+      </span>
+    );
+  return (
+    <span data-likely-scores data-flat>
+      {LIVE_TEXT.closeScores}{' '}
+      {top.map((t) => (
+        <b key={`${t.score[0]}-${t.score[1]}`} style={{ color: '#222', marginLeft: 4 }}>
+          {t.score[0]}-{t.score[1]}
+          <small style={{ color: '#888', fontWeight: 400 }}> {(t.p * 100).toFixed(0)}%</small>
+        </b>
+      ))}
+    </span>
   );
 }

@@ -128,6 +128,8 @@ export const LIVE_TEXT = {
   awayWin: '客胜',
   xg: '预期进球',
   likelyScore: '最可能比分',
+  /** Shown when the top scores are nearly equally likely. */
+  closeScores: '比分接近',
   factors: '预测依据',
   calibration: '历史命中',
   hitRate: (rate: number, n: number) => `近 ${n} 场命中率 ${(rate * 100).toFixed(1)}%`,

@@ -7,7 +7,7 @@ import { Link, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
 import { formatChinaTime, LivePaths } from './core-bridge';
 import type { AiCalibration, AiDetail, AiPrediction } from '../../../workers/protocol/index';
-import { CalibrationChart, FactorList, ProbBar, ScoreGrid } from '../../components/live/AiViews';
+import { CalibrationChart, FactorList, LikelyScores, ProbBar, ScoreGrid } from '../../components/live/AiViews';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { useCoreRequest } from './use-core-request';
 import '../../components/live/live.css';
@@ -68,10 +68,7 @@ function PredictionCard({ p }: { p: AiPrediction }) {
         </span>
         <span className="lv-time">{formatChinaTime(p.ot * 1000, 'MM-DD HH:mm')}</span>
         <span style={{ marginLeft: 'auto' }}>
-          {LIVE_TEXT.likelyScore}{' '}
-          <b style={{ color: '#222' }}>
-            {p.score[0]}-{p.score[1]}
-          </b>
+          <LikelyScores p={p} />
         </span>
       </div>
       <div className="lv-ai-teams">

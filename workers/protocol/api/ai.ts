@@ -10,6 +10,14 @@ export interface AiTeam {
 }
 
 /** One upcoming match with the model's numbers. Probabilities sum to 1. */
+export interface AiScoreChance {
+  score: [number, number];
+  p: number;
+}
+
+/** The top scores are 'flat' when the first is less than this far ahead of the third. */
+export const FLAT_SCORE_GAP = 0.03;
+
 export interface AiPrediction {
   matchId: number;
   leagueName: string;
@@ -26,6 +34,12 @@ export interface AiPrediction {
   /** Most likely exact score [home, away] and its probability. */
   score: [number, number];
   scoreProb: number;
+  /**
+   * The three most likely scores, most likely first. Two evenly matched average sides make 1-1
+   * the most likely score of most matches; when the top scores are this close, the app shows
+   * them all rather than a single score that reads as a forecast.
+   */
+  topScores: AiScoreChance[];
   /** Unix ms the prediction was made (it is frozen at the first ask before kick-off). */
   madeAt: number;
 }
