@@ -38,8 +38,11 @@ export type MatchView = Match & {
   clockText: string;
   /** In progress per spec §4 (football 2–7; basketball 2–9). */
   isLive: boolean;
+  /** Played to the end (football 8, basketball 10). */
   isFinished: boolean;
-  /** Not started yet (status 1). */
+  /** Postponed, abandoned or cancelled: final, but no result (protocol `STATUS_TABLE`). */
+  isVoid: boolean;
+  /** Not started yet, or the time is still to be determined. */
   isUpcoming: boolean;
   /** Kick-off as 'HH:mm' (Asia/Shanghai). */
   openTimeText: string;

@@ -7,6 +7,8 @@
  */
 import { BehaviorSubject, Observable, Subject, share, ReplaySubject } from 'rxjs';
 import { Code } from '../protocol/codes';
+import { chinaDay } from '../protocol/china-time';
+import { isFinal, isLive, isUpcoming, listRank } from '../protocol/status';
 import { LivePaths } from '../protocol/api/live';
 import { SystemPaths, type SocketAddress } from '../protocol/api/system';
 import { Topics, parseTopic, type Topic } from '../protocol/topics';
@@ -53,11 +55,10 @@ import { encodeTransitPassword } from '../protocol/password-transit';
 import { createRestClient, type FetchLike } from './rest';
 import { createSocket, socketUrlFrom, type CoreSocket, type SocketCtor } from './socket';
 import type { OfflineStore } from './store';
-import { deriveMatch, isFinishedMatch, isLiveMatch, oddsBoardView, oddsRowView } from './derive';
+import { deriveMatch, oddsBoardView, oddsRowView } from './derive';
 import { unreadTotal } from '../domain/unread';
 import { Lazy } from './lazy';
 import { matchMinuteText } from '../domain/minute-text';
-import { chinaDate } from '../domain/chinese-format';
 
 export interface CoreDeps {
   instanceId: string;
@@ -418,13 +419,13 @@ export function createCore(deps: CoreDeps): Core {
 
   // --- lists -------------------------------------------------------------------------------
   function listRequest(key: ListSource['key']): RestRequest {
-    const today = chinaDate(now());
+    const today = chinaDay(now());
     if (key.sport === 'lq') {
       const query: Record<string, string> = { date: key.date ?? today };
       return { path: LivePaths.lqList, query };
     }
     if (key.tab === 'hot') return { path: LivePaths.hotSchedule, query: { sport: key.sport } };
-    if (key.tab === 'sc') return { path: LivePaths.zqByDate, query: { date: key.date ?? chinaDate(now(), 1) } };
+    if (key.tab === 'sc') return { path: LivePaths.zqByDate, query: { date: key.date ?? chinaDay(now(), 1) } };
     if (key.tab === 'result') return { path: LivePaths.zqByDate, query: { date: key.date ?? today } };
     return { path: LivePaths.zqLive };
   }
@@ -432,9 +433,9 @@ export function createCore(deps: CoreDeps): Core {
   function inTab(key: ListSource['key'], m: Match): boolean {
     switch (key.tab) {
       case 'sc':
-        return !isLiveMatch(m) && !isFinishedMatch(m);
+        return isUpcoming(m.sport, m.s);
       case 'result':
-        return isFinishedMatch(m);
+        return isFinal(m.sport, m.s);
       case 'follow':
         return followed$.value[key.sport].includes(m.id);
       case 'hot':
@@ -452,7 +453,7 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   function rank(m: Match): number {
-    return isLiveMatch(m) ? 0 : isFinishedMatch(m) ? 2 : 1;
+    return listRank(m.sport, m.s);
   }
 
   function computeList(l: ListSource): MatchListValue {
@@ -993,7 +994,7 @@ export function createCore(deps: CoreDeps): Core {
   const tick = setInterval(() => {
     for (const [id, sub] of matchSubs) {
       const m = matches.get(id);
-      if (m && isLiveMatch(m)) sub.next(lazyView(id));
+      if (m && isLive(m.sport, m.s)) sub.next(lazyView(id));
     }
   }, deps.minuteTickMs ?? 20_000);
 
