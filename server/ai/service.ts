@@ -2,7 +2,14 @@
  * AI predictions: fits the Poisson model to the stored finished results, predicts upcoming
  * matches, keeps each match's last pre-kick-off prediction, and scores them once played.
  */
-import type { AiCalibration, AiDetail, AiFactor, AiFormEntry, AiPrediction } from '../../workers/protocol/index';
+import {
+  chinaMidnight,
+  type AiCalibration,
+  type AiDetail,
+  type AiFactor,
+  type AiFormEntry,
+  type AiPrediction,
+} from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import {
   calibrate,
@@ -26,7 +33,6 @@ const LIST_DAYS = 2;
 export const AI_LIST_LIMIT = 60;
 /** Backtest days need at least this many earlier results, or they are not scored. */
 const MIN_TRAINING = 40;
-const CHINA_SHIFT_SEC = 8 * 3600;
 /**
  * Fit settings, chosen by walk-forward scoring on the feed's stored results: a week of results
  * gives each team only a couple of matches, so strengths are shrunk hard (30 matches' worth of
@@ -279,7 +285,7 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     const missing = history.filter((f) => !have.has(f.matchId));
     const days = new Map<number, Fixture[]>();
     for (const f of missing) {
-      const day = Math.floor((f.ot + CHINA_SHIFT_SEC) / DAY_SEC) * DAY_SEC - CHINA_SHIFT_SEC;
+      const day = chinaMidnight(f.ot * 1000) / 1000;
       days.set(day, [...(days.get(day) ?? []), f]);
     }
     const results = history.map(toResult);

@@ -6,11 +6,10 @@
  */
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
-import type { Pair, Side } from '../../workers/protocol/index';
+import { BasketballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
 import type { Fixture } from './fixtures';
 import { emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
 import type { BasketballState, SimContext, SimMatch } from './sim-types';
-import { BasketballStatus as S } from './status';
 
 const STEP_S = 60;
 const GAME_S_PER_STEP = 30;

@@ -11,6 +11,10 @@ import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import {
   Code,
+  addDays,
+  chinaDay,
+  isFinal,
+  isPlaying,
   Topics,
   fail,
   ok,
@@ -25,7 +29,7 @@ import { seedCatalogue } from '../seed/seed';
 import { BOOKMAKERS } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
 import type { DevFeedEvent, Feed } from './feed';
-import { addDays, beijingDay, fixturesOfDay, type Fixture } from './fixtures';
+import { fixturesOfDay, type Fixture } from './fixtures';
 import {
   advanceFootball,
   footballEvent,
@@ -39,7 +43,7 @@ import { emitIncident, teamName } from './emit';
 import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
 import { insertMatches, loadMeta, rowToSim, saveMeta, saveOutput } from './store';
 import { newOutput, type FeedOutput, type IncidentRow, type SimContext, type SimMatch } from './sim-types';
-import { canMove, isFinal, isKnownStatus, isPlaying } from './status';
+import { canMove, isKnownStatus } from './status';
 import { FeedText } from './text';
 
 export const FEED_WINDOW_DAYS = 7;
@@ -124,7 +128,7 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
   });
 
   async function ensureDays(nowMs: number): Promise<void> {
-    const today = beijingDay(nowMs);
+    const today = chinaDay(nowMs);
     const missing: string[] = [];
     for (let d = -FEED_WINDOW_DAYS; d <= FEED_WINDOW_DAYS; d++) {
       const day = addDays(today, d);

@@ -5,22 +5,8 @@
  */
 import { ALL_LEAGUES, leagueTeams, type LeagueSeed, type TeamSeed } from '../seed/leagues';
 import { rngFor, type Rng } from '../seed/rng';
-import type { Sport } from '../../workers/protocol/index';
+import { DAY_MS, chinaDayStartOf, type Sport } from '../../workers/protocol/index';
 
-export const BEIJING_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** Beijing date 'YYYY-MM-DD' of a unix-ms instant. */
-export function beijingDay(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
-/** Unix ms of 00:00 Beijing time on a day. */
-export function dayStartMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - BEIJING_OFFSET_MS;
-}
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
 const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
@@ -71,7 +57,7 @@ function windowDistance(league: LeagueSeed, minute: number): number {
 
 export function fixturesOfDay(seed: number, day: string): Fixture[] {
   const r = rngFor(seed, 'fixtures', day);
-  const start = dayStartMs(day);
+  const start = chinaDayStartOf(day);
   const used = new Set<number>();
   type Draft = { sport: Sport; league: LeagueSeed; home: TeamSeed; away: TeamSeed; minute: number };
   const drafts: Draft[] = [];

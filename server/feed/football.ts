@@ -5,11 +5,10 @@
  */
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor, type Rng } from '../seed/rng';
-import type { Pair, Side } from '../../workers/protocol/index';
+import { FootballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
 import type { Fixture } from './fixtures';
 import { emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
 import type { FootballState, SimContext, SimMatch } from './sim-types';
-import { FootballStatus as S } from './status';
 
 const STEP_S = 60;
 const HALF_TIME_S = 15 * 60;

@@ -2,8 +2,7 @@
 import type { Db } from '../db/index';
 import { rowToSim } from '../feed/store';
 import type { SimMatch } from '../feed/sim-types';
-import { isFinal, isLive } from '../feed/status';
-import type { Match, Sport } from '../../workers/protocol/index';
+import { STATUS_TABLE, isLive, listRank, liveStatuses, type Match, type Sport } from '../../workers/protocol/index';
 
 export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<SimMatch[]> {
   const rows = await db
@@ -24,8 +23,8 @@ export async function liveMatches(db: Db, sport?: Sport): Promise<SimMatch[]> {
     .selectAll()
     .where((eb) =>
       eb.or([
-        ...(sport !== 'lq' ? [eb.and([eb('sport', '=', 'zq'), eb('status', 'in', [2, 3, 4, 5, 7])])] : []),
-        ...(sport !== 'zq' ? [eb.and([eb('sport', '=', 'lq'), eb('status', 'in', [2, 3, 4, 5, 6, 7, 8, 9])])] : []),
+        ...(sport !== 'lq' ? [eb.and([eb('sport', '=', 'zq'), eb('status', 'in', liveStatuses('zq'))])] : []),
+        ...(sport !== 'zq' ? [eb.and([eb('sport', '=', 'lq'), eb('status', 'in', liveStatuses('lq'))])] : []),
       ]),
     )
     .orderBy('ot')
@@ -50,24 +49,28 @@ export async function teamMatches(
     .selectFrom('live_matches')
     .selectAll()
     .where((eb) => eb.or([eb('home_id', '=', teamId), eb('away_id', '=', teamId)]));
+  // Status codes differ by sport (8 is football's full time but basketball's fourth quarter).
+  const inStatus = (pick: (sport: Sport) => readonly number[]) =>
+    q.where((eb) =>
+      eb.or((['zq', 'lq'] as const).map((sport) => eb.and([eb('sport', '=', sport), eb('status', 'in', pick(sport))]))),
+    );
   const rows =
     which === 'finished'
-      ? await q
+      ? await inStatus((sport) => [STATUS_TABLE[sport].finished])
           .where('ot', '<', beforeOrAfterOt)
-          .where('status', 'in', [8, 10])
           .orderBy('ot', 'desc')
-          .limit(limit * 2)
+          .limit(limit)
           .execute()
-      : await q.where('ot', '>', beforeOrAfterOt).where('status', '=', 1).orderBy('ot').limit(limit).execute();
-  return rows
-    .map(rowToSim)
-    .filter((m) => which === 'upcoming' || isFinal(m.sport, m.status))
-    .slice(0, limit);
+      : await inStatus((sport) => STATUS_TABLE[sport].upcoming)
+          .where('ot', '>', beforeOrAfterOt)
+          .orderBy('ot')
+          .limit(limit)
+          .execute();
+  return rows.map(rowToSim);
 }
 
 /** Live first, then upcoming, then finished (spec: /live/zq opens on live matches first). */
 export function liveFirst(matches: Match[]): Match[] {
-  const rank = (m: Match): number =>
-    isLive(m.sport, m.s) ? 0 : m.s === 1 || m.s === 13 || (m.sport === 'lq' && m.s === 15) ? 1 : 2;
+  const rank = (m: Match): number => listRank(m.sport, m.s);
   return [...matches].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.ot - a.ot : a.ot - b.ot) || a.id - b.id);
 }

@@ -9,7 +9,11 @@ import {
   Code,
   CrestPath,
   LivePaths,
+  addDays,
+  chinaDay,
   embeddedUrl,
+  isUpcoming,
+  listRank,
   fail,
   ok,
   type FilterGroup,
@@ -29,7 +33,6 @@ import { BizError, parseInput } from '../http/reply';
 import { requireUser } from '../accounts/tokens';
 import { BOOKMAKERS, LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { crestSvg } from '../seed/crest';
-import { addDays, beijingDay } from '../feed/fixtures';
 import { FEED_WINDOW_DAYS, toIncident } from '../feed/create-feed';
 import { basketballStats, footballStats, teamRank, toMatch, type ViewClock } from '../feed/match-view';
 import { openingQuote } from '../feed/odds';
@@ -93,7 +96,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     speed: ctx.config.feedSpeed > 0 ? ctx.config.feedSpeed : 1,
     now: ctx.now(),
   });
-  const today = (): string => beijingDay(ctx.now());
+  const today = (): string => chinaDay(ctx.now());
 
   function dayOf(date: string | undefined): string {
     const t = today();
@@ -338,11 +341,9 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const carried = (await liveMatches(db, sport)).filter((m) => m.hot || m.jx);
     const seen = new Set<number>();
     const all = [...carried, ...hot.map(rowToSim)].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
+    // A match that is over (or will not be played) drops off six hours after its start time.
     return liveFirst(views(all)).filter(
-      (m) =>
-        !(m.sport === 'zq'
-          ? m.s >= 8 && m.ot * 1000 < ctx.now() - 6 * 3600_000
-          : m.s >= 10 && m.ot * 1000 < ctx.now() - 6 * 3600_000),
+      (m) => !(listRank(m.sport, m.s) === 2 && m.ot * 1000 < ctx.now() - 6 * 3600_000),
     );
   }
 
@@ -377,7 +378,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   app.get(u(LivePaths.zqHeader), async (req) => ok(await header(await matchOr404(req.params, 'zq'))));
   app.get(u(LivePaths.zqNavigation), async (req) => {
     const m = await matchOr404(req.params);
-    const started = m.status !== 1 && m.status !== 13;
+    const started = !isUpcoming(m.sport, m.status);
     const nav: MatchNavigation = {
       textLive: started,
       stats: started,
@@ -465,7 +466,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const hot = await hotMatches();
     const live = liveFirst(views(await liveMatches(db))).filter((m) => m.jx || m.hot);
     const nowSec = Math.floor(ctx.now() / 1000);
-    const soon = hot.filter((m) => m.s === 1 && m.ot >= nowSec && m.ot <= nowSec + 6 * 3600);
+    const soon = hot.filter((m) => isUpcoming(m.sport, m.s) && m.ot >= nowSec && m.ot <= nowSec + 6 * 3600);
     const columns: HotColumn[] = [
       { key: 'focus', title: LiveText.focusColumn, matches: hot.slice(0, 10) },
       { key: 'live', title: LiveText.liveColumn, matches: live.slice(0, 20) },

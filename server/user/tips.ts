@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Code, embeddedUrl, ok } from '../../workers/protocol/index';
+import { Code, FootballStatus, embeddedUrl, isLive, ok } from '../../workers/protocol/index';
 import {
   CENTRE_PAGE_SIZE,
   TIP_PICKS,
@@ -20,7 +20,6 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import type { Db } from '../db/index';
-import { FootballStatus, isLive } from '../feed/status';
 import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 

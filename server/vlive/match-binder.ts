@@ -4,7 +4,7 @@
  * (the same contract the client uses), not its tables. A binding set by hand is kept.
  */
 import type { FastifyInstance } from 'fastify';
-import { LivePaths, embeddedUrl, type Sport } from '../../workers/protocol/index';
+import { LivePaths, embeddedUrl, isLive, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { ALL_LEAGUES } from '../seed/leagues';
 
@@ -25,9 +25,6 @@ interface LiveMatch {
   id: number;
   leagueName: string;
 }
-
-/** Live statuses of spec §4: football 2–7, basketball 2–9. */
-const isLive = (sport: Sport, s: number) => (sport === 'zq' ? s >= 2 && s <= 7 : s >= 2 && s <= 9);
 
 function matchesOf(body: unknown): ListedMatch[] {
   const data = (body as { code?: number; data?: unknown } | null)?.data;

@@ -21,6 +21,8 @@ import {
   type VliveShare,
   type VliveVideo,
   Topics,
+  DAY_MS,
+  chinaMidnight,
 } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
@@ -64,9 +66,7 @@ const giftBody = z.object({
 const nobleBody = z.object({ level: z.coerce.number().int().min(1).max(99), idemKey });
 const periodQuery = z.object({ period: z.enum(['day', 'week', 'all']).default('day') });
 
-const DAY = 86_400_000;
-/** Start of the day in China time (UTC+8), unix ms. */
-export const chinaDayStart = (now: number): number => Math.floor((now + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+const DAY = DAY_MS;
 
 export interface RouteDeps {
   chat: ChatService;
@@ -339,7 +339,7 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
     const { roomId: id } = parseInput(z.object({ roomId }), req.params);
     const { period } = parseInput(periodQuery, req.query);
     const now = ctx.now();
-    const since = period === 'day' ? chinaDayStart(now) : period === 'week' ? now - 7 * DAY : 0;
+    const since = period === 'day' ? chinaMidnight(now) : period === 'week' ? now - 7 * DAY : 0;
     return ok(await ranking(db, id, since, now));
   });
 

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { REDIRECTS, ROUTES, isDelivered, matchRoute, type Area, type RouteDef } from '../../workers/protocol/routes';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Toast } from '../components/Toast';
-import { useExceptions, useNavigationEvents, useSession } from '../core/hooks';
+import { useExceptions, useNavigationEvents, useReminders, useSession } from '../core/hooks';
 import { showToast, ui } from '../state/ui';
 import { AppLayout } from './AppLayout';
 import { withChunkReload } from './chunk-reload';
@@ -14,6 +14,7 @@ import { guardRedirect } from './guards';
 import { paths } from './paths';
 import { withParamDefaults } from './route-params';
 import { ShellErrorPage } from './ShellErrorPage';
+import { raiseSystemNotification } from './system-notification';
 import { tabItemsForPort } from './tab-bar-items';
 
 /** Route props every page receives: the matched params (optional ones filled with their defaults). */
@@ -95,6 +96,8 @@ function usePrefetchTabAreas(): void {
   }, []);
 }
 
+const REMINDER_TOAST_MS = 6000;
+
 function ShellEffects() {
   const [location, navigate] = useLocation();
   useExceptions((e) => {
@@ -102,6 +105,12 @@ function ShellEffects() {
   });
   useNavigationEvents((e) => {
     if (e.kind === 'redirect-home') navigate(paths.home, { replace: true });
+  });
+  // A reserved broadcast started: a notice in every tab; the one tab the core picked also
+  // raises the system notification, where the user allowed notifications.
+  useReminders((r) => {
+    showToast(`${r.title}：${r.text}`, REMINDER_TOAST_MS);
+    if (r.system) raiseSystemNotification(r, (path) => navigate(path));
   });
   // Braces matter: Chromium's scrollTo returns a Promise, which React would take for a clean-up.
   useEffect(() => {

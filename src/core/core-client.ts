@@ -26,7 +26,9 @@ import {
   type CorePortApi,
   type DeliveryBatch,
   type HelloAnswer,
+  type RpcArgs,
   type RpcMethod,
+  type RpcResult,
   type TabSink,
 } from '../../workers/core/port-api';
 import type { ChatMessage, Envelope, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
@@ -196,10 +198,13 @@ export class CoreClient implements CoreApi {
     return this.remote;
   }
 
-  private async call<T>(method: RpcMethod, args: unknown[]): Promise<T> {
+  /** One typed RPC: the handler map of the core fixes `args` and the answer for each name. */
+  private async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
     const remote = await this.port();
     try {
-      return (await withTimeout(remote.call(method, args), this.rpcTimeout, method)) as T;
+      // Comlink's Remote drops the method's type parameter; the port's signature restores it.
+      const answer = remote.call(method, args) as Promise<RpcResult<M>>;
+      return await withTimeout(answer, this.rpcTimeout, method);
     } catch (e) {
       if (e instanceof CoreTimeoutError) void this.checkAlive();
       throw e;
@@ -238,11 +243,12 @@ export class CoreClient implements CoreApi {
 
   // --- RPCs ----------------------------------------------------------------------------------
 
-  request<T = unknown>(req: RestRequest): Promise<Envelope<T>> {
-    return this.call('request', [req]);
+  // The envelope's data type is the caller's claim about the path it asked (as with fetch).
+  async request<T = unknown>(req: RestRequest): Promise<Envelope<T>> {
+    return (await this.call('request', [req])) as Envelope<T>;
   }
-  cachedRequest<T = unknown>(req: RestRequest): Promise<Envelope<T> | null> {
-    return this.call('cachedRequest', [req]);
+  async cachedRequest<T = unknown>(req: RestRequest): Promise<Envelope<T> | null> {
+    return (await this.call('cachedRequest', [req])) as Envelope<T> | null;
   }
   login(form: LoginForm): Promise<ActionResult<UserInfo | null>> {
     return this.call('login', [form]);

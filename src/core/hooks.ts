@@ -18,6 +18,7 @@ import type {
   MatchView,
   NavigationEvent,
   OddsBoardView,
+  ReminderEvent,
   RoomEventValue,
   SessionValue,
   StatsValue,
@@ -147,6 +148,11 @@ export function useRoomEvents(roomId: string | null, handler: (event: RoomEventV
 /** Alerts decided by the core (once per incident across all tabs, after settings and delay). */
 export function useAlerts(handler: (alert: AlertEvent) => void): void {
   useStreamEvents({ kind: 'alerts' }, handler);
+}
+
+/** Reserved broadcasts that started: every tab gets each once; `system` is set in exactly one. */
+export function useReminders(handler: (reminder: ReminderEvent) => void): void {
+  useStreamEvents({ kind: 'reminders' }, handler);
 }
 
 /** Non-200 answers and core failures, for the one toast. */

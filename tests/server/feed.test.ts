@@ -15,11 +15,12 @@ import { fixtureToSim } from '../../server/feed/create-feed';
 import { advanceFootball } from '../../server/feed/football';
 import { advanceBasketball } from '../../server/feed/basketball';
 import { newOutput, type SimMatch } from '../../server/feed/sim-types';
-import { isPlaying, statusRank } from '../../server/feed/status';
+import { statusRank } from '../../server/feed/status';
 import { rowToSim } from '../../server/feed/store';
 import { seedCatalogue } from '../../server/seed/seed';
 import {
   Code,
+  isPlaying,
   type ListEvent,
   type Match,
   type MatchEvent,

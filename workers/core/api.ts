@@ -38,8 +38,11 @@ export type MatchView = Match & {
   clockText: string;
   /** In progress per spec §4 (football 2–7; basketball 2–9). */
   isLive: boolean;
+  /** Played to the end (football 8, basketball 10). */
   isFinished: boolean;
-  /** Not started yet (status 1). */
+  /** Postponed, abandoned or cancelled: final, but no result (protocol `STATUS_TABLE`). */
+  isVoid: boolean;
+  /** Not started yet, or the time is still to be determined. */
   isUpcoming: boolean;
   /** Kick-off as 'HH:mm' (Asia/Shanghai). */
   openTimeText: string;
@@ -157,6 +160,19 @@ export interface AlertEvent {
   at: number;
 }
 
+/** A reserved broadcast started (spec: 预约 → 开播时会通知您). */
+export interface ReminderEvent {
+  /** Stable per reminder: a replay after a reconnect is dropped by the core. */
+  id: string;
+  title: string;
+  text: string;
+  /** App route that opens the room. */
+  path: string;
+  at: number;
+  /** True in exactly one tab (chosen by the core): that tab raises the system notification. */
+  system: boolean;
+}
+
 export interface ExceptionEvent {
   code: number;
   msg: string;
@@ -234,6 +250,7 @@ export type StreamKey =
   | { kind: 'chat'; roomId: string }
   | { kind: 'roomEvents'; roomId: string }
   | { kind: 'alerts' }
+  | { kind: 'reminders' }
   | { kind: 'exceptions' }
   | { kind: 'navigation' }
   | { kind: 'session' }
@@ -256,6 +273,7 @@ export interface StreamValues {
   chat: ChatBatch;
   roomEvents: RoomEventValue;
   alerts: AlertEvent;
+  reminders: ReminderEvent;
   exceptions: ExceptionEvent;
   navigation: NavigationEvent;
   session: SessionValue;
@@ -270,6 +288,7 @@ export const EVENT_KINDS: ReadonlySet<StreamKind> = new Set<StreamKind>([
   'chat',
   'roomEvents',
   'alerts',
+  'reminders',
   'exceptions',
   'navigation',
 ]);
@@ -376,14 +395,16 @@ export interface StreamHandlers {
   unsubscribe(subId: string): Promise<void>;
 }
 
+/**
+ * What the core's modules answer: one handler map whose argument and result types are the ones
+ * the tab's client (`src/core`) is typed against. A new module adds its interface here.
+ */
+export type CoreHandlers = RestHandlers & SessionHandlers & LiveHandlers & ChatHandlers & SettingsHandlers;
+/** The handler names a tab may call through the port. */
+export type RpcMethod = keyof CoreHandlers;
+
 /** Everything a tab can call. */
-export type CoreApi = RestHandlers &
-  SessionHandlers &
-  LiveHandlers &
-  ChatHandlers &
-  SettingsHandlers &
-  TabHandlers &
-  StreamHandlers;
+export type CoreApi = CoreHandlers & TabHandlers & StreamHandlers;
 
 /** Error thrown (rejected) by the tab client when the core does not answer in time. */
 export const CORE_TIMEOUT_MSG = '核心服务无响应，请稍后重试';

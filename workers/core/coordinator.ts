@@ -11,10 +11,20 @@
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import type { Subscription } from 'rxjs';
-import { EVENT_KINDS, type StreamKey, type StreamKind } from './api';
+import { EVENT_KINDS, type ReminderEvent, type StreamKey, type StreamKind } from './api';
 import type { Core } from './core';
 import { resolveLazy } from './lazy';
-import type { CorePortApi, DeliveryBatch, HelloAnswer, RpcMethod, TabHello, TabSink } from './port-api';
+import type { CoreHandlers } from './api';
+import type {
+  CorePortApi,
+  DeliveryBatch,
+  HelloAnswer,
+  RpcArgs,
+  RpcMethod,
+  RpcResult,
+  TabHello,
+  TabSink,
+} from './port-api';
 
 export const BATCH_MS = 60;
 
@@ -30,6 +40,7 @@ const HIDDEN_KINDS: ReadonlySet<StreamKind> = new Set<StreamKind>([
   'exceptions',
   'chat',
   'alerts',
+  'reminders',
 ]);
 
 export interface CoordinatorDeps {
@@ -76,6 +87,17 @@ export interface Coordinator {
   dispose(): void;
 }
 
+/**
+ * Calls one handler by name. The port's types tie each name to its arguments and answer; the
+ * compiler cannot follow that tie through a name chosen at run time (a correlated union), so the
+ * one cast of the RPC path is here. A name that is not a handler (an old tab, a typo) is refused.
+ */
+async function invoke<M extends RpcMethod>(handlers: CoreHandlers, method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
+  if (!Object.hasOwn(handlers, method)) throw new Error(`unknown core method ${String(method)}`);
+  const fn = handlers[method] as unknown as (...a: RpcArgs<M>) => Promise<RpcResult<M>>;
+  return fn(...args);
+}
+
 export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   const { core } = deps;
   const batchMs = deps.batchMs ?? BATCH_MS;
@@ -84,11 +106,15 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   const tabs = new Set<Tab>();
   let nextTab = 0;
 
-  /** Alerts go to exactly one tab: the most recently visible one (the core decides, not each tab). */
-  function alertTarget(): Tab | null {
+  /**
+   * The one tab of the browser that acts on an event: the most recently visible one watching
+   * `kind` (the core decides, not each tab). Alerts go only to it; a reminder goes to every tab
+   * as a notice, and only this one raises the system notification.
+   */
+  function oneTab(kind: 'alerts' | 'reminders'): Tab | null {
     let best: Tab | null = null;
     for (const t of tabs) {
-      if (t.closed || ![...t.subs.values()].some((s) => s.key.kind === 'alerts')) continue;
+      if (t.closed || ![...t.subs.values()].some((s) => s.key.kind === kind)) continue;
       if (!best || (t.visible && !best.visible) || (t.visible === best.visible && t.visibleSince > best.visibleSince))
         best = t;
     }
@@ -121,8 +147,10 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     const s = tab.subs.get(subId);
     if (!s) return;
     if (EVENT_KINDS.has(key.kind)) {
-      if (key.kind === 'alerts' && alertTarget() !== tab) return;
-      tab.pendingEvents.push([subId, value]);
+      if (key.kind === 'alerts' && oneTab('alerts') !== tab) return;
+      if (key.kind === 'reminders') {
+        tab.pendingEvents.push([subId, { ...(value as ReminderEvent), system: oneTab('reminders') === tab }]);
+      } else tab.pendingEvents.push([subId, value]);
     } else {
       s.last = value;
       s.has = true;
@@ -178,11 +206,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
         if (h.visible) core.wake();
         return { instanceId: core.instanceId, mode: core.mode, startedAt: core.startedAt };
       },
-      async call(method: RpcMethod, args: unknown[]) {
-        const fn = core.handlers[method];
-        if (!fn) throw new Error(`unknown core method ${String(method)}`);
-        return fn(...args);
-      },
+      call: (method, args) => invoke(core.handlers, method, args),
       async subscribe(subId: string, key: StreamKey) {
         if (tab.closed) return;
         unsubscribe(tab, subId);

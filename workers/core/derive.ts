@@ -1,8 +1,9 @@
 /** Wire match → MatchView: every derivation the views show, computed here once. Pure (pass now). */
 import type { Match, OddsBoard, OddsRow } from '../protocol/index';
 import type { MatchView, OddsBoardView, OddsRowView } from './api';
-import { basketballStatusText, isBasketballFinished, isBasketballLive } from '../domain/basketball-status';
-import { footballStatusText, isFootballFinished, isFootballLive } from '../domain/football-status';
+import { isFinished, isLive, isUpcoming, isVoid } from '../protocol/index';
+import { basketballStatusText } from '../domain/basketball-status';
+import { footballStatusText } from '../domain/football-status';
 import { basketballClockText, matchMinuteText } from '../domain/minute-text';
 import { formatChinaTime } from '../domain/chinese-format';
 import { rowTrend } from '../domain/odds-trend';
@@ -21,9 +22,10 @@ export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): Match
       statusText: footballStatusText(m.s),
       minuteText: matchMinuteText(m, nowMs),
       clockText: '',
-      isLive: isFootballLive(m.s),
-      isFinished: isFootballFinished(m.s),
-      isUpcoming: m.s === 1,
+      isLive: isLive('zq', m.s),
+      isFinished: isFinished('zq', m.s),
+      isVoid: isVoid('zq', m.s),
+      isUpcoming: isUpcoming('zq', m.s),
       openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
       ...extras,
     };
@@ -33,20 +35,13 @@ export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): Match
     statusText: basketballStatusText(m.s),
     minuteText: '',
     clockText: basketballClockText(m),
-    isLive: isBasketballLive(m.s),
-    isFinished: isBasketballFinished(m.s),
-    isUpcoming: m.s === 1,
+    isLive: isLive('lq', m.s),
+    isFinished: isFinished('lq', m.s),
+    isVoid: isVoid('lq', m.s),
+    isUpcoming: isUpcoming('lq', m.s),
     openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
     ...extras,
   };
-}
-
-export function isLiveMatch(m: Match): boolean {
-  return m.sport === 'zq' ? isFootballLive(m.s) : isBasketballLive(m.s);
-}
-
-export function isFinishedMatch(m: Match): boolean {
-  return m.sport === 'zq' ? isFootballFinished(m.s) : isBasketballFinished(m.s);
 }
 
 /** The line shown for a row: Asian handicap name (type 1), over/under line (type 3), none for European. */

@@ -6,7 +6,7 @@
  * coalesced batches to the tab). Plain endpoints, so the same wire runs over a SharedWorker port,
  * a relay over BroadcastChannel, or an in-tab MessageChannel.
  */
-import type { CoreApi, CoreMode, StreamKey } from './api';
+import type { CoreHandlers, CoreMode, RpcMethod, StreamKey } from './api';
 
 export interface TabHello {
   tabId: string;
@@ -21,12 +21,14 @@ export interface HelloAnswer {
   startedAt: number;
 }
 
-/** RPC methods forwarded by name to the core's handlers. */
-export type RpcMethod = Exclude<keyof CoreApi, 'subscribe' | 'unsubscribe' | 'ping' | 'setVisible'>;
+export type { RpcMethod };
+/** Arguments and answer of one RPC, as the core's handler map declares them. */
+export type RpcArgs<M extends RpcMethod> = Parameters<CoreHandlers[M]>;
+export type RpcResult<M extends RpcMethod> = Awaited<ReturnType<CoreHandlers[M]>>;
 
 export interface CorePortApi {
   hello(tab: TabHello): Promise<HelloAnswer>;
-  call(method: RpcMethod, args: unknown[]): Promise<unknown>;
+  call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>>;
   /** Client-chosen subscription id, so deliveries can arrive before this call returns. */
   subscribe(subId: string, key: StreamKey): Promise<void>;
   unsubscribe(subId: string): Promise<void>;

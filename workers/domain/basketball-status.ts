@@ -1,4 +1,4 @@
-/** Basketball status and match type of spec §4. Pure; no clock. */
+/** Basketball status text and match type of spec §4 (status meanings: the protocol's `STATUS_TABLE`). */
 import type { BasketballStatus } from '../protocol/index';
 
 export const BASKETBALL_STATUS_TEXT: Readonly<Record<BasketballStatus, string>> = {
@@ -27,18 +27,4 @@ export function basketballStatusText(s: number): string {
 /** Match types 8 and 9 are treated as type 0. */
 export function basketballMatchType(type: number): number {
   return type === 8 || type === 9 ? 0 : type;
-}
-
-/** Q1 to overtime (2–9) are in progress, breaks included. */
-export function isBasketballLive(s: number): boolean {
-  return s >= 2 && s <= 9;
-}
-
-export function isBasketballFinished(s: number): boolean {
-  return s === 10;
-}
-
-/** Running periods (the clock can tick): 2, 4, 6, 8, 9. */
-export function isBasketballPeriodRunning(s: number): boolean {
-  return s === 2 || s === 4 || s === 6 || s === 8 || s === 9;
 }

@@ -1,9 +1,10 @@
 /**
  * Chinese numbers, weekdays and the one date formatter (China time, UTC+8). Pure: pass the time.
  */
+import { chinaWallClock } from '../protocol/index';
+
 const DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
-const CHINA_SHIFT_MS = 8 * 3600_000;
 
 /** 0–9999 in Chinese: 10 → 十, 11 → 十一, 20 → 二十, 105 → 一百零五. */
 export function chineseNumber(n: number): string {
@@ -30,9 +31,7 @@ function chineseTens(v: number): string {
   return `${DIGITS[Math.floor(v / 10)]}十${v % 10 ? DIGITS[v % 10] : ''}`;
 }
 
-function china(ms: number): Date {
-  return new Date(ms + CHINA_SHIFT_MS);
-}
+const china = chinaWallClock;
 
 /** '周一' … '周日' for a unix ms time (China date). */
 export function weekdayText(ms: number, prefix: '周' | '星期' = '周'): string {
@@ -60,9 +59,4 @@ export function formatChinaTime(ms: number, pattern = 'YYYY-MM-DD HH:mm'): strin
         return pad(d.getUTCSeconds());
     }
   });
-}
-
-/** 'YYYY-MM-DD' of the China date `days` after `ms`. */
-export function chinaDate(ms: number, days = 0): string {
-  return formatChinaTime(ms + days * 86_400_000, 'YYYY-MM-DD');
 }

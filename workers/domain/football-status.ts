@@ -1,4 +1,4 @@
-/** Football status of spec §4. Pure; no clock. */
+/** Football status text of spec §4 (what each status means is the protocol's `STATUS_TABLE`). */
 import type { FootballStatus } from '../protocol/index';
 
 export const FOOTBALL_STATUS_TEXT: Readonly<Record<FootballStatus, string>> = {
@@ -19,13 +19,4 @@ export const FOOTBALL_STATUS_TEXT: Readonly<Record<FootballStatus, string>> = {
 
 export function footballStatusText(s: number): string {
   return FOOTBALL_STATUS_TEXT[s as FootballStatus] ?? FOOTBALL_STATUS_TEXT[0];
-}
-
-/** Statuses 2 to 7 count as in progress in the live list. */
-export function isFootballLive(s: number): boolean {
-  return s >= 2 && s <= 7;
-}
-
-export function isFootballFinished(s: number): boolean {
-  return s === 8;
 }

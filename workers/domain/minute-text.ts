@@ -3,7 +3,8 @@
  * s=4 gives 45 plus minutes since the second half started, shown '90+' past 90.
  * Pure: `nowMs` is passed in.
  */
-import { basketballStatusText, isBasketballPeriodRunning } from './basketball-status';
+import { basketballStatusText } from './basketball-status';
+import { isPlaying } from '../protocol/index';
 import { footballStatusText } from './football-status';
 
 export const FIRST_HALF_CAP = '45+';
@@ -52,7 +53,7 @@ export function matchMinute(m: { s: number; halfStart: number }, nowMs: number):
 /** Basketball: period label plus the game clock, e.g. '第二节 05:12'. */
 export function basketballClockText(m: { s: number; remain: number | null }): string {
   const label = basketballStatusText(m.s);
-  if (!isBasketballPeriodRunning(m.s) || m.remain === null) return label;
+  if (!isPlaying('lq', m.s) || m.remain === null) return label;
   const r = Math.max(0, Math.floor(m.remain));
   const mm = String(Math.floor(r / 60)).padStart(2, '0');
   const ss = String(r % 60).padStart(2, '0');

@@ -3,6 +3,8 @@ export * from './topics';
 export * from './envelope';
 export * from './frames';
 export * from './live';
+export * from './status';
+export * from './china-time';
 export * from './chat';
 export * from './api/paths';
 export * from './api/system';

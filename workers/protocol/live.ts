@@ -2,17 +2,13 @@
  * Live-score data as it crosses the wire (REST bodies and socket events). The server produces
  * these; the core derives status text, minute text and odds colours from them (never the views).
  */
+import type { BasketballStatus, FootballStatus } from './status';
 
 /** 'zq' football, 'lq' basketball (glossary). */
 export type Sport = 'zq' | 'lq';
 export type Side = 'home' | 'away';
 /** [home, away] */
 export type Pair = [number, number];
-
-/** Football status codes of spec §4 (there is no 6). */
-export type FootballStatus = 0 | 1 | 2 | 3 | 4 | 5 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
-/** Basketball status codes of spec §4. */
-export type BasketballStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
 
 export interface TeamRef {
   id: number;

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { paths } from '../../app/paths';
 import {
-  chinaDate,
+  chinaDay,
   formatChinaTime,
   useConnection,
   useMatchList,
@@ -35,7 +35,7 @@ export function dateStripDays(nowMs: number, from: number): DateStripDay[] {
   return Array.from({ length: 7 }, (_, i) => {
     const ms = nowMs + (from + i) * DAY_MS;
     return {
-      date: chinaDate(ms),
+      date: chinaDay(ms),
       label: formatChinaTime(ms, 'MM-DD'),
       weekday: from + i === 0 ? LIVE_TEXT.today : weekdayText(ms),
     };

@@ -20,6 +20,7 @@ import {
 } from '../../../workers/protocol/index';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
+import { askNotificationPermission } from '../../app/system-notification';
 import { AnchorCard } from '../../components/vlive/AnchorCard';
 import { ChatPanel } from '../../components/vlive/ChatPanel';
 import { GiftEffects, type ShownGift } from '../../components/vlive/GiftEffects';
@@ -175,6 +176,8 @@ export function RoomPage({ params }: PageProps) {
 
   const reserve = async (s: VliveSchedule) => {
     if (!loggedIn) return login();
+    // Asked here, inside the tap: browsers only show the prompt on the user's own gesture.
+    askNotificationPermission();
     const env = await getCore().request<{ reserved: 0 | 1 }>({
       path: VlivePaths.reserve,
       method: 'POST',

@@ -6,15 +6,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamCache } from '../../../src/core/stream-cache';
 import { loadListFilter, saveListFilter, clearListFilter } from '../../../src/core/filter-cookie';
 import { readAuthCookie, writeAuthCookie } from '../../../src/core/auth-cookie';
-import type { StreamHandlers, StreamKey } from '../../../workers/core/api';
+import type { StreamHandlers, StreamKey, StreamValue } from '../../../workers/core/api';
 
 class RecordingStreams implements StreamHandlers {
   subs = new Map<string, { key: StreamKey; cb: (v: unknown) => void }>();
   unsubscribed: string[] = [];
   private n = 0;
-  async subscribe(key: StreamKey, cb: (value: any) => void): Promise<string> {
+  async subscribe<K extends StreamKey>(key: K, cb: (value: StreamValue<K>) => void): Promise<string> {
     const id = `s${++this.n}`;
-    this.subs.set(id, { key, cb });
+    this.subs.set(id, { key, cb: cb as (v: unknown) => void });
     return id;
   }
   async unsubscribe(subId: string): Promise<void> {

@@ -19,6 +19,7 @@ import type { AlertEvent, ChatBatch, MatchView } from '../../../workers/core/api
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
 import { startTestServer, call, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
+import type { CoreClient } from '../../../src/core/core-client';
 import { waitFor } from '../helpers/fake-clock';
 
 let srv: TestServer;
@@ -224,7 +225,7 @@ describe('restart', () => {
     h.kill();
     // No new core: the call times out.
     const t0 = Date.now();
-    const fast = new (a.constructor as any)(
+    const fast = new (a.constructor as typeof CoreClient)(
       { mode: 'shared', connect: () => new Promise(() => undefined), onCoreChanged() {}, dispose() {} },
       { tabId: 'x', lockName: null, isVisible: () => true, rpcTimeoutMs: 300, pingEveryMs: 10_000 },
     );

@@ -9,6 +9,9 @@ import { createSocket, type CoreSocket, type SocketCtor } from '../../../workers
 import { FakeClock, sleep, waitFor } from '../helpers/fake-clock';
 import { FrameServer } from '../helpers/frame-server';
 
+/** A frame as the test server received it (read field by field). */
+type SentFrame = { code: number; accessToken?: string; data: { topics?: unknown; accessToken?: string } };
+
 let clock: FakeClock;
 let server: FrameServer;
 let sock: CoreSocket | null;
@@ -47,7 +50,7 @@ describe('on open', () => {
     s.watch(['football', 'match:7']);
     s.start();
     await waitFor(() => server.received.length >= 2, 3000, 'two frames');
-    const [first, second] = server.framesOf(0).map((t) => JSON.parse(t) as Record<string, any>);
+    const [first, second] = server.framesOf(0).map((t) => JSON.parse(t) as SentFrame);
     expect(first).toEqual({ code: Frame.AUTH, data: { accessToken: 'tok-123' } });
     expect(second.code).toBe(Frame.SUBSCRIBE);
     expect(second.accessToken).toBe('tok-123');
@@ -59,7 +62,7 @@ describe('on open', () => {
     s.watch(['football']);
     s.start();
     await waitFor(() => server.received.length >= 1);
-    const first = JSON.parse(server.framesOf(0)[0]) as Record<string, any>;
+    const first = JSON.parse(server.framesOf(0)[0]) as SentFrame;
     expect(first.code).toBe(Frame.SUBSCRIBE);
     expect(first.accessToken).toBeUndefined();
   });

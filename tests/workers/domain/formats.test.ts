@@ -3,7 +3,8 @@ import { expertLevelName } from '../../../workers/domain/expert-level';
 import { truncateDecimals, percentText } from '../../../workers/domain/number-format';
 import { fileSizeText } from '../../../workers/domain/file-size';
 import { handicapName, handicapTable, overUnderText } from '../../../workers/domain/handicap';
-import { chineseNumber, formatChinaTime, weekdayText, chinaDate } from '../../../workers/domain/chinese-format';
+import { chineseNumber, formatChinaTime, weekdayText } from '../../../workers/domain/chinese-format';
+import { chinaDay as chinaDate } from '../../../workers/protocol/index';
 
 describe('expert levels', () => {
   it.each([

@@ -1,0 +1,138 @@
+/**
+ * The core's modules through the harness (real server, tabs as MessageChannels): per-key state is
+ * evicted when the last tab lets go, rows nobody holds are not kept, and a reserved broadcast's
+ * reminder reaches every tab as a notice with exactly one tab raising the system notification.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Topics, type FootballMatch } from '../../../workers/protocol/index';
+import type { MatchDetailValue, MatchView, ReminderEvent } from '../../../workers/core/api';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
+import { startTestServer, type TestServer } from '../../helpers/ws-client';
+import { CoreHarness } from '../helpers/core-harness';
+import { sleep, waitFor } from '../helpers/fake-clock';
+
+let srv: TestServer;
+let h: CoreHarness | null = null;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(async () => {
+  await h?.dispose();
+  h = null;
+});
+
+const hub = () => srv.built.ctx.hub;
+
+function footballMatch(id: number, score: [number, number]): FootballMatch {
+  const team = (tid: number, name: string) => ({ id: tid, name, logo: '', rank: null });
+  const kickOff = Math.floor(Date.now() / 1000) - 600;
+  return {
+    id,
+    sport: 'zq',
+    li: 36,
+    leagueName: '英超',
+    leagueColor: '#3d185c',
+    leagueLetter: 'Y',
+    ot: kickOff,
+    home: team(1, '阿森纳'),
+    away: team(2, '切尔西'),
+    score,
+    jc: null,
+    bd: false,
+    jx: false,
+    hot: false,
+    isShow: true,
+    hasVideo: false,
+    s: 2,
+    halfStart: kickOff,
+    half: null,
+    red: [0, 0],
+    yellow: [0, 0],
+    corner: [0, 0],
+  };
+}
+
+describe('eviction', () => {
+  it('drops a match row, its detail and the shared streams when the last tab lets go', async () => {
+    h = new CoreHarness(srv.base);
+    const [a, b] = [h.tab('a'), h.tab('b')];
+    const seen: Array<MatchView | null> = [null, null];
+    const subs = await Promise.all(
+      [a, b].map(async (t, i) => [
+        await t.subscribe({ kind: 'match', id: 9301, sport: 'zq' }, (v) => (seen[i] = v)),
+        await t.subscribe({ kind: 'matchDetail', matchId: 9301, sport: 'zq' }, (_v: MatchDetailValue) => undefined),
+      ]),
+    );
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    hub().publish(Topics.football, { kind: 'match', match: footballMatch(9301, [0, 0]) });
+    await waitFor(() => seen.every((v) => v !== null), 8_000, 'row in both tabs');
+    hub().publish(Topics.football, { kind: 'match', match: footballMatch(9301, [1, 0]) });
+    // A row no tab holds is not kept, even though its topic is watched.
+    hub().publish(Topics.football, { kind: 'match', match: footballMatch(9302, [0, 1]) });
+    await waitFor(() => seen.every((v) => v?.score[0] === 1), 8_000, 'goal in both tabs');
+    expect(h.core.footprint()).toMatchObject({ matches: 1, extras: 1, rows: 1, details: 1, sharedStreams: 2 });
+
+    for (const id of subs[0]) await a.unsubscribe(id);
+    await sleep(50);
+    expect(h.core.footprint()).toMatchObject({ matches: 1, rows: 1, details: 1, sharedStreams: 2 });
+
+    for (const id of subs[1]) await b.unsubscribe(id);
+    await waitFor(() => h!.core.footprint().sharedStreams === 0, 8_000, 'streams released');
+    expect(h.core.footprint()).toMatchObject({ matches: 0, extras: 0, rows: 0, details: 0, lists: 0 });
+    expect(h.core.socket.watched()).not.toContain('match:9301');
+  });
+
+  it('a list holds its rows only while a tab shows it', async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    let total = -1;
+    const id = await a.subscribe({ kind: 'matchList', sport: 'zq', tab: 'js' }, (v) => {
+      if (!v.loading) total = v.ids.length;
+    });
+    await waitFor(() => total >= 0, 10_000, 'list loaded');
+    expect(h.core.footprint().lists).toBe(1);
+    expect(h.core.footprint().matches).toBeGreaterThanOrEqual(total);
+    await a.unsubscribe(id);
+    await waitFor(() => h!.core.footprint().lists === 0, 8_000, 'list released');
+    expect(h.core.footprint()).toMatchObject({ matches: 0, sharedStreams: 0 });
+  });
+});
+
+describe('reminders', () => {
+  it('a reserved broadcast reaches both tabs once, and exactly one raises the system notification', async () => {
+    h = new CoreHarness(srv.base);
+    const [a, b] = [h.tab('a'), h.tab('b')];
+    const login = await a.login({ phone: DEMO_USERS[1].phone, password: DEMO_PASSWORD });
+    expect(login.ok, login.msg).toBe(true);
+    const got: ReminderEvent[][] = [[], []];
+    await a.subscribe({ kind: 'reminders' }, (r) => got[0].push(r));
+    await b.subscribe({ kind: 'reminders' }, (r) => got[1].push(r));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.inbox) !== undefined, 10_000, 'inbox watched');
+
+    const reminder = {
+      kind: 'reminder',
+      title: '您预约的直播开始了',
+      text: '主播：今晚英超',
+      path: '/vlive/detail/r1',
+      at: 1,
+    } as const;
+    hub().publishToUser(login.data!.id, reminder);
+    await waitFor(() => got.every((g) => g.length === 1), 8_000, 'reminder in both tabs');
+    expect(got.map((g) => g[0].text)).toEqual(['主播：今晚英超', '主播：今晚英超']);
+    expect(got.map((g) => g[0].system).filter(Boolean)).toHaveLength(1);
+
+    // The same reminder again (a replay after a reconnect) is not a second notice.
+    hub().publishToUser(login.data!.id, reminder);
+    hub().publishToUser(login.data!.id, { ...reminder, path: '/vlive/detail/r2', at: 2 });
+    await waitFor(() => got.every((g) => g.length === 2), 8_000, 'second reminder');
+    expect(got.map((g) => g.map((r) => r.path))).toEqual([
+      ['/vlive/detail/r1', '/vlive/detail/r2'],
+      ['/vlive/detail/r1', '/vlive/detail/r2'],
+    ]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Live alerts and their settings: a goal, red, yellow or corner becomes one alert per incident
+ * for the whole browser (the coordinator hands it to one tab), after the chosen delay and only
+ * for what the settings allow.
+ */
+import { BehaviorSubject, Observable, Subject } from 'rxjs';
+import type { Incident, Match } from '../../protocol/live';
+import { Topics } from '../../protocol/topics';
+import { matchMinuteText } from '../../domain/minute-text';
+import { DEFAULT_LIVE_SETTINGS, type AlertEvent, type LiveSettings, type SettingsHandlers } from '../api';
+import type { Kernel, StreamBuilders } from '../kernel';
+
+const ALERT_TYPES: Partial<Record<Incident['type'], keyof LiveSettings>> = {
+  goal: 'goalChecked',
+  red: 'redChecked',
+  yellow: 'hpChecked',
+  corner: 'jqChecked',
+};
+const ALERT_WORD: Partial<Record<Incident['type'], string>> = {
+  goal: '进球',
+  red: '红牌',
+  yellow: '黄牌',
+  corner: '角球',
+};
+/** Incident ids remembered so a replayed incident never alerts twice. */
+const ALERTED_MAX = 2000;
+
+export interface AlertsModule {
+  readonly settings$: BehaviorSubject<LiveSettings>;
+  readonly streams: Pick<StreamBuilders, 'alerts' | 'settings'>;
+  readonly handlers: SettingsHandlers;
+  onIncident(inc: Incident, m: Match): void;
+  readonly booted: Promise<void>;
+}
+
+export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boolean): AlertsModule {
+  const { now, timers } = kernel;
+  const settings$ = new BehaviorSubject<LiveSettings>({ ...DEFAULT_LIVE_SETTINGS });
+  const alerts$ = new Subject<AlertEvent>();
+  const alerted = new Set<string>();
+  const pending = new Set<ReturnType<typeof setTimeout>>();
+  kernel.onDispose(() => {
+    for (const t of pending) timers.clearTimeout(t);
+  });
+
+  const booted = kernel.store
+    .get<LiveSettings>('settings')
+    .then((stored) => {
+      if (stored) settings$.next({ ...DEFAULT_LIVE_SETTINGS, ...stored });
+    })
+    .catch((e: unknown) => kernel.log('offline store read failed', e));
+
+  function onIncident(inc: Incident, m: Match): void {
+    const flag = ALERT_TYPES[inc.type];
+    if (!flag || alerted.has(inc.id)) return;
+    const s = settings$.value;
+    if (!s[flag]) return;
+    if (s.followedOnly && !isFollowed(m)) return;
+    alerted.add(inc.id);
+    if (alerted.size > ALERTED_MAX) alerted.delete(alerted.values().next().value as string);
+    const fire = () => {
+      const minuteText = m.sport === 'zq' ? matchMinuteText(m, now()) : '';
+      alerts$.next({
+        id: inc.id,
+        matchId: m.id,
+        sport: m.sport,
+        type: inc.type,
+        home: m.home.name,
+        away: m.away.name,
+        minuteText,
+        score: inc.score,
+        text: `${ALERT_WORD[inc.type]}！${m.home.name} ${inc.score[0]}-${inc.score[1]} ${m.away.name}${minuteText ? ` ${minuteText}'` : ''}`,
+        at: now(),
+      });
+    };
+    if (s.alertDelaySec > 0) {
+      const t = timers.setTimeout(() => {
+        pending.delete(t);
+        fire();
+      }, s.alertDelaySec * 1000);
+      pending.add(t);
+    } else fire();
+  }
+
+  async function updateSettings(patch: Partial<LiveSettings>): Promise<LiveSettings> {
+    const next = { ...settings$.value, ...patch };
+    next.alertDelaySec = Math.min(60, Math.max(0, Math.round(Number(next.alertDelaySec) || 0)));
+    settings$.next(next);
+    await kernel.store.set('settings', next);
+    return next;
+  }
+
+  return {
+    settings$,
+    streams: {
+      settings: () => settings$,
+      // Alerts need the score topics even when no list is open.
+      alerts: () =>
+        new Observable<AlertEvent>((sub) => {
+          const a = kernel.watchTopic(Topics.football);
+          const b = kernel.watchTopic(Topics.basketball);
+          const s = alerts$.subscribe(sub);
+          return () => {
+            s.unsubscribe();
+            a();
+            b();
+          };
+        }),
+    },
+    handlers: { getSettings: async () => settings$.value, updateSettings },
+    onIncident,
+    booted,
+  };
+}
