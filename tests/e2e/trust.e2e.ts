@@ -135,3 +135,75 @@ describe('trust in what the screen says', () => {
     expect(errors.filter((e) => !/WebSocket|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
   });
 });
+
+describe('follows are the server truth for a logged-in user', () => {
+  const PHONE = '13912345678';
+  const PASSWORD = 'follow1234';
+  let a: BrowserContext;
+
+  async function smsCode(phone: string): Promise<string> {
+    const res = await fetch(`${server.url}/_dev/sms?phone=${phone}`);
+    const body = (await res.json()) as { data: { code: string } };
+    return body.data.code;
+  }
+
+  async function register(page: Page): Promise<void> {
+    await page.goto(`${server.url}/user/register`);
+    await page.getByLabel('手机号').fill(PHONE);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重发/ }).waitFor();
+    await page.getByLabel('验证码').fill(await smsCode(PHONE));
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('确认密码').fill(PASSWORD);
+    await page.getByRole('button', { name: '注册' }).click();
+    await page.waitForURL((u) => u.pathname === '/user');
+  }
+
+  async function login(page: Page): Promise<void> {
+    await page.goto(`${server.url}/user/login`);
+    await page.getByLabel('手机号').fill(PHONE);
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/user');
+  }
+
+  const followRows = (page: Page) => page.locator('.lv-row[data-match-id]');
+
+  it('a starred match stays in 关注 after a reload, and in a second browser', async () => {
+    a = await newPhoneContext(browser);
+    const page = await a.newPage();
+    await register(page);
+    await page.goto(`${server.url}/live/zq`);
+    const row = page.locator('.lv-row[data-live="1"]').first();
+    await row.waitFor({ timeout: 20_000 });
+    const id = await row.getAttribute('data-match-id');
+    await row.locator('[data-follow]').click();
+    await expect.poll(() => row.locator('[data-follow]').getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto(`${server.url}/live/zq/follow`);
+    await page.waitForSelector(`.lv-row[data-match-id="${id}"]`, { timeout: 10_000 });
+    await page.reload();
+    await page.waitForSelector(`.lv-row[data-match-id="${id}"]`, { timeout: 10_000 });
+    expect(await followRows(page).count()).toBe(1);
+    await screenshot(page, 'trust-follow-reload');
+
+    const b = await newPhoneContext(browser);
+    const other = await b.newPage();
+    await login(other);
+    await other.goto(`${server.url}/live/zq/follow`);
+    await other.waitForSelector(`.lv-row[data-match-id="${id}"]`, { timeout: 10_000 });
+    await b.close();
+
+    // Logged out, the account's follows are gone from the 关注 tab.
+    await page.goto(`${server.url}/user/set`);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.goto(`${server.url}/live/zq/follow`);
+    await page.getByText('还没有关注的比赛', { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await followRows(page).count()).toBe(0);
+    await a.close();
+  });
+});

@@ -83,6 +83,8 @@ export interface CoreSocket {
 }
 
 const OPEN = 1;
+/** Resume points kept for topics no longer watched, so watching one again resumes (see unwatch). */
+const MAX_UNWATCHED_SEQS = 256;
 
 export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): CoreSocket {
   const setT = deps.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
@@ -105,6 +107,17 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
   let serverId: string | null = null;
   const topics = new Set<Topic>();
   const seqs = new Map<Topic, number>();
+
+  /** Bounds the seqs kept for topics no longer watched (oldest first). */
+  function forgetOldSeqs(): void {
+    let extra = seqs.size - topics.size - MAX_UNWATCHED_SEQS;
+    for (const t of seqs.keys()) {
+      if (extra <= 0) return;
+      if (topics.has(t)) continue;
+      seqs.delete(t);
+      extra--;
+    }
+  }
 
   function setState(s: ConnectionState): void {
     if (s === state) return;
@@ -353,8 +366,11 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       if (added.length && ws && ws.readyState === OPEN) subscribeFrames(added);
     },
     unwatch(list) {
+      // The last seq stays: a topic watched again (a tab switching 足球 → 篮球 → 足球, perhaps
+      // while offline) resumes from it, so the server replays what it missed or asks for a
+      // snapshot, instead of the core starting afresh over rows that are now stale.
       const removed = list.filter((t) => topics.delete(t));
-      for (const t of removed) seqs.delete(t);
+      forgetOldSeqs();
       if (removed.length && ws && ws.readyState === OPEN) {
         sendFrame(withToken({ code: Frame.UNSUBSCRIBE, data: { topics: removed } }));
       }

@@ -123,6 +123,28 @@ describe('reconnect', () => {
     expect(JSON.parse(server.framesOf(1)[0]).data.topics[0].topic).toBe('football');
   });
 
+  it('a topic watched again after an unwatch resumes from its last seq (offline sport switch)', async () => {
+    const s = make();
+    s.watch(['football']);
+    s.start();
+    await waitFor(() => server.received.length === 1);
+    server.conns[0].send(
+      JSON.stringify({ code: Frame.EVENT, topic: 'football', seq: 41, data: { kind: 'live', matchId: 1 } }),
+    );
+    await waitFor(() => s.lastSeq('football') === 41, 3000, 'seq 41');
+    server.conns[0].close();
+    await waitFor(() => s.state === 'reconnecting', 3000, 'reconnecting');
+    // While the socket is down the tab switches 足球 → 篮球 → 足球.
+    s.unwatch(['football']);
+    s.watch(['basketball']);
+    s.unwatch(['basketball']);
+    s.watch(['football']);
+    clock.advance(RECONNECT_MS);
+    await waitFor(() => server.conns.length === 2 && server.framesOf(1).length >= 1, 3000, 'resubscribe');
+    const sub = JSON.parse(server.framesOf(1)[0]) as { data: { topics: Array<{ topic: string; since?: number }> } };
+    expect(sub.data.topics).toEqual([{ topic: 'football', since: 41 }]);
+  });
+
   it('adds at most 1 s of jitter', async () => {
     const s = make({ random: () => 0.999 });
     s.start();
