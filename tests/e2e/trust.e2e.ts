@@ -120,6 +120,23 @@ describe('trust in what the screen says', () => {
     await page.close();
   });
 
+  it('a goal scored while the socket is down and the tab switches sport reaches the row', async () => {
+    const id = await footballMatchInPlay(server, 10);
+    const zq = await openList('/live/zq');
+    const score = zq.locator(`[data-match-id="${id}"] [data-score]`);
+    await score.waitFor({ timeout: 20_000 });
+    const [h, a] = (await score.textContent())!.split('-').map(Number);
+    // Every socket drops; the core reconnects after RECONNECT_MS. Meanwhile: 足球 → 篮球 → 足球 and a goal.
+    await fetch(`${server.url}/_dev/ws/drop`, { method: 'POST' });
+    await zq.getByRole('link', { name: '篮球' }).click();
+    await zq.waitForURL('**/live/lq**');
+    await zq.waitForTimeout(1200);
+    expect((await devEvent({ matchId: id, type: 'goal', side: 'home' })).code).toBe(200);
+    await zq.getByRole('link', { name: '足球' }).click();
+    await zq.waitForURL('**/live/zq**');
+    await expect.poll(() => score.textContent(), { timeout: 15_000 }).toBe(`${h! + 1}-${a}`);
+  });
+
   it('offline: a quiet banner says so, and says 已恢复 when back', async () => {
     await zq.bringToFront();
     const banner = zq.locator('[data-connection]');
