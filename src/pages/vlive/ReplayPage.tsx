@@ -5,8 +5,7 @@ import { VlivePaths, type VlivePage, type VliveReplay } from '../../../workers/p
 import { paths } from '../../app/paths';
 import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime } from '../../core/index';
-import { useVliveRequest } from './use-vlive-request';
+import { formatChinaTime, useCoreRequest } from '../../core/index';
 
 const durationText = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -15,8 +14,8 @@ export function ReplayPage() {
   const [, navigate] = useLocation();
   const picked = Number(new URLSearchParams(search).get('id')) || null;
   const [pages, setPages] = useState(1);
-  const list = useVliveRequest<VlivePage<VliveReplay>>({ path: VlivePaths.replays, query: { page: 1 } });
-  const more = useVliveRequest<VlivePage<VliveReplay>>(
+  const list = useCoreRequest<VlivePage<VliveReplay>>({ path: VlivePaths.replays, query: { page: 1 } });
+  const more = useCoreRequest<VlivePage<VliveReplay>>(
     pages > 1 ? { path: VlivePaths.replays, query: { page: pages } } : null,
   );
   const replays = [...(list.data?.list ?? []), ...(pages > 1 ? (more.data?.list ?? []) : [])];
