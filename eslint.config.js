@@ -22,6 +22,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Views reach the core only through its one client, src/core (house rule 1).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/workers/core/**'], message: 'Import core types and hooks from src/core.' }] },
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
     rules: {

@@ -9,6 +9,7 @@ export { getCore } from './get-core';
 export type { CoreClient } from './core-client';
 export { CoreTimeoutError } from './core-client';
 export * from './hooks';
+export { useCoreRequest, type RequestState } from './use-core-request';
 export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';
 export { readAuthCookie } from './auth-cookie';
 export * from './format';

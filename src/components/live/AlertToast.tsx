@@ -1,5 +1,5 @@
 /** A match alert card (goal, card, corner): teams, minute and the new score. Props only. */
-import type { AlertEvent } from '../../../workers/core/api';
+import type { AlertEvent } from '../../core/index';
 import { LIVE_TEXT } from './strings';
 
 export function AlertToast({

@@ -1,5 +1,5 @@
 /** Match detail header: league, state, open time, teams with crests, score, minute (+ quarters). */
-import type { MatchView } from '../../../workers/core/api';
+import type { MatchView } from '../../core/index';
 import { hasScore, matchClock } from './match-state';
 
 export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {

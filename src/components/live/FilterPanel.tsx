@@ -4,7 +4,7 @@
  * Props only; the page persists the confirmed filter (cookie with the core's expiry rule).
  */
 import { useMemo, useState } from 'react';
-import type { ListFilter } from '../../../workers/core/api';
+import type { ListFilter } from '../../core/index';
 import { LIVE_TEXT } from './strings';
 
 export interface LeagueCount {

@@ -4,7 +4,7 @@
  * The DOM contract: the row carries `data-match-id`, and the `data-score` element reads 'H-A'.
  */
 import { memo, useRef } from 'react';
-import type { MatchView } from '../../../workers/core/api';
+import type { MatchView } from '../../core/index';
 import { LIVE_TEXT } from './strings';
 import { hasScore, matchClock } from './match-state';
 

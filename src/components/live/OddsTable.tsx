@@ -3,7 +3,7 @@
  * history. Colours come from the core's trend (spec §4: red when the value falls relative to the
  * next row, green when it rises); this component only maps trend → class.
  */
-import type { OddsBoardView, OddsRowView, Trend } from '../../../workers/core/api';
+import type { OddsBoardView, OddsRowView, Trend } from '../../core/index';
 import type { OddsType } from '../../../workers/protocol/index';
 import { LIVE_TEXT } from './strings';
 

@@ -2,7 +2,7 @@
  * Live alert settings (spec §3 flags + our alert delay and followed-only option). Props only: the
  * page reads settings from the core and writes each change back through it.
  */
-import type { LiveSettings } from '../../../workers/core/api';
+import type { LiveSettings } from '../../core/index';
 import { LIVE_TEXT } from './strings';
 
 export const ALERT_DELAY_MAX_SEC = 60;

@@ -4,7 +4,7 @@
  * ('45+') or a status word ('中场', '点球'); its basketball clock text starts with the period
  * name ('第四节 01:57'). Showing both as they come doubles the words ('中场 中场').
  */
-import type { MatchView } from '../../../workers/core/api';
+import type { MatchView } from '../../core/index';
 
 type StateFields = Pick<MatchView, 'sport' | 'isLive' | 'statusText' | 'minuteText' | 'clockText'>;
 

@@ -1,5 +1,5 @@
 /** The embedded live score of the room's match, over the video. Props only (the page feeds it). */
-import type { MatchView } from '../../../workers/core/api';
+import type { MatchView } from '../../core/index';
 import { hasScore, matchStateText } from '../live/match-state';
 
 export function ScoreWidget({ match }: { match: MatchView }) {

@@ -5,11 +5,10 @@
  */
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
-import { formatChinaTime, LivePaths } from './core-bridge';
+import { formatChinaTime, LivePaths, useCoreRequest } from './core-bridge';
 import type { AiCalibration, AiDetail, AiPrediction } from '../../../workers/protocol/index';
 import { CalibrationChart, FactorList, LikelyScores, ProbBar, ScoreGrid } from '../../components/live/AiViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { useCoreRequest } from './use-core-request';
 import '../../components/live/live.css';
 
 const aiDetailPath = (id: number) => `${paths.liveAi}?id=${id}`;

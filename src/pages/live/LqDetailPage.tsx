@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
-import { formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive, type MatchView } from './core-bridge';
+import {
+  formatChinaTime,
+  LivePaths,
+  useMatchDetail,
+  useStats,
+  useTextLive,
+  type MatchView,
+  useCoreRequest,
+} from './core-bridge';
 import type {
   AnalysisHistory,
   BasketballStats,
@@ -21,7 +29,6 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
-import { useCoreRequest } from './use-core-request';
 import '../../components/live/live.css';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;

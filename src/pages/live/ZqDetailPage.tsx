@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
-import { Code, formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive } from './core-bridge';
+import { Code, formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest } from './core-bridge';
 import { DetailHeader } from '../../components/live/DetailHeader';
 import { EventPitch } from '../../components/live/EventPitch';
 import { MatchVideo } from '../../components/live/MatchVideo';
@@ -16,7 +16,6 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
-import { useCoreRequest } from './use-core-request';
 import '../../components/live/live.css';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;

@@ -1,5 +1,5 @@
 /** Football detail tabs read once per visit over REST: lineups (+ injuries), analysis, intelligence. */
-import { formatChinaTime, LivePaths, type MatchView } from './core-bridge';
+import { formatChinaTime, LivePaths, type MatchView, useCoreRequest } from './core-bridge';
 import type {
   AnalysisHistory,
   FutureFixtures,
@@ -12,7 +12,6 @@ import { AnalysisViewsLoading } from './info-common';
 import { BenchAndInjuries, LineupPitch } from '../../components/live/LineupPitch';
 import { IntelView, MatchTable, StandingsTable } from '../../components/live/AnalysisViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { useCoreRequest } from './use-core-request';
 
 const dateText = (ot: number) => formatChinaTime(ot * 1000, 'YYYY-MM-DD').slice(2);
 

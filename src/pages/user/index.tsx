@@ -5,8 +5,15 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
-import { ChangePasswordPage, LoginPage, RegisterPage, RetrievePasswordPage } from './AuthPages';
-import { CertificationPage, InforPage, NicknamePage, SetPage, UserHubPage } from './ProfilePages';
+import { LoginPage } from './LoginPage';
+import { RegisterPage } from './RegisterPage';
+import { RetrievePasswordPage } from './RetrievePasswordPage';
+import { ChangePasswordPage } from './ChangePasswordPage';
+import { UserHubPage } from './UserHubPage';
+import { InforPage } from './InforPage';
+import { NicknamePage } from './NicknamePage';
+import { CertificationPage } from './CertificationPage';
+import { SetPage } from './SetPage';
 import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } from './ListPages';
 import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
 import { CommunityPage, ProposalPage } from './ContentPages';

@@ -15,8 +15,7 @@ import { BannerCarousel } from '../../components/vlive/BannerCarousel';
 import { CategoryTabs } from '../../components/vlive/CategoryTabs';
 import { RoomCard } from '../../components/vlive/RoomCard';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { getCore, useSession } from '../../core/index';
-import { useVliveRequest } from './use-vlive-request';
+import { getCore, useSession, useCoreRequest } from '../../core/index';
 
 const PULL_TRIGGER = 60;
 /** Generated art served by the media routes (server/media/art.ts). */
@@ -90,8 +89,8 @@ export function HomePage({ params }: PageProps) {
   const parsed = Number(params.type ?? 0);
   const type = Number.isInteger(parsed) && parsed >= 0 ? parsed : 0;
   const session = useSession();
-  const cats = useVliveRequest<VliveCategory[]>({ path: VlivePaths.categories, offline: true });
-  const banners = useVliveRequest<VliveBanner[]>({ path: VlivePaths.banners, offline: true });
+  const cats = useCoreRequest<VliveCategory[]>({ path: VlivePaths.categories, offline: true });
+  const banners = useCoreRequest<VliveBanner[]>({ path: VlivePaths.banners, offline: true });
   const { feed, refresh, loadMore, retry } = useRoomFeed(
     type,
     session.loggedIn ? `u${session.user?.id ?? ''}` : 'visitor',

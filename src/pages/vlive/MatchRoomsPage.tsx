@@ -4,8 +4,7 @@ import { VlivePaths, type VliveMatchRooms } from '../../../workers/protocol/inde
 import { paths } from '../../app/paths';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { hasScore, matchStateText } from '../../components/live/match-state';
-import { useMatch, useSession } from '../../core/index';
-import { useVliveRequest } from './use-vlive-request';
+import { useMatch, useSession, useCoreRequest } from '../../core/index';
 
 function MatchHeader({ matchId, sport }: { matchId: number; sport: 'zq' | 'lq' }) {
   const m = useMatch(matchId, sport);
@@ -32,7 +31,7 @@ function MatchHeader({ matchId, sport }: { matchId: number; sport: 'zq' | 'lq' }
 
 export function MatchRoomsPage() {
   const session = useSession();
-  const res = useVliveRequest<VliveMatchRooms[]>({ path: VlivePaths.hotMatches }, session.loggedIn);
+  const res = useCoreRequest<VliveMatchRooms[]>({ path: VlivePaths.hotMatches }, session.loggedIn);
   const list = res.data ?? [];
   return (
     <div className="vl-page">

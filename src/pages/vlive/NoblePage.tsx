@@ -5,15 +5,15 @@ import { Code, VlivePaths, type VliveNobility, type VliveNobilityResult } from '
 import { paths } from '../../app/paths';
 import { NOBLE_COLORS } from '../../components/vlive/NobleBadge';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime, getCore, useSession } from '../../core/index';
+import { formatChinaTime, getCore, useSession, useCoreRequest } from '../../core/index';
 import { showToast } from '../../state/ui';
-import { newIdemKey, useVliveRequest } from './use-vlive-request';
+import { newIdemKey } from './idem-key';
 
 export function NoblePage() {
   const session = useSession();
   const [, navigate] = useLocation();
   const [key, setKey] = useState(0);
-  const info = useVliveRequest<VliveNobility>({ path: VlivePaths.nobility }, `${key}-${session.loggedIn}`);
+  const info = useCoreRequest<VliveNobility>({ path: VlivePaths.nobility }, `${key}-${session.loggedIn}`);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const pending = useRef<{ level: number; key: string } | null>(null);

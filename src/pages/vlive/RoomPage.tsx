@@ -29,9 +29,17 @@ import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { RankingList } from '../../components/vlive/RankingList';
 import { ScoreWidget } from '../../components/vlive/ScoreWidget';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime, getCore, useChat, useMatchDetail, useRoomEvents, useSession } from '../../core/index';
+import {
+  formatChinaTime,
+  getCore,
+  useChat,
+  useMatchDetail,
+  useRoomEvents,
+  useSession,
+  useCoreRequest,
+} from '../../core/index';
 import { showToast } from '../../state/ui';
-import { newIdemKey, useVliveRequest } from './use-vlive-request';
+import { newIdemKey } from './idem-key';
 
 const EFFECT_MS = 3_500;
 const BIG_EFFECT_MS = 5_000;
@@ -53,25 +61,22 @@ export function RoomPage({ params }: PageProps) {
   const [roomKey, setRoomKey] = useState(0);
   const [rankKey, setRankKey] = useState(0);
   const [walletKey, setWalletKey] = useState(0);
-  const room = useVliveRequest<VliveRoomDetail>(
+  const room = useCoreRequest<VliveRoomDetail>(
     roomId ? { path: VlivePaths.room, params: { id: roomId } } : null,
     `${roomKey}-${loggedIn}`,
   );
-  const video = useVliveRequest<VliveVideo>(
-    roomId ? { path: VlivePaths.video, params: { id: roomId } } : null,
-    roomKey,
-  );
-  const chatInfo = useVliveRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
-  const gifts = useVliveRequest<VliveGift[]>({ path: VlivePaths.gifts, offline: true });
-  const balanceReq = useVliveRequest<{ balance: number }>(loggedIn ? { path: VlivePaths.balance } : null, walletKey);
-  const bag = useVliveRequest<VliveBagItem[]>(loggedIn ? { path: VlivePaths.bag } : null, walletKey);
+  const video = useCoreRequest<VliveVideo>(roomId ? { path: VlivePaths.video, params: { id: roomId } } : null, roomKey);
+  const chatInfo = useCoreRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
+  const gifts = useCoreRequest<VliveGift[]>({ path: VlivePaths.gifts, offline: true });
+  const balanceReq = useCoreRequest<{ balance: number }>(loggedIn ? { path: VlivePaths.balance } : null, walletKey);
+  const bag = useCoreRequest<VliveBagItem[]>(loggedIn ? { path: VlivePaths.bag } : null, walletKey);
   const [period, setPeriod] = useState<'day' | 'week' | 'all'>('day');
   const [pane, setPane] = useState<Pane>('chat');
-  const rank = useVliveRequest<VliveRankRow[]>(
+  const rank = useCoreRequest<VliveRankRow[]>(
     roomId && pane === 'rank' ? { path: VlivePaths.ranking, params: { roomId }, query: { period } } : null,
     rankKey,
   );
-  const schedules = useVliveRequest<VliveSchedule[]>(
+  const schedules = useCoreRequest<VliveSchedule[]>(
     roomId && pane === 'anchor' ? { path: VlivePaths.schedules, query: { roomId } } : null,
     `${roomKey}-${loggedIn}`,
   );

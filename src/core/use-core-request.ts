@@ -1,9 +1,11 @@
 /**
- * One-off REST reads of the live area (lineups, analysis, intelligence, AI) through the core's
- * REST client. Success only on code 200 (the core reports other codes on its exceptions stream).
+ * One-off REST reads for pages (lineups, analysis, AI, anchor rooms, wallet…) through the core's
+ * one REST client. Success only on code 200 (the core reports other codes on its exceptions
+ * stream, which the shell toasts). The one copy for every area.
  */
 import { useEffect, useState } from 'react';
-import { getCore, type RestRequest } from './core-bridge';
+import { getCore } from './get-core';
+import type { RestRequest } from '../../workers/core/api';
 
 export interface RequestState<T> {
   data: T | null;
@@ -12,7 +14,7 @@ export interface RequestState<T> {
   loading: boolean;
 }
 
-/** Loads `req` when its identity (JSON) changes; `refreshKey` forces a reload. */
+/** Loads `req` when its identity (JSON) changes; a new `refreshKey` reloads and keeps the old data meanwhile. */
 export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown = 0): RequestState<T> {
   const id = req ? JSON.stringify(req) : '';
   const [state, setState] = useState<RequestState<T> & { id: string }>({

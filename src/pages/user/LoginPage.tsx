@@ -1,0 +1,130 @@
+/** 登录: password or SMS code, with the agreement consent (spec §2 User). */
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { getCore } from '../../core/index';
+import { paths } from '../../app/paths';
+import { showToast } from '../../state/ui';
+import { FormField, FormMessage } from '../../components/user/FormField';
+import { SmsCodeButton } from '../../components/user/SmsCodeButton';
+import { USER_TEXT as T } from './strings';
+import { codeError, phoneError } from './validation';
+import { AgreementConsent, AuthShell, firstError, useSmsSender, type Errors } from './AuthShell';
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<'password' | 'code'>('password');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [msg, setMsg] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sendSms = useSmsSender(phone, 'login', setErrors, setMsg);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {
+      phone: phoneError(phone),
+      password: mode === 'password' ? (password ? null : T.errors.passwordLength) : null,
+      code: mode === 'code' ? codeError(code) : null,
+      agree: agree ? null : T.errors.agreement,
+    };
+    setErrors(next);
+    if (firstError(next)) return;
+    setBusy(true);
+    try {
+      const res = await getCore().login(
+        mode === 'password' ? { phone: phone.trim(), password } : { phone: phone.trim(), code: code.trim() },
+      );
+      if (!res.ok) {
+        setMsg(res.msg);
+        return;
+      }
+      showToast(T.login.success);
+      navigate(paths.user, { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell title={T.login.title}>
+      <div className="us-tabs" role="tablist" aria-label={T.login.title}>
+        {(['password', 'code'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={`us-tabs__tab${mode === m ? ' is-active' : ''}`}
+            onClick={() => {
+              setMode(m);
+              setMsg(null);
+            }}
+          >
+            {m === 'password' ? T.login.byPassword : T.login.byCode}
+          </button>
+        ))}
+      </div>
+      <form
+        className="us-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={mode === 'password' ? T.login.byPassword : T.login.byCode}
+      >
+        <FormField
+          label={T.fields.phone}
+          placeholder={T.fields.phonePh}
+          value={phone}
+          onChange={setPhone}
+          error={errors.phone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          name="phone"
+        />
+        {mode === 'password' ? (
+          <FormField
+            label={T.fields.password}
+            placeholder={T.fields.passwordPh}
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            type="password"
+            autoComplete="current-password"
+            maxLength={20}
+            name="password"
+          />
+        ) : (
+          <FormField
+            label={T.fields.code}
+            placeholder={T.fields.codePh}
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            name="code"
+            aside={<SmsCodeButton onSend={sendSms} labels={T.sms} />}
+          />
+        )}
+        <AgreementConsent checked={agree} onChange={setAgree} error={errors.agree ?? null} />
+        <FormMessage text={msg} />
+        <button type="submit" className="us-btn us-btn--block" disabled={busy}>
+          {T.login.submit}
+        </button>
+        <div className="us-form__links">
+          <Link href={paths.register} className="us-link">
+            {T.login.toRegister}
+          </Link>
+          <Link href={paths.userSub('password')} className="us-link">
+            {T.login.forgot}
+          </Link>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}
