@@ -112,7 +112,9 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
         }),
         req.body,
       );
-      return ok({ balance: await credit(db, b.userId, b.amount, 'dev', now()) });
+      const balance = await credit(db, b.userId, b.amount, 'dev', now());
+      ctx.hub.publishToUser(b.userId, { kind: 'wallet', balance });
+      return ok({ balance });
     });
     app.post('/_dev/vlive/bind', async (req) => {
       const b = parseInput(

@@ -297,6 +297,8 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
       });
       deps.invalidateRoom(input.roomId);
     }
+    // Every tab and device of the user shows the new balance (a replay answers what it said).
+    if (!sent.result.replayed) ctx.hub.publishToUser(userId, { kind: 'wallet', balance: sent.result.balance });
     return ok(sent.result);
   });
 
@@ -332,7 +334,9 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
   app.post(VlivePaths.nobilityBuy, async (req) => {
     const userId = await requireUser(ctx, req);
     const { level, idemKey: key } = parseInput(nobleBody, req.body);
-    return ok(await buyNobility(db, userId, level, key, ctx.now()));
+    const bought = await buyNobility(db, userId, level, key, ctx.now());
+    ctx.hub.publishToUser(userId, { kind: 'wallet', balance: bought.balance });
+    return ok(bought);
   });
 
   app.get(VlivePaths.ranking, async (req) => {

@@ -5,7 +5,7 @@
  * 已恢复 for a moment after it comes back.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ConnectionValue } from '../../workers/core/api';
+import type { ConnectionValue } from '../core/index';
 
 export type ConnectionBannerState = 'down' | 'restored' | null;
 

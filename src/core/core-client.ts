@@ -271,6 +271,9 @@ export class CoreClient implements CoreApi {
   sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>> {
     return this.call('sendChat', [roomId, text]);
   }
+  noteBalance(balance: number): Promise<void> {
+    return this.call('noteBalance', [balance]);
+  }
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);
   }

@@ -117,6 +117,11 @@ export function useSettings(): LiveSettings | undefined {
   return useStream({ kind: 'settings' });
 }
 
+/** The logged-in user's coin balance, the same in every tab (null: visitor or not read yet). */
+export function useWallet(): number | null {
+  return useStream({ kind: 'wallet' })?.balance ?? null;
+}
+
 export function useFollowed(): FollowedValue | undefined {
   return useStream({ kind: 'followed' });
 }

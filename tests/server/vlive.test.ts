@@ -135,6 +135,24 @@ describe('gifts', () => {
     expect(await sends(u.id)).toBe(3);
   });
 
+  it("tells the user's every tab the new balance once per debit, not for a replay", async () => {
+    const u = await createUser(h, { balance: 100 });
+    const seen: Array<{ userId: number; balance: number }> = [];
+    const publishToUser = h.hub.publishToUser.bind(h.hub);
+    h.hub.publishToUser = (userId, event) => {
+      if (event.kind === 'wallet') seen.push({ userId, balance: event.balance });
+      return publishToUser(userId, event);
+    };
+    try {
+      const k = key();
+      expect((await send(u.token, k)).code).toBe(Code.OK);
+      expect((await send(u.token, k)).data.replayed).toBe(true);
+      expect(seen).toEqual([{ userId: u.id, balance: 90 }]);
+    } finally {
+      h.hub.publishToUser = publishToUser;
+    }
+  });
+
   it('debits once for a retried or double-tapped idempotency key', async () => {
     const u = await createUser(h, { balance: 100 });
     const k = key();

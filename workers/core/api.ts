@@ -228,6 +228,11 @@ export interface FollowedValue {
   lq: number[];
 }
 
+/** The logged-in user's coin balance; null for a visitor or before the first answer. */
+export interface WalletValue {
+  balance: number | null;
+}
+
 export interface InboxValue {
   /** Newest last, the last 200. */
   messages: ImMessage[];
@@ -255,7 +260,8 @@ export type StreamKey =
   | { kind: 'navigation' }
   | { kind: 'session' }
   | { kind: 'settings' }
-  | { kind: 'followed' };
+  | { kind: 'followed' }
+  | { kind: 'wallet' };
 
 export type StreamKind = StreamKey['kind'];
 
@@ -279,6 +285,7 @@ export interface StreamValues {
   session: SessionValue;
   settings: LiveSettings;
   followed: FollowedValue;
+  wallet: WalletValue;
 }
 
 export type StreamValue<K extends StreamKey> = StreamValues[K['kind']];
@@ -377,6 +384,11 @@ export interface ChatHandlers {
   sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>>;
 }
 
+export interface WalletHandlers {
+  /** A balance the server just answered (a gift sent, nobility bought): every tab shows it. */
+  noteBalance(balance: number): Promise<void>;
+}
+
 export interface SettingsHandlers {
   getSettings(): Promise<LiveSettings>;
   updateSettings(patch: Partial<LiveSettings>): Promise<LiveSettings>;
@@ -399,7 +411,12 @@ export interface StreamHandlers {
  * What the core's modules answer: one handler map whose argument and result types are the ones
  * the tab's client (`src/core`) is typed against. A new module adds its interface here.
  */
-export type CoreHandlers = RestHandlers & SessionHandlers & LiveHandlers & ChatHandlers & SettingsHandlers;
+export type CoreHandlers = RestHandlers &
+  SessionHandlers &
+  LiveHandlers &
+  ChatHandlers &
+  SettingsHandlers &
+  WalletHandlers;
 /** The handler names a tab may call through the port. */
 export type RpcMethod = keyof CoreHandlers;
 

@@ -19,6 +19,7 @@ import { createMatchDetailModule } from './modules/match-detail';
 import { createMatchStore } from './modules/matches';
 import { createSessionModule } from './modules/session';
 import { createVliveModule } from './modules/vlive';
+import { createWalletModule } from './modules/wallet';
 import type { CoreSocket } from './socket';
 
 export type { CoreDeps } from './kernel';
@@ -65,12 +66,13 @@ export function createCore(deps: CoreDeps): Core {
   const chat = createChatModule(kernel, () => session.session$.value);
   const vlive = createVliveModule(kernel);
   const inbox = createInboxModule(kernel, session.session$);
+  const wallet = createWalletModule(kernel, session.session$);
 
   // A follow toggled anywhere re-derives the rows on screen (their `followed` flag).
   const followRows = follows.followed$.pipe(skip(1)).subscribe(() => store.refreshViews());
   kernel.onDispose(() => followRows.unsubscribe());
 
-  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session }));
+  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session, wallet }));
 
   // --- the tab contract ------------------------------------------------------------------------
   const streams: StreamBuilders = {
@@ -82,6 +84,7 @@ export function createCore(deps: CoreDeps): Core {
     ...vlive.streams,
     ...inbox.streams,
     ...follows.streams,
+    ...wallet.streams,
     session: () => session.session$,
     connection: () => kernel.connection$,
     exceptions: () => kernel.exceptions$,
@@ -97,6 +100,7 @@ export function createCore(deps: CoreDeps): Core {
     ...detail.handlers,
     ...chat.handlers,
     ...alerts.handlers,
+    ...wallet.handlers,
   };
 
   const ready = session.boot(Promise.all([alerts.booted, follows.booted]));

@@ -13,6 +13,7 @@ import type { MatchDetailModule } from './modules/match-detail';
 import type { MatchStore } from './modules/matches';
 import type { SessionModule } from './modules/session';
 import type { VliveModule } from './modules/vlive';
+import type { WalletModule } from './modules/wallet';
 
 export interface InboundTargets {
   store: Pick<MatchStore, 'upsert'>;
@@ -22,6 +23,7 @@ export interface InboundTargets {
   vlive: Pick<VliveModule, 'onRoomEvent' | 'onReminder'>;
   inbox: Pick<InboxModule, 'onEvent'>;
   session: Pick<SessionModule, 'onEvent'>;
+  wallet: Pick<WalletModule, 'onEvent'>;
 }
 
 function roomOf(topic: Topic): string | null {
@@ -56,6 +58,8 @@ export function createInbound(t: InboundTargets): (topic: Topic, event: TopicEve
         return t.inbox.onEvent(event);
       case 'logout':
         return t.session.onEvent(event);
+      case 'wallet':
+        return t.wallet.onEvent(event);
       default:
         return exhaustive(event);
     }

@@ -55,4 +55,6 @@ export type InboxEvent =
   | { kind: 'counts'; chats: ChatCount[] }
   /** A reserved broadcast started (anchor live): `path` opens the room. */
   | { kind: 'reminder'; title: string; text: string; path: string; at: number }
-  | { kind: 'logout' };
+  | { kind: 'logout' }
+  /** The user's coin balance changed (a gift, a purchase, a credit), from any tab or device. */
+  | { kind: 'wallet'; balance: number };

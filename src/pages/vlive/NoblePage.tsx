@@ -5,7 +5,7 @@ import { Code, VlivePaths, type VliveNobility, type VliveNobilityResult } from '
 import { paths } from '../../app/paths';
 import { NOBLE_COLORS } from '../../components/vlive/NobleBadge';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { formatChinaTime, getCore, useSession, useCoreRequest } from '../../core/index';
+import { formatChinaTime, getCore, useSession, useCoreRequest, useWallet } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { newIdemKey } from './idem-key';
 
@@ -18,6 +18,7 @@ export function NoblePage() {
   const [busy, setBusy] = useState(false);
   const pending = useRef<{ level: number; key: string } | null>(null);
   const data = info.data;
+  const balance = useWallet() ?? data?.balance ?? null;
   const mine = data?.mine.level ?? 0;
 
   const buy = async (level: number, name: string) => {
@@ -34,6 +35,7 @@ export function NoblePage() {
       });
       if (env.code !== Code.SERVER_ERROR) pending.current = null;
       if (env.code === Code.OK) {
+        void getCore().noteBalance(env.data.balance);
         showToast(VLIVE_TEXT.nobleDone(name));
         setConfirming(null);
         setKey((k) => k + 1);
@@ -56,8 +58,8 @@ export function NoblePage() {
             : VLIVE_TEXT.nobleNone}
         </p>
         {session.loggedIn && (
-          <p data-balance={data?.balance ?? ''}>
-            {VLIVE_TEXT.balance}：{data?.balance ?? '-'} {VLIVE_TEXT.coin}
+          <p data-balance={balance ?? ''}>
+            {VLIVE_TEXT.balance}：{balance ?? '-'} {VLIVE_TEXT.coin}
           </p>
         )}
       </div>

@@ -37,6 +37,7 @@ import {
   useRoomEvents,
   useSession,
   useCoreRequest,
+  useWallet,
 } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { newIdemKey } from './idem-key';
@@ -68,7 +69,8 @@ export function RoomPage({ params }: PageProps) {
   const video = useCoreRequest<VliveVideo>(roomId ? { path: VlivePaths.video, params: { id: roomId } } : null, roomKey);
   const chatInfo = useCoreRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
   const gifts = useCoreRequest<VliveGift[]>({ path: VlivePaths.gifts, offline: true });
-  const balanceReq = useCoreRequest<{ balance: number }>(loggedIn ? { path: VlivePaths.balance } : null, walletKey);
+  // The balance is the core's one stream: gifts from another tab, credits and purchases move it here too.
+  const balance = useWallet();
   const bag = useCoreRequest<VliveBagItem[]>(loggedIn ? { path: VlivePaths.bag } : null, walletKey);
   const [period, setPeriod] = useState<'day' | 'week' | 'all'>('day');
   const [pane, setPane] = useState<Pane>('chat');
@@ -84,7 +86,6 @@ export function RoomPage({ params }: PageProps) {
 
   // Local overrides after our own writes (the next fetch replaces them).
   const [follow, setFollow] = useState<{ follow: 0 | 1; followers: number } | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
   const [effects, setEffects] = useState<ShownGift[]>([]);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -169,7 +170,7 @@ export function RoomPage({ params }: PageProps) {
         body: { roomId, giftId, count, fromBag: fromBag ? 1 : 0, idemKey: pendingGift.current.key },
       });
       if (env.code === Code.OK) {
-        setBalance(env.data.balance);
+        void getCore().noteBalance(env.data.balance);
         if (fromBag) setWalletKey((k) => k + 1);
       }
       // Only a lost answer (network) keeps the key for the retry; any server answer settles it.
@@ -197,7 +198,6 @@ export function RoomPage({ params }: PageProps) {
   if (!roomId || room.code === Code.NOT_FOUND) return <div className="vl-page vl-empty">{VLIVE_TEXT.roomMissing}</div>;
   const detail = room.data;
   const anchor = detail ? { ...detail.anchorDetail, ...(follow ?? {}) } : null;
-  const shownBalance = balance ?? balanceReq.data?.balance ?? null;
 
   return (
     <div className="vl-page vl-room" data-room-id={roomId}>
@@ -312,7 +312,7 @@ export function RoomPage({ params }: PageProps) {
         <GiftPanel
           gifts={giftList}
           bag={bag.data ?? []}
-          balance={shownBalance}
+          balance={balance}
           sending={sending}
           onSend={(g, c, b) => void sendGift(g, c, b)}
           onClose={() => setGiftsOpen(false)}

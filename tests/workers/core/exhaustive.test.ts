@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const protocolChat = path.join(root, 'workers/protocol/chat.ts');
 const router = path.join(root, 'workers/core/inbound.ts');
-const LAST_INBOX_KIND = "| { kind: 'logout' };";
+/** Where an extra kind is added: the head of the inbox event union. */
+const INBOX_UNION = 'export type InboxEvent =';
 
 function routerDiagnostics(extraKind: string | null): string[] {
   const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, 'workers/tsconfig.json'), undefined, {
@@ -27,8 +28,8 @@ function routerDiagnostics(extraKind: string | null): string[] {
   host.getSourceFile = (fileName, language, onError, fresh) => {
     if (extraKind && path.resolve(fileName) === protocolChat) {
       const text = ts.sys.readFile(fileName) ?? '';
-      expect(text).toContain(LAST_INBOX_KIND);
-      const grown = text.replace(LAST_INBOX_KIND, `| { kind: 'logout' }\n  | { kind: '${extraKind}'; id: number };`);
+      expect(text).toContain(INBOX_UNION);
+      const grown = text.replace(INBOX_UNION, `${INBOX_UNION}\n  | { kind: '${extraKind}'; id: number }`);
       return ts.createSourceFile(fileName, grown, language);
     }
     return read(fileName, language, onError, fresh);
