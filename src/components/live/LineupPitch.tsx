@@ -30,6 +30,8 @@ export const PITCH_H = 420;
 const H = PITCH_H;
 /** Circle (r 10) plus the name 21 below its centre, with a few pixels to spare. */
 const GOAL_MARGIN = 30;
+/** Room kept free on each side of the halfway line for the formation labels. */
+const HALFWAY_GAP = 52;
 /** Where a player's name sits under its circle. */
 export const NAME_DY = 21;
 
@@ -40,8 +42,9 @@ function Half({ team, side }: { team: TeamLineup; side: 'home' | 'away' }) {
     <g data-lineup={side}>
       {lines.map((line, li) => {
         // Home: goalkeeper near the top goal; away: near the bottom goal. The goal-line margin
-        // leaves room for the name under the away goalkeeper inside the pitch.
-        const depth = GOAL_MARGIN + (li * (H / 2 - GOAL_MARGIN - 22)) / Math.max(1, lines.length - 1);
+        // leaves room for the name under the away goalkeeper inside the pitch; the forwards stop
+        // short of the halfway line, where the team and formation labels sit.
+        const depth = GOAL_MARGIN + (li * (H / 2 - GOAL_MARGIN - HALFWAY_GAP)) / Math.max(1, lines.length - 1);
         const y = side === 'home' ? depth : H - depth;
         return line.map((p, k) => {
           const x = ((k + 1) * W) / (line.length + 1);

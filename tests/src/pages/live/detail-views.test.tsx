@@ -64,6 +64,8 @@ describe('detail views', () => {
     for (const y of ys) {
       expect(y - 10).toBeGreaterThanOrEqual(0);
       expect(y + NAME_DY + 3).toBeLessThanOrEqual(PITCH_H);
+      // Clear of the team/formation labels either side of the halfway line (at ±8…16 px).
+      expect(y + NAME_DY < PITCH_H / 2 - 20 || y - 10 > PITCH_H / 2 + 20).toBe(true);
     }
   });
 
