@@ -17,6 +17,7 @@ import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
+import { createTopicCatalog } from './ws/topic-catalog';
 import { createFeed } from './feed/create-feed';
 import { createOutboxSms, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
@@ -47,6 +48,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     metrics,
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
+    catalog: createTopicCatalog(db),
     ...opts.hub,
   });
   const feed = createFeed({ db, hub, metrics, config, now });

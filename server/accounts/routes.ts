@@ -62,7 +62,8 @@ async function authResult(ctx: AppContext, userId: number): Promise<AuthResult> 
 
 export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
-  await seedAccounts(db);
+  // Demo users have a published password: only a development or test server may have them.
+  if (ctx.config.devControl) await seedAccounts(db);
 
   app.get(u(UserPaths.passwordIv), async () => ok(await issuePasswordIv(db, ctx.now())));
 
@@ -164,6 +165,8 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
         .where('token_hash', '!=', hashToken(token))
         .execute();
     });
+    // Their sockets too: a socket outlives its session check, so it would keep reading the inbox.
+    ctx.hub.dropUser(userId, { keepToken: token });
     return ok(null, AccountText.passwordChanged);
   });
 

@@ -131,6 +131,8 @@ describe('resume', () => {
     let row: MatchView | null = null;
     const batches: ChatBatch[] = [];
     const alerts: AlertEvent[][] = [[], []];
+    // This server has no fixtures: a match chat exists once the server published on it.
+    hub().publish(Topics.room('match-9003'), { kind: 'notice', text: '欢迎', at: 0 });
     await a.subscribe({ kind: 'match', id: 9003, sport: 'zq' }, (v) => (row = v));
     await a.subscribe({ kind: 'chat', roomId: 'match-9003' }, (v) => batches.push(v));
     await a.subscribe({ kind: 'alerts' }, (v) => alerts[0].push(v));
@@ -180,6 +182,7 @@ describe('resume', () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
     const batches: ChatBatch[] = [];
+    hub().publish(Topics.room('match-9004'), { kind: 'notice', text: '欢迎', at: 0 });
     await a.subscribe({ kind: 'chat', roomId: 'match-9004' }, (v) => batches.push(v));
     await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 10_000, 'history');
     await subscribed(h, 'room:match-9004');
