@@ -60,7 +60,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       (opts.logger ?? config.mode !== 'test') ? { level: config.mode === 'development' ? 'info' : 'warn' } : false,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   installErrorHandler(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });

@@ -52,6 +52,8 @@ async function connect(opts: { token?: string; group?: string } = {}) {
 
 beforeAll(async () => {
   srv = await startTestServer({
+    // Behind a proxy (TRUST_PROXY): the forwarded-proto address test below relies on it.
+    config: { trustProxy: true },
     now: () => Date.now() + clockOffset,
     hub: {
       sweepMs: 50,
