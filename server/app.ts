@@ -19,7 +19,7 @@ import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
 import { createTopicCatalog } from './ws/topic-catalog';
 import { createFeed } from './feed/create-feed';
-import { createOutboxSms, type SmsSender } from './accounts/sms';
+import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 
 export interface BuiltServer {
@@ -52,7 +52,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     ...opts.hub,
   });
   const feed = createFeed({ db, hub, metrics, config, now });
-  const sms = opts.sms ?? createOutboxSms();
+  const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
   const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
 
   const app = Fastify({

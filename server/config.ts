@@ -1,5 +1,6 @@
 /** Process configuration from the environment (README lists every variable). */
 import path from 'node:path';
+import type { AliyunSmsConfig } from './accounts/sms-aliyun';
 
 export interface Config {
   port: number;
@@ -23,6 +24,8 @@ export interface Config {
    * proxy addresses/CIDRs. Off by default, so nobody can pick their own rate-limit key.
    */
   trustProxy: boolean | string;
+  /** SMS provider (Aliyun SMS) from `ALIYUN_SMS_*`; null when not fully set. */
+  smsProvider: AliyunSmsConfig | null;
   /** Abuse limits of the accounts area (README: Limits). */
   limits: AccountLimits;
 }
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    smsProvider: aliyunSms(env),
     limits: {
       smsPerAddressPerHour: num(env.SMS_ADDR_HOURLY, 10, 'SMS_ADDR_HOURLY'),
       smsPerHour: num(env.SMS_HOURLY, 1_000, 'SMS_HOURLY'),
@@ -80,4 +84,19 @@ function trustProxySetting(v: string | undefined): boolean | string {
   if (v === undefined || v === '' || v === '0' || v === 'false') return false;
   if (v === '1' || v === 'true') return true;
   return v;
+}
+
+function aliyunSms(env: NodeJS.ProcessEnv): AliyunSmsConfig | null {
+  const accessKeyId = env.ALIYUN_SMS_ACCESS_KEY_ID;
+  const accessKeySecret = env.ALIYUN_SMS_ACCESS_KEY_SECRET;
+  const signName = env.ALIYUN_SMS_SIGN_NAME;
+  const templateCode = env.ALIYUN_SMS_TEMPLATE_CODE;
+  if (!accessKeyId || !accessKeySecret || !signName || !templateCode) return null;
+  return {
+    endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
+    accessKeyId,
+    accessKeySecret,
+    signName,
+    templateCode,
+  };
 }

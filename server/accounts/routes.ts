@@ -73,6 +73,8 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
 
   app.post(u(UserPaths.smsSend), async (req) => {
     const input = parseInput(smsSendSchema, req.body);
+    // Refused alike for every phone when nothing can send (no account look-up through this).
+    if (!ctx.sms.available) throw new BizError(Code.REFUSED, AccountText.smsUnavailable);
     const existing = await findUserByPhone(db, input.phone);
     // Same answer whether or not the phone has an account: a code goes out only where the scene
     // applies (a new phone to register, a known one to log in or reset), and counts either way.

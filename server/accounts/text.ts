@@ -27,6 +27,7 @@ export const AccountText = {
   smsAddressCap: '当前网络获取验证码次数过多，请一小时后再试',
   smsBusy: '验证码发送繁忙，请稍后再试',
   smsFailed: '验证码发送失败，请稍后再试',
+  smsUnavailable: '短信服务未开通，暂时无法发送验证码，请使用密码登录',
   smsSent: '验证码已发送',
   smsText: (code: string) => `【球赛直播】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`,
   codeMissing: '请先获取验证码',
