@@ -16,7 +16,7 @@ import {
   type ServerFrame,
   type SocketAddress,
 } from '../../workers/protocol/index';
-import { encodeTransitPassword } from '../../workers/protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import type { Config } from '../../server/config';
 import { createTestStorage, type Engine, type TestStorage } from './test-db';
 
@@ -170,10 +170,10 @@ export class TestSocket {
 
 /** Fetches a one-time iv and seals each password with it (what the core does before a call). */
 export async function sealPasswords(base: string, ...passwords: string[]): Promise<{ iv: string; sealed: string[] }> {
-  const res = await call<string>(base, 'GET', embeddedUrl(UserPaths.passwordIv));
+  const res = await call<PasswordIv>(base, 'GET', embeddedUrl(UserPaths.passwordIv));
   if (res.body.code !== 200) throw new Error(`iv call failed: ${res.body.msg}`);
-  const iv = res.body.data;
-  return { iv, sealed: await Promise.all(passwords.map((p) => encodeTransitPassword(p, iv))) };
+  const answer = res.body.data;
+  return { iv: answer.iv, sealed: await Promise.all(passwords.map((p) => encodeTransitPassword(p, answer))) };
 }
 
 /** Logs in by password; returns the access token. */

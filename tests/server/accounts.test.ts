@@ -13,7 +13,7 @@ import {
   type AuthResult,
   type UserInfo,
 } from '../../workers/protocol/index';
-import { encodeTransitPassword } from '../../workers/protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { postgresAvailable, type Engine } from '../helpers/test-db';
 import { call, loginByPassword, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
@@ -222,8 +222,10 @@ describe.each(engines)('accounts on %s', (engine) => {
       form: { phone, password: old.sealed[0], iv: old.iv },
     });
     expect(expired.body).toMatchObject({ code: Code.REFUSED, msg: '密码加密参数已过期，请刷新后重试' });
+    const key = (await call<PasswordIv>(srv.base, 'GET', P(UserPaths.passwordIv))).body.data.publicKey;
+    const madeUp = { iv: 'A'.repeat(22), publicKey: key };
     const unknown = await call(srv.base, 'POST', P(UserPaths.login), {
-      form: { phone, password: await encodeTransitPassword(password, 'A'.repeat(22)), iv: 'A'.repeat(22) },
+      form: { phone, password: await encodeTransitPassword(password, madeUp), iv: madeUp.iv },
     });
     expect(unknown.body).toMatchObject({ code: Code.REFUSED, msg: '密码加密参数无效，请刷新后重试' });
     // A password sealed with another iv does not open.

@@ -115,9 +115,11 @@ describe.each(engines)('accounts storage on %s', (engine) => {
       const ts = await createTestStorage(engine);
       try {
         const now = Date.now();
-        const iv = await issuePasswordIv(ts.storage.db, now);
-        const sealed = await encodeTransitPassword('demo1234', iv);
-        const opens = await Promise.allSettled([1, 2, 3, 4].map(() => openWithIv(ts.storage.db, iv, [sealed], now)));
+        const answer = await issuePasswordIv(ts.storage.db, now);
+        const sealed = await encodeTransitPassword('demo1234', answer);
+        const opens = await Promise.allSettled(
+          [1, 2, 3, 4].map(() => openWithIv(ts.storage.db, answer.iv, [sealed], now)),
+        );
         const ok = opens.filter((r): r is PromiseFulfilledResult<string[]> => r.status === 'fulfilled');
         expect(ok.map((r) => r.value)).toEqual([['demo1234']]);
       } finally {

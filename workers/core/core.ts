@@ -49,7 +49,7 @@ import {
   type UnreadValue,
 } from './api';
 import type { RpcMethod } from './port-api';
-import { encodeTransitPassword } from '../protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../protocol/password-transit';
 import { createRestClient, type FetchLike } from './rest';
 import { createSocket, socketUrlFrom, type CoreSocket, type SocketCtor } from './socket';
 import type { OfflineStore } from './store';
@@ -852,10 +852,9 @@ export function createCore(deps: CoreDeps): Core {
   async function withIv(passwords: string[]): Promise<{ iv: string; sealed: string[] } | Envelope<null>> {
     const ivEnv = await rest.request<unknown>({ path: UserPaths.passwordIv });
     if (ivEnv.code !== Code.OK) return ivEnv as Envelope<null>;
-    const d = ivEnv.data as unknown;
-    const iv = typeof d === 'string' ? d : String((d as { iv?: unknown })?.iv ?? '');
-    const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, iv)));
-    return { iv, sealed };
+    const answer = ivEnv.data as PasswordIv;
+    const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, answer)));
+    return { iv: answer.iv, sealed };
   }
 
   async function login(form: LoginForm): Promise<ActionResult<UserInfo | null>> {

@@ -16,10 +16,15 @@ import {
   type FootballMatch,
 } from '../../../workers/protocol/index';
 import type { AlertEvent, ChatBatch, MatchView } from '../../../workers/core/api';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
-import { startTestServer, call, type TestServer } from '../../helpers/ws-client';
+import { startTestServer, call, createTestUser, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
 import { waitFor } from '../helpers/fake-clock';
+
+/** A fresh account (registered over the real API) to log in with. */
+async function newAccount(): Promise<{ phone: string; password: string }> {
+  const { phone, password } = await createTestUser(srv.base);
+  return { phone, password };
+}
 
 let srv: TestServer;
 let h: CoreHarness | null = null;
@@ -241,7 +246,7 @@ describe('outbox', () => {
   it('a chat message sent while the socket is down is delivered once, when it returns', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
+    const login = await a.login(await newAccount());
     expect(login.ok, login.msg).toBe(true);
     await waitFor(
       () => h!.core.socket.state === 'open',
@@ -276,7 +281,7 @@ describe('session', () => {
   it('keeps the session when the user-info call gets no answer, and clears it on a non-200 answer', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
+    const login = await a.login(await newAccount());
     expect(login.ok, login.msg).toBe(true);
     // No network (a killed worker's fetch, a tunnel): not a verdict on the token.
     h.networkDown = true;
@@ -304,7 +309,7 @@ describe('session', () => {
   it('a late "no token" answer about a replaced session does not log the new one out', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const form = { phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD };
+    const form = await newAccount();
     expect((await a.login(form)).ok).toBe(true);
     // Hold back a user-info call that carries the first session's token…
     let release!: () => void;
