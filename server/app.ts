@@ -17,8 +17,9 @@ import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
+import { createTopicCatalog } from './ws/topic-catalog';
 import { createFeed } from './feed/create-feed';
-import { createOutboxSms, type SmsSender } from './accounts/sms';
+import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 
 export interface BuiltServer {
@@ -47,10 +48,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     metrics,
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
+    catalog: createTopicCatalog(db),
     ...opts.hub,
   });
   const feed = createFeed({ db, hub, metrics, config, now });
-  const sms = opts.sms ?? createOutboxSms();
+  const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
   const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
 
   const app = Fastify({
@@ -58,7 +60,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       (opts.logger ?? config.mode !== 'test') ? { level: config.mode === 'development' ? 'info' : 'warn' } : false,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   installErrorHandler(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });

@@ -1,5 +1,6 @@
 /** Process configuration from the environment (README lists every variable). */
 import path from 'node:path';
+import type { AliyunSmsConfig } from './accounts/sms-aliyun';
 
 export interface Config {
   port: number;
@@ -17,6 +18,31 @@ export interface Config {
   publicHost: string | null;
   /** Start the live feed simulator (tests may drive it by hand). */
   feed: boolean;
+  /**
+   * Whom to believe about the client's address and scheme (`X-Forwarded-*`): `TRUST_PROXY` unset
+   * or `0` → nobody (the socket's peer is the client); `1` → any proxy; otherwise a comma list of
+   * proxy addresses/CIDRs. Off by default, so nobody can pick their own rate-limit key.
+   */
+  trustProxy: boolean | string;
+  /** SMS provider (Aliyun SMS) from `ALIYUN_SMS_*`; null when not fully set. */
+  smsProvider: AliyunSmsConfig | null;
+  /** Abuse limits of the accounts area (README: Limits). */
+  limits: AccountLimits;
+}
+
+export interface AccountLimits {
+  /** SMS codes one client address may ask for per hour (`SMS_ADDR_HOURLY`, default 10). */
+  smsPerAddressPerHour: number;
+  /** SMS codes the whole server sends per hour (`SMS_HOURLY`, default 1,000). */
+  smsPerHour: number;
+  /** Password logins per phone before growing delays (default 5). */
+  loginFreePerPhone: number;
+  /** Password logins per client address before growing delays (default 20). */
+  loginFreePerAddress: number;
+  /** Password ivs one client address may fetch per minute (default 30). */
+  passwordIvPerMinute: number;
+  /** Portrait uploads per user per hour (default 10). */
+  portraitsPerHour: number;
 }
 
 function num(v: string | undefined, def: number, name: string): number {
@@ -40,6 +66,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    smsProvider: aliyunSms(env),
+    limits: {
+      smsPerAddressPerHour: num(env.SMS_ADDR_HOURLY, 10, 'SMS_ADDR_HOURLY'),
+      smsPerHour: num(env.SMS_HOURLY, 1_000, 'SMS_HOURLY'),
+      loginFreePerPhone: 5,
+      loginFreePerAddress: 20,
+      passwordIvPerMinute: 30,
+      portraitsPerHour: 10,
+    },
     ...overrides,
+  };
+}
+
+function trustProxySetting(v: string | undefined): boolean | string {
+  if (v === undefined || v === '' || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  return v;
+}
+
+function aliyunSms(env: NodeJS.ProcessEnv): AliyunSmsConfig | null {
+  const accessKeyId = env.ALIYUN_SMS_ACCESS_KEY_ID;
+  const accessKeySecret = env.ALIYUN_SMS_ACCESS_KEY_SECRET;
+  const signName = env.ALIYUN_SMS_SIGN_NAME;
+  const templateCode = env.ALIYUN_SMS_TEMPLATE_CODE;
+  if (!accessKeyId || !accessKeySecret || !signName || !templateCode) return null;
+  return {
+    endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
+    accessKeyId,
+    accessKeySecret,
+    signName,
+    templateCode,
   };
 }

@@ -6,13 +6,14 @@
  * one-time values (iv, SMS code), then the write. Only security state (an iv or code spent, a
  * failed attempt counted) is written before a refusal.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Code, UserPaths, embeddedUrl, ok, type AuthResult, type NicknameCheck } from '../../workers/protocol/index';
 import type { AppContext, AreaPlugin } from '../context';
 import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
-import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './lockout';
+import { clearLoginAttempts, loginSucceeded, takeLoginAttempt } from './login-limits';
 import { openWithIv, issuePasswordIv } from './password-ivs';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { seedAccounts } from './seed';
@@ -44,6 +45,9 @@ const nickSchema = z.object({ nickName });
 
 const u = (p: string) => embeddedUrl(p);
 
+/** A hash no password matches, checked for unknown phones so their answer takes as long. */
+const UNKNOWN_USER_HASH = await hashPassword(crypto.randomBytes(24).toString('base64url'));
+
 async function findUserByPhone(db: Db, p: string) {
   return db.selectFrom('users').select(['id', 'password_hash']).where('phone', '=', p).executeTakeFirst();
 }
@@ -62,26 +66,37 @@ async function authResult(ctx: AppContext, userId: number): Promise<AuthResult> 
 
 export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
-  await seedAccounts(db);
+  // Demo users have a published password: only a development or test server may have them.
+  if (ctx.config.devControl) await seedAccounts(db);
 
   app.get(u(UserPaths.passwordIv), async () => ok(await issuePasswordIv(db, ctx.now())));
 
   app.post(u(UserPaths.smsSend), async (req) => {
     const input = parseInput(smsSendSchema, req.body);
+    // Refused alike for every phone when nothing can send (no account look-up through this).
+    if (!ctx.sms.available) throw new BizError(Code.REFUSED, AccountText.smsUnavailable);
     const existing = await findUserByPhone(db, input.phone);
-    if (input.scene === 'register' && existing) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
-    if (input.scene !== 'register' && !existing) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
-    await sendSmsCode(db, ctx.sms, input.phone, input.scene, ctx.now());
+    // Same answer whether or not the phone has an account: a code goes out only where the scene
+    // applies (a new phone to register, a known one to log in or reset), and counts either way.
+    const deliver = input.scene === 'register' ? !existing : Boolean(existing);
+    await sendSmsCode(
+      db,
+      ctx.sms,
+      ctx.config.limits,
+      { phone: input.phone, scene: input.scene, address: req.ip, deliver },
+      ctx.now(),
+    );
     return ok(null, AccountText.smsSent);
   });
 
   app.post(u(UserPaths.register), async (req) => {
     const input = parseInput(registerSchema, req.body);
     const now = ctx.now();
-    if (await findUserByPhone(db, input.phone)) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
     const [password] = await openWithIv(db, input.iv, [input.password], now);
     assertPassword(password);
+    // The code first: only the phone's owner learns whether it already has an account.
     await consumeSmsCode(db, input.phone, 'register', input.code, now);
+    if (await findUserByPhone(db, input.phone)) throw new BizError(Code.REFUSED, AccountText.phoneTaken);
     const passwordHash = await hashPassword(password);
     let userId: number;
     try {
@@ -106,39 +121,46 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
   app.post(u(UserPaths.login), async (req) => {
     const input = parseInput(loginSchema, req.body);
     const now = ctx.now();
-    await assertNotLocked(db, input.phone, now);
     if (input.code !== undefined) {
-      const user = await findUserByPhone(db, input.phone);
-      if (!user) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
+      // Codes only reach phones with an account, so an unknown phone fails here like a wrong code.
       await consumeSmsCode(db, input.phone, 'login', input.code, now);
-      await clearLoginFailures(db, input.phone);
+      const user = await findUserByPhone(db, input.phone);
+      if (!user) throw new BizError(Code.REFUSED, AccountText.codeWrong);
+      await clearLoginAttempts(db, input.phone);
       return ok(await authResult(ctx, user.id), AccountText.loggedIn);
     }
     const [password] = await openWithIv(db, input.iv!, [input.password!], now);
+    // Counted before the hash runs: parallel guesses each need their own attempt.
+    await takeLoginAttempt(
+      db,
+      { freePerPhone: ctx.config.limits.loginFreePerPhone, freePerAddress: ctx.config.limits.loginFreePerAddress },
+      input.phone,
+      req.ip,
+      now,
+    );
     const user = await findUserByPhone(db, input.phone);
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
-      const locked = await recordLoginFailure(db, input.phone, now);
-      if (locked) await assertNotLocked(db, input.phone, now);
-      throw new BizError(Code.REFUSED, AccountText.credentialsWrong);
-    }
-    await clearLoginFailures(db, input.phone);
+    // An unknown phone costs the same hash as a known one, so timing tells nothing either.
+    const right = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+    if (!user || !right) throw new BizError(Code.REFUSED, AccountText.credentialsWrong);
+    await loginSucceeded(db, input.phone, req.ip);
     return ok(await authResult(ctx, user.id), AccountText.loggedIn);
   });
 
   app.post(u(UserPaths.retrievePassword), async (req) => {
     const input = parseInput(retrieveSchema, req.body);
     const now = ctx.now();
-    const user = await findUserByPhone(db, input.phone);
-    if (!user) throw new BizError(Code.REFUSED, AccountText.phoneUnknown);
     const [password] = await openWithIv(db, input.iv, [input.password], now);
     assertPassword(password);
+    // Codes only reach phones with an account: an unknown phone fails at the code, like a wrong one.
     await consumeSmsCode(db, input.phone, 'password', input.code, now);
+    const user = await findUserByPhone(db, input.phone);
+    if (!user) throw new BizError(Code.REFUSED, AccountText.codeWrong);
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     });
-    await clearLoginFailures(db, input.phone);
+    await clearLoginAttempts(db, input.phone);
     ctx.hub.dropUser(user.id);
     return ok(null, AccountText.passwordReset);
   });
@@ -164,6 +186,8 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
         .where('token_hash', '!=', hashToken(token))
         .execute();
     });
+    // Their sockets too: a socket outlives its session check, so it would keep reading the inbox.
+    ctx.hub.dropUser(userId, { keepToken: token });
     return ok(null, AccountText.passwordChanged);
   });
 

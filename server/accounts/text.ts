@@ -18,9 +18,16 @@ export const AccountText = {
   phoneTaken: '该手机号已注册',
   phoneUnknown: '该手机号未注册',
   credentialsWrong: '手机号或密码错误',
-  lockedOut: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  loginWait: (seconds: number) =>
+    seconds >= 120
+      ? `登录尝试次数过多，请${Math.ceil(seconds / 60)}分钟后再试`
+      : `登录尝试次数过多，请${seconds}秒后再试`,
   smsTooSoon: (seconds: number) => `验证码发送太频繁，请${seconds}秒后再试`,
   smsDailyCap: '今日验证码发送次数已达上限，请明天再试',
+  smsAddressCap: '当前网络获取验证码次数过多，请一小时后再试',
+  smsBusy: '验证码发送繁忙，请稍后再试',
+  smsFailed: '验证码发送失败，请稍后再试',
+  smsUnavailable: '短信服务未开通，暂时无法发送验证码，请使用密码登录',
   smsSent: '验证码已发送',
   smsText: (code: string) => `【球赛直播】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`,
   codeMissing: '请先获取验证码',

@@ -9,7 +9,7 @@ import { Topics, type ChatMessage, type ChatSendFrame } from '../../workers/prot
 import type { Db } from '../db/index';
 import type { ChatResult, Hub } from '../ws/hub';
 import { checkChatText } from './chat-filter';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
 
 /** 3 messages at once, then one per 1.5 s (nobles from 伯爵 up: one per 0.75 s). */
 export const CHAT_BURST = 3;

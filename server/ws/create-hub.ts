@@ -1,14 +1,15 @@
 /**
- * The socket hub: one WebSocket endpoint, topics with per-topic seq and a replay window, auth,
- * heartbeat and idle close, and bounded fan-out. Contract: ./README.md and workers/protocol/frames.ts.
+ * The socket hub: one WebSocket endpoint, auth, heartbeat and idle close, composed of three parts
+ * that each stand alone: ./fan-out.ts (bounded fan-out and backpressure, no sockets needed),
+ * ./topic-registry.ts (topics that exist, their seq and replay window, freed when unused) and
+ * ./frame-handlers.ts (what each client frame does). Contract: ./README.md and
+ * workers/protocol/frames.ts.
  *
- * Fan-out cost: an event is serialized once per topic into a Buffer and the same Buffer is
- * written to every subscriber (ws does not copy it). Timers are per hub, not per socket: one
- * sweep closes idle sockets and recovers slow ones, one tick sends PING to everyone.
+ * Timers are per hub, not per socket: one sweep closes idle sockets, recovers slow ones and frees
+ * unused topics; one tick sends PING to everyone.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 // Route option `websocket: true` and its handler type come from this plugin's augmentation.
 import type {} from '@fastify/websocket';
@@ -26,18 +27,18 @@ import {
   SystemPaths,
   clientFrameSchema,
   parseTopic,
-  type ChatSendFrame,
   type ClientFrame,
   type InboxEvent,
   type ServerFrame,
-  type SubscribeFrame,
-  type Topic,
   type TopicEvent,
 } from '../../workers/protocol/index';
+import { createRateLimiter } from '../limits/rate-limit';
 import type { Metrics } from '../metrics';
+import { createFanOut } from './fan-out';
+import { createFrameHandlers, type Conn } from './frame-handlers';
 import type { ChatHandler, Hub } from './hub';
-import { TopicLog } from './topic-log';
 import { createSocketTokens } from './socket-token';
+import { createTopicRegistry, type TopicCatalog, type TopicState } from './topic-registry';
 import { rawSocketOf, textFrame } from './wire';
 
 export interface HubDeps extends HubOptions {
@@ -45,6 +46,8 @@ export interface HubDeps extends HubOptions {
   now: () => number;
   /** Access token (header `accessToken` / auth frame) → user id, or null. */
   authenticate: (token: string) => Promise<number | null>;
+  /** Which match and room topics exist; without it only topics already published exist. */
+  catalog?: TopicCatalog;
 }
 
 /** Limits and timers; every one has a production default. */
@@ -59,10 +62,15 @@ export interface HubOptions {
   slowDropMs?: number;
   idleTimeoutMs?: number;
   pingMs?: number;
-  /** How often idle and slow sockets are checked (default 1 s). */
+  /** How often idle and slow sockets are checked and unused topics freed (default 1 s). */
   sweepMs?: number;
   maxFrameBytes?: number;
   maxTopicsPerSocket?: number;
+  /**
+   * Topics one socket may look up or bring into the registry (names it does not hold yet): a
+   * burst of `maxTopicsPerSocket`, then one per this many ms (default 500).
+   */
+  topicCreationRefillMs?: number;
   /** Inbound frames per second per socket (heartbeats included); 3× this closes the socket. */
   maxMessagesPerSecond?: number;
   /** HMAC secret for connect tokens (default: random per process). */
@@ -72,45 +80,8 @@ export interface HubOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-const UNAVAILABLE_CHAT_MSG = '聊天暂不可用';
-
-interface TopicState {
-  /** Map key: the wire topic, or `inbox#<userId>` for a user's inbox. */
-  key: string;
-  wire: Topic;
-  seq: number;
-  log: TopicLog;
-  subs: Set<Conn>;
-  /** Published this tick, not yet written: one write per socket carries them all. */
-  pending: Buffer[];
-}
-
-interface Conn {
-  ws: WebSocket;
-  /** Where pre-built frames are written (see ./wire.ts); null → ws.send. */
-  raw: Socket | null;
-  visitorId: string;
-  /** User the connect token was issued to; the auth frame may not switch to another user. */
-  boundUserId: number | null;
-  userId: number | null;
-  topics: Map<string, TopicState>;
-  lastInboundAt: number;
-  rateWindowStart: number;
-  rateCount: number;
-  rateWarned: boolean;
-  /** Topics whose events were skipped because the send buffer was full. */
-  lagging: Set<TopicState> | null;
-  laggingSince: number;
-  queue: Promise<void>;
-  closed: boolean;
-}
-
 export function createHub(deps: HubDeps): Hub {
   const { metrics, now } = deps;
-  const replayWindowMs = deps.replayWindowMs ?? 5 * 60_000;
-  const replayMaxEvents = deps.replayMaxEvents ?? 1_000;
-  const maxBufferedBytes = deps.maxBufferedBytes ?? 1024 * 1024;
-  const slowDropMs = deps.slowDropMs ?? 10_000;
   const idleTimeoutMs = deps.idleTimeoutMs ?? SERVER_IDLE_TIMEOUT_MS;
   const pingMs = deps.pingMs ?? SERVER_PING_MS;
   const sweepMs = deps.sweepMs ?? Math.min(1_000, Math.max(10, Math.floor(idleTimeoutMs / 4)));
@@ -122,22 +93,24 @@ export function createHub(deps: HubDeps): Hub {
   const tokens = createSocketTokens(deps.tokenSecret, deps.tokenTtlMs);
 
   const conns = new Set<Conn>();
-  const laggingConns = new Set<Conn>();
-  const topics = new Map<string, TopicState>();
+  let nextConnId = 1;
   let chatHandler: ChatHandler | null = null;
   let timers: NodeJS.Timeout[] = [];
   let closing = false;
 
-  const encode = (frame: ServerFrame): Buffer => Buffer.from(JSON.stringify(frame));
+  const registry = createTopicRegistry<Conn>({
+    replayWindowMs: deps.replayWindowMs ?? 5 * 60_000,
+    replayMaxEvents: deps.replayMaxEvents ?? 1_000,
+    now,
+    catalog: deps.catalog ?? null,
+  });
+  // Inbound frames: `maxRate` a second; the dropped ones fill a second bucket, which closes the socket.
+  const inbound = createRateLimiter(maxRate, 1_000 / maxRate);
+  const strikes = createRateLimiter(maxRate * 2, 1_000 / maxRate);
+  const topicCreations = createRateLimiter(maxTopics, deps.topicCreationRefillMs ?? 500);
+  const warnedAt = new Map<number, number>();
 
-  function topicState(key: string, wire: Topic): TopicState {
-    let t = topics.get(key);
-    if (!t) {
-      t = { key, wire, seq: 0, log: new TopicLog(replayWindowMs, replayMaxEvents), subs: new Set(), pending: [] };
-      topics.set(key, t);
-    }
-    return t;
-  }
+  const encode = (frame: ServerFrame): Buffer => Buffer.from(JSON.stringify(frame));
 
   /** Control frames (HELLO, acks, errors) go out even to a lagging socket: they are tiny. */
   function sendControl(c: Conn, frame: ServerFrame): void {
@@ -150,6 +123,18 @@ export function createHub(deps: HubDeps): Hub {
     sendControl(c, { code: Frame.ERROR, data: { reason, msg } });
   }
 
+  /** Forgets a socket everywhere (on close or before closing it); frees topics nobody reads. */
+  function detach(c: Conn): void {
+    if (c.closed) return;
+    c.closed = true;
+    for (const key of [...c.topics.keys()]) handlers.leave(c, key);
+    fanOut.forget(c);
+    for (const l of [inbound, strikes, topicCreations]) l.forget(c.id);
+    warnedAt.delete(c.id);
+    conns.delete(c);
+    metrics.wsConnections.set(conns.size);
+  }
+
   function closeConn(c: Conn, code: number, reason: string): void {
     if (c.closed) return;
     detach(c);
@@ -160,64 +145,33 @@ export function createHub(deps: HubDeps): Hub {
     }
   }
 
-  /** Forgets a socket everywhere (on close or before closing it). */
-  function detach(c: Conn): void {
-    if (c.closed) return;
-    c.closed = true;
-    for (const t of c.topics.values()) t.subs.delete(c);
-    c.topics.clear();
-    laggingConns.delete(c);
-    conns.delete(c);
-    metrics.wsConnections.set(conns.size);
-  }
+  const fanOut = createFanOut<Conn>({
+    maxBufferedBytes: deps.maxBufferedBytes ?? 1024 * 1024,
+    slowDropMs: deps.slowDropMs ?? 10_000,
+    now,
+    onSent: (n) => metrics.wsMessagesSent.inc(n),
+    onLagging: () => metrics.wsDropped.inc({ action: 'snapshot' }),
+    snapshotRequired: (c, t) => sendControl(c, { code: Frame.SNAPSHOT_REQUIRED, data: { topic: t.wire, seq: t.seq } }),
+    cut(c) {
+      // A close handshake would queue behind the full buffer: cut the connection instead.
+      metrics.wsDropped.inc({ action: 'drop' });
+      detach(c);
+      c.ws.terminate();
+    },
+  });
 
-  function markLagging(c: Conn, t: TopicState): void {
-    if (!c.lagging) {
-      c.lagging = new Set();
-      c.laggingSince = now();
-      laggingConns.add(c);
-      metrics.wsDropped.inc({ action: 'snapshot' });
-    }
-    c.lagging.add(t);
-  }
-
-  /** Bytes waiting to go out on this socket (ours and ws's). */
-  const pending = (c: Conn): number => (c.raw ? c.raw.writableLength : c.ws.bufferedAmount);
-
-  /** Writes serialized frames to every subscriber; the wire bytes are built once, not per socket. */
-  function fanOut(subs: Iterable<Conn>, payloads: Buffer[], t: TopicState | null): void {
-    let wire: Buffer | null = null;
-    let sent = 0;
-    for (const c of subs) {
-      if (c.lagging) {
-        if (t) c.lagging.add(t);
-        continue;
-      }
-      if (c.ws.readyState !== 1) continue;
-      if (pending(c) > maxBufferedBytes) {
-        if (t) markLagging(c, t);
-        continue;
-      }
-      if (c.raw) {
-        wire ??= payloads.length === 1 ? textFrame(payloads[0]) : Buffer.concat(payloads.map(textFrame));
-        c.raw.write(wire);
-      } else {
-        for (const p of payloads) c.ws.send(p, { binary: false });
-      }
-      sent += payloads.length;
-    }
-    if (sent) metrics.wsMessagesSent.inc(sent);
-  }
-
-  const dirty = new Set<TopicState>();
+  const dirty = new Set<TopicState<Conn>>();
   let flushScheduled = false;
 
-  function flushTopic(t: TopicState): void {
+  function flushTopic(t: TopicState<Conn>): void {
     if (!t.pending.length) return;
     const payloads = t.pending;
     t.pending = [];
     dirty.delete(t);
-    fanOut(t.subs, payloads, t);
+    fanOut.deliver(t.subs, payloads, t, () =>
+      payloads.length === 1 ? textFrame(payloads[0]) : Buffer.concat(payloads.map(textFrame)),
+    );
+    registry.release(t);
   }
 
   function flushAll(): void {
@@ -229,7 +183,7 @@ export function createHub(deps: HubDeps): Hub {
    * Events published in one tick (the feed advances many matches at once) leave together: a
    * socket gets one write for all of them instead of one syscall each.
    */
-  function publishOn(t: TopicState, event: TopicEvent): number {
+  function publishOn(t: TopicState<Conn>, event: TopicEvent): number {
     t.seq++;
     const frame = encode({ code: Frame.EVENT, topic: t.wire, seq: t.seq, data: event });
     t.log.push({ seq: t.seq, at: now(), frame });
@@ -242,157 +196,35 @@ export function createHub(deps: HubDeps): Hub {
     return t.seq;
   }
 
-  function setUser(c: Conn, userId: number | null): void {
-    if (c.userId === userId) return;
-    // The inbox follows the user: a new identity must not keep reading the old one's.
-    for (const [key, t] of c.topics) {
-      if (t.wire === 'inbox') {
-        t.subs.delete(c);
-        c.topics.delete(key);
-      }
-    }
-    c.userId = userId;
-  }
+  const handlers = createFrameHandlers({
+    registry,
+    fanOut,
+    topicCreations,
+    maxTopics,
+    serverId,
+    now,
+    authenticate: deps.authenticate,
+    chatHandler: () => chatHandler,
+    sendControl,
+    sendError,
+    sendReplay(c, frames) {
+      if (c.closed) return;
+      for (const f of frames) c.ws.send(f, { binary: false });
+      if (frames.length) metrics.wsMessagesSent.inc(frames.length);
+    },
+    flushTopic,
+    log,
+  });
 
-  async function authenticate(c: Conn, token: string): Promise<boolean> {
-    let userId: number | null = null;
-    try {
-      userId = await deps.authenticate(token);
-    } catch (err) {
-      log('authenticate failed', err);
-    }
-    if (c.closed) return false;
-    if (userId === null || (c.boundUserId !== null && c.boundUserId !== userId)) {
-      setUser(c, null);
-      sendControl(c, { code: Frame.AUTH_RESULT, data: { ok: false, userId: null, reason: SocketReason.AUTH_FAILED } });
-      return false;
-    }
-    setUser(c, userId);
-    sendControl(c, { code: Frame.AUTH_RESULT, data: { ok: true, userId } });
-    return true;
-  }
-
-  function subscribeOne(c: Conn, t: TopicState, since: number | undefined, sameServer: boolean): void {
-    // Events of this tick go to the old subscribers first; the new one's seq already counts them.
-    flushTopic(t);
-    t.subs.add(c);
-    c.topics.set(t.key, t);
-    c.lagging?.delete(t);
-    if (since === undefined) {
-      sendControl(c, { code: Frame.SUBSCRIBED, data: { topic: t.wire, seq: t.seq, replayed: 0 } });
-      return;
-    }
-    const missed = sameServer ? t.log.after(since, t.seq, now()) : null;
-    if (!missed) {
-      sendControl(c, { code: Frame.SNAPSHOT_REQUIRED, data: { topic: t.wire, seq: t.seq } });
-      return;
-    }
-    for (const m of missed) c.ws.send(m.frame, { binary: false });
-    if (missed.length) metrics.wsMessagesSent.inc(missed.length);
-    sendControl(c, { code: Frame.SUBSCRIBED, data: { topic: t.wire, seq: t.seq, replayed: missed.length } });
-  }
-
-  function handleSubscribe(c: Conn, data: SubscribeFrame['data']): void {
-    const wanted = new Map<string, { t: TopicState; since: number | undefined }>();
-    for (const item of data.topics) {
-      const parsed = parseTopic(item.topic);
-      if (!parsed) {
-        sendError(c, SocketReason.UNKNOWN_TOPIC, `未知的订阅主题: ${item.topic}`);
-        continue;
-      }
-      if (parsed.kind === 'inbox') {
-        if (c.userId === null) {
-          sendError(c, SocketReason.AUTH_REQUIRED, '请先登录');
-          continue;
-        }
-        wanted.set(`inbox#${c.userId}`, { t: topicState(`inbox#${c.userId}`, 'inbox'), since: item.since });
-      } else {
-        const key = item.topic as Topic;
-        wanted.set(key, { t: topicState(key, key), since: item.since });
-      }
-    }
-    let added = 0;
-    for (const key of wanted.keys()) if (!c.topics.has(key)) added++;
-    if (c.topics.size + added > maxTopics) {
-      sendError(c, SocketReason.TOO_MANY_TOPICS, `每个连接最多订阅 ${maxTopics} 个主题`);
-      return;
-    }
-    const sameServer = data.serverId === serverId;
-    for (const { t, since } of wanted.values()) subscribeOne(c, t, since, sameServer);
-  }
-
-  function handleUnsubscribe(c: Conn, list: string[]): void {
-    for (const topic of list) {
-      const key = topic === 'inbox' ? `inbox#${c.userId}` : topic;
-      const t = c.topics.get(key);
-      if (!t) continue;
-      t.subs.delete(c);
-      c.topics.delete(key);
-      c.lagging?.delete(t);
-    }
-  }
-
-  async function handleChat(c: Conn, data: ChatSendFrame['data']): Promise<void> {
-    if (c.userId === null) {
-      sendControl(c, { code: Frame.CHAT_ACK, data: { clientId: data.clientId, ok: false, msg: '请先登录' } });
-      return;
-    }
-    if (!chatHandler) {
-      sendControl(c, { code: Frame.CHAT_ACK, data: { clientId: data.clientId, ok: false, msg: UNAVAILABLE_CHAT_MSG } });
-      return;
-    }
-    try {
-      const res = await chatHandler(c.userId, data);
-      sendControl(c, {
-        code: Frame.CHAT_ACK,
-        data: { clientId: data.clientId, ok: res.ok, msg: res.msg, message: res.message },
-      });
-    } catch (err) {
-      log('chat handler failed', err);
-      sendControl(c, {
-        code: Frame.CHAT_ACK,
-        data: { clientId: data.clientId, ok: false, msg: '发送失败，请稍后再试' },
-      });
-    }
-  }
-
-  async function handleFrame(c: Conn, frame: ClientFrame): Promise<void> {
-    if (c.closed) return;
-    if (frame.code === Frame.AUTH) {
-      await authenticate(c, frame.data.accessToken);
-      return;
-    }
-    // "Later sends add the token" (spec §4): a frame carrying a token authenticates a visitor socket.
-    if (frame.accessToken && c.userId === null) await authenticate(c, frame.accessToken);
-    if (c.closed) return;
-    switch (frame.code) {
-      case Frame.SUBSCRIBE:
-        handleSubscribe(c, frame.data);
-        return;
-      case Frame.UNSUBSCRIBE:
-        handleUnsubscribe(c, frame.data.topics);
-        return;
-      case Frame.CHAT_SEND:
-        await handleChat(c, frame.data);
-        return;
-    }
-  }
-
-  /** Fixed one-second window; returns false when the frame must be dropped. */
+  /** Token bucket per socket; returns false when the frame must be dropped. */
   function withinRate(c: Conn, at: number): boolean {
-    if (at - c.rateWindowStart >= 1_000) {
-      c.rateWindowStart = at;
-      c.rateCount = 0;
-      c.rateWarned = false;
-    }
-    c.rateCount++;
-    if (c.rateCount <= maxRate) return true;
-    if (c.rateCount > maxRate * 3) {
+    if (inbound.take(c.id, at)) return true;
+    if (!strikes.take(c.id, at)) {
       closeConn(c, SocketClose.RATE_LIMITED, 'rate limited');
       return false;
     }
-    if (!c.rateWarned) {
-      c.rateWarned = true;
+    if (at - (warnedAt.get(c.id) ?? -Infinity) >= 1_000) {
+      warnedAt.set(c.id, at);
       sendError(c, SocketReason.RATE_LIMITED, '消息发送太频繁，请稍后再试');
     }
     return false;
@@ -427,7 +259,7 @@ export function createHub(deps: HubDeps): Hub {
       return;
     }
     // Frames of one socket are handled in order even when one of them waits for the database.
-    c.queue = c.queue.then(() => handleFrame(c, parsed.data)).catch((err) => log('frame failed', err));
+    c.queue = c.queue.then(() => handlers.handleFrame(c, parsed.data)).catch((err) => log('frame failed', err));
   }
 
   function onConnect(ws: WebSocket, token: unknown): void {
@@ -440,22 +272,27 @@ export function createHub(deps: HubDeps): Hub {
       ws.close(SocketClose.BAD_TOKEN, 'bad token');
       return;
     }
-    const at = now();
+    const raw = rawSocketOf(ws);
     const c: Conn = {
+      id: nextConnId++,
       ws,
-      raw: rawSocketOf(ws),
       visitorId: claims.visitorId,
       boundUserId: claims.userId,
       userId: null,
+      accessToken: null,
       topics: new Map(),
-      lastInboundAt: at,
-      rateWindowStart: at,
-      rateCount: 0,
-      rateWarned: false,
-      lagging: null,
-      laggingSince: 0,
+      lastInboundAt: now(),
       queue: Promise.resolve(),
       closed: false,
+      lagging: null,
+      laggingSince: 0,
+      pending: () => (raw ? raw.writableLength : ws.bufferedAmount),
+      isOpen: () => ws.readyState === 1,
+      write(payloads, wire) {
+        // Where the raw socket is reachable the pre-built frame bytes go straight to it (./wire.ts).
+        if (raw) raw.write(wire());
+        else for (const p of payloads) ws.send(p, { binary: false });
+      },
     };
     conns.add(c);
     metrics.wsConnections.set(conns.size);
@@ -466,9 +303,10 @@ export function createHub(deps: HubDeps): Hub {
       code: Frame.HELLO,
       data: { serverId, version: PROTOCOL_VERSION, heartbeatMs: HEARTBEAT_MS, idleTimeoutMs },
     });
-    if (claims.group) {
-      const group = claims.group;
-      if (group !== 'inbox') subscribeOne(c, topicState(group, group), undefined, true);
+    // A group socket subscribes as if it had sent SUBSCRIBE: the same existence check and caps.
+    if (claims.group && claims.group !== 'inbox') {
+      const frame: ClientFrame = { code: Frame.SUBSCRIBE, data: { topics: [{ topic: claims.group }] } };
+      c.queue = c.queue.then(() => handlers.handleFrame(c, frame)).catch((err) => log('group subscribe failed', err));
     }
   }
 
@@ -477,29 +315,14 @@ export function createHub(deps: HubDeps): Hub {
     for (const c of conns) {
       if (at - c.lastInboundAt > idleTimeoutMs) closeConn(c, SocketClose.IDLE, 'idle');
     }
-    for (const c of laggingConns) {
-      if (!c.lagging) {
-        laggingConns.delete(c);
-        continue;
-      }
-      if (pending(c) <= maxBufferedBytes / 2) {
-        // Drained: the skipped events are not resent; the client re-fetches and continues from seq.
-        const owed = c.lagging;
-        c.lagging = null;
-        laggingConns.delete(c);
-        for (const t of owed) sendControl(c, { code: Frame.SNAPSHOT_REQUIRED, data: { topic: t.wire, seq: t.seq } });
-      } else if (at - c.laggingSince > slowDropMs) {
-        // A close handshake would queue behind the full buffer: cut the connection instead.
-        metrics.wsDropped.inc({ action: 'drop' });
-        detach(c);
-        c.ws.terminate();
-      }
-    }
-    for (const t of topics.values()) t.log.prune(at);
+    fanOut.sweep();
+    registry.sweep(at);
   }
 
   function ping(): void {
-    if (conns.size) fanOut(conns, [encode({ code: Frame.PING, data: { at: now() } })], null);
+    if (!conns.size) return;
+    const frame = encode({ code: Frame.PING, data: { at: now() } });
+    fanOut.deliver(conns, [frame], null, () => textFrame(frame));
   }
 
   function startTimers(): void {
@@ -523,16 +346,16 @@ export function createHub(deps: HubDeps): Hub {
       const parsed = parseTopic(topic);
       if (!parsed) throw new Error(`unknown topic ${topic}`);
       if (parsed.kind === 'inbox') throw new Error('publish to an inbox with publishToUser(userId, event)');
-      return publishOn(topicState(topic, topic), event);
+      return publishOn(registry.ensure(topic, topic), event);
     },
     publishToUser(userId: number, event: InboxEvent) {
-      return publishOn(topicState(`inbox#${userId}`, 'inbox'), event);
+      return publishOn(registry.ensure(`inbox#${userId}`, 'inbox'), event);
     },
     issueSocketToken(opts) {
       return tokens.issue(opts, now());
     },
     seq(topic) {
-      return topics.get(topic)?.seq ?? 0;
+      return registry.get(topic)?.seq ?? 0;
     },
     onChat(handler) {
       chatHandler = handler;
@@ -542,13 +365,19 @@ export function createHub(deps: HubDeps): Hub {
       for (const c of all) closeConn(c, SocketClose.DROPPED, 'dropped');
       return all.length;
     },
-    dropUser(userId) {
+    dropUser(userId, opts) {
       for (const c of [...conns]) {
-        if (c.userId === userId || c.boundUserId === userId) closeConn(c, SocketClose.LOGGED_OUT, 'logged out');
+        if (c.userId !== userId && c.boundUserId !== userId) continue;
+        // The device that changed its password keeps its socket (it keeps its session too).
+        if (opts?.keepToken !== undefined && c.accessToken === opts.keepToken) continue;
+        closeConn(c, SocketClose.LOGGED_OUT, 'logged out');
       }
     },
     connectionCount() {
       return conns.size;
+    },
+    topicCount() {
+      return registry.size();
     },
     async close() {
       closing = true;

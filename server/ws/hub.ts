@@ -34,9 +34,14 @@ export interface Hub {
   onChat(handler: ChatHandler): void;
   /** Closes every socket (dev control `POST /_dev/ws/drop`). Returns how many were closed. */
   dropAll(): number;
-  /** Closes the sockets of one user (logout elsewhere). */
-  dropUser(userId: number): void;
+  /**
+   * Closes the sockets of one user (logout, password reset or change). `keepToken`: sockets
+   * authenticated with this access token stay (the device that changed the password).
+   */
+  dropUser(userId: number, opts?: { keepToken?: string }): void;
   connectionCount(): number;
+  /** Topics held in memory (subscribed, or with events still replayable). */
+  topicCount(): number;
   /** This process instance's id, sent in HELLO. */
   readonly serverId: string;
   close(): Promise<void>;

@@ -61,6 +61,15 @@ export async function createTestStorage(
     databaseUrl,
     devControl: true,
     feed: false,
+    // Every test calls from 127.0.0.1: per-address limits are lifted here, and the abuse tests
+    // (tests/server/abuse.test.ts) set the production ones.
+    limits: {
+      ...loadConfig({} as NodeJS.ProcessEnv).limits,
+      smsPerAddressPerHour: 100_000,
+      smsPerHour: 100_000,
+      loginFreePerAddress: 100_000,
+      passwordIvPerMinute: 100_000,
+    },
     ...overrides,
   });
   const storage = await openStorage(config);

@@ -16,7 +16,8 @@ import {
   type ServerFrame,
   type SocketAddress,
 } from '../../workers/protocol/index';
-import { encodeTransitPassword } from '../../workers/protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
+import type { Config } from '../../server/config';
 import { createTestStorage, type Engine, type TestStorage } from './test-db';
 
 export interface TestServer {
@@ -27,9 +28,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  opts: Omit<BuildOptions, 'storage' | 'client'> & { engine?: Engine } = {},
+  opts: Omit<BuildOptions, 'storage' | 'client'> & { engine?: Engine; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
-  const ts = await createTestStorage(opts.engine ?? 'pglite');
+  const ts = await createTestStorage(opts.engine ?? 'pglite', opts.config);
   // The SMS outbox stays (GET /_dev/sms reads it); its log line is muted.
   const built = await buildServer(ts.config, {
     sms: createOutboxSms(() => {}),
@@ -169,10 +170,10 @@ export class TestSocket {
 
 /** Fetches a one-time iv and seals each password with it (what the core does before a call). */
 export async function sealPasswords(base: string, ...passwords: string[]): Promise<{ iv: string; sealed: string[] }> {
-  const res = await call<string>(base, 'GET', embeddedUrl(UserPaths.passwordIv));
+  const res = await call<PasswordIv>(base, 'GET', embeddedUrl(UserPaths.passwordIv));
   if (res.body.code !== 200) throw new Error(`iv call failed: ${res.body.msg}`);
-  const iv = res.body.data;
-  return { iv, sealed: await Promise.all(passwords.map((p) => encodeTransitPassword(p, iv))) };
+  const answer = res.body.data;
+  return { iv: answer.iv, sealed: await Promise.all(passwords.map((p) => encodeTransitPassword(p, answer))) };
 }
 
 /** Logs in by password; returns the access token. */
@@ -183,4 +184,31 @@ export async function loginByPassword(base: string, phone: string, password: str
   });
   if (res.body.code !== 200) throw new Error(`login failed: ${res.body.msg}`);
   return res.body.data;
+}
+
+let testPhoneSeq = 0;
+/** A phone number no other test in this process uses (the demo users exist only under DEV_CONTROL). */
+export function uniqueTestPhone(): string {
+  return `137${String(process.pid % 1e4).padStart(4, '0')}${String(testPhoneSeq++ % 1e4).padStart(4, '0')}`;
+}
+
+/**
+ * Registers a fresh user through the real SMS + register calls (the code comes from the dev
+ * outbox, so the server needs DEV_CONTROL) and returns its login and password.
+ */
+export async function createTestUser(
+  base: string,
+  password = 'goal2026x',
+): Promise<{ phone: string; password: string; auth: AuthResult }> {
+  const phone = uniqueTestPhone();
+  const sent = await call(base, 'POST', embeddedUrl(UserPaths.smsSend), { form: { phone, scene: 'register' } });
+  if (sent.body.code !== 200) throw new Error(`sms failed: ${sent.body.msg}`);
+  const code = await call<{ code: string }>(base, 'GET', SystemPaths.devSms, { query: { phone } });
+  if (code.body.code !== 200) throw new Error(`no sms code: ${code.body.msg}`);
+  const { iv, sealed } = await sealPasswords(base, password);
+  const res = await call<AuthResult>(base, 'POST', embeddedUrl(UserPaths.register), {
+    form: { phone, code: code.body.data.code, password: sealed[0], iv },
+  });
+  if (res.body.code !== 200) throw new Error(`register failed: ${res.body.msg}`);
+  return { phone, password, auth: res.body.data };
 }

@@ -9,15 +9,24 @@ import {
   SocketReason,
   SystemPaths,
   Topics,
+  UserPaths,
   embeddedUrl,
   type RoomEvent,
   type ServerFrame,
   type SocketAddress,
 } from '../../workers/protocol/index';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { socketEndpoint } from '../../server/ws/address-routes';
 import type { FastifyRequest } from 'fastify';
-import { TestSocket, call, loginByPassword, socketUrl, startTestServer, type TestServer } from '../helpers/ws-client';
+import {
+  TestSocket,
+  call,
+  createTestUser,
+  loginByPassword,
+  sealPasswords,
+  socketUrl,
+  startTestServer,
+  type TestServer,
+} from '../helpers/ws-client';
 
 /** Starting a server creates and migrates a fresh database: slow when the machine is busy. */
 const START_MS = 180_000;
@@ -43,6 +52,8 @@ async function connect(opts: { token?: string; group?: string } = {}) {
 
 beforeAll(async () => {
   srv = await startTestServer({
+    // Behind a proxy (TRUST_PROXY): the forwarded-proto address test below relies on it.
+    config: { trustProxy: true },
     now: () => Date.now() + clockOffset,
     hub: {
       sweepMs: 50,
@@ -144,7 +155,7 @@ describe('auth, heartbeat, idle', () => {
   }, START_MS);
 
   it('answers the auth frame with the user id, and refuses a bad token', async () => {
-    const auth = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
+    const auth = (await createTestUser(srv.base)).auth;
     const { sock } = await connect();
     sock.send({ code: Frame.AUTH, data: { accessToken: auth.token } });
     const ok = await sock.next(isCode(Frame.AUTH_RESULT));
@@ -159,8 +170,8 @@ describe('auth, heartbeat, idle', () => {
   });
 
   it('refuses an auth frame for another user on a user-bound address', async () => {
-    const a = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
-    const b = await loginByPassword(srv.base, DEMO_USERS[1].phone, DEMO_PASSWORD);
+    const a = (await createTestUser(srv.base)).auth;
+    const b = (await createTestUser(srv.base)).auth;
     const { sock } = await connect({ token: a.token });
     sock.send({ code: Frame.AUTH, data: { accessToken: b.token } });
     const res = await sock.next(isCode(Frame.AUTH_RESULT));
@@ -192,6 +203,8 @@ describe('topics, seq, replay', () => {
   it('delivers events with a per-topic seq', async () => {
     const { sock } = await connect();
     const hub = srv.built.ctx.hub;
+    // No fixtures in this server: a topic exists once the server published on it.
+    hub.publish(Topics.match(7001), notice('before'));
     const start = hub.seq(Topics.match(7001));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: Topics.match(7001) }] } });
     const sub = await sock.next(isCode(Frame.SUBSCRIBED));
@@ -208,6 +221,7 @@ describe('topics, seq, replay', () => {
   it('replays exactly what a reconnecting client missed', async () => {
     const hub = srv.built.ctx.hub;
     const topic = Topics.match(7100);
+    hub.publish(topic, notice('0'));
     let { sock } = await connect();
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
     await sock.next(isCode(Frame.SUBSCRIBED));
@@ -236,6 +250,7 @@ describe('topics, seq, replay', () => {
     const hub = srv.built.ctx.hub;
     const topic = Topics.match(7200);
     for (let i = 0; i < 30; i++) hub.publish(topic, notice(String(i))); // window keeps 20
+    hub.publish(Topics.match(7201), notice('only one'));
     const { sock } = await connect();
     sock.send({
       code: Frame.SUBSCRIBE,
@@ -251,7 +266,7 @@ describe('topics, seq, replay', () => {
     const b = await sock.next(isCode(Frame.SNAPSHOT_REQUIRED));
     expect([a, b].map((f) => f.code === Frame.SNAPSHOT_REQUIRED && f.data)).toEqual([
       { topic, seq: 30 },
-      { topic: 'match:7201', seq: 0 },
+      { topic: 'match:7201', seq: 1 },
     ]);
     // Within the count window but from another server instance.
     sock.send({ code: Frame.SUBSCRIBE, data: { serverId: 'another-instance', topics: [{ topic, since: 25 }] } });
@@ -266,8 +281,12 @@ describe('topics, seq, replay', () => {
   it('asks for a snapshot when the missed events are older than the time window', async () => {
     const hub = srv.built.ctx.hub;
     const topic = Topics.match(7300);
+    // A reader holds the topic, so it is not freed when its window passes.
+    const { sock: holder } = await connect();
+    hub.publish(topic, notice('old-0'));
+    holder.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+    await holder.next(isCode(Frame.SUBSCRIBED));
     hub.publish(topic, notice('old-1'));
-    hub.publish(topic, notice('old-2'));
     clockOffset += 61_000;
     try {
       const { sock } = await connect();
@@ -281,8 +300,8 @@ describe('topics, seq, replay', () => {
 
   it('keeps the inbox per user and only for an authenticated socket', async () => {
     const hub = srv.built.ctx.hub;
-    const a = await loginByPassword(srv.base, DEMO_USERS[0].phone, DEMO_PASSWORD);
-    const b = await loginByPassword(srv.base, DEMO_USERS[1].phone, DEMO_PASSWORD);
+    const a = (await createTestUser(srv.base)).auth;
+    const b = (await createTestUser(srv.base)).auth;
     const { sock: anon } = await connect();
     anon.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'inbox' }] } });
     const err = await anon.next(isCode(Frame.ERROR));
@@ -326,6 +345,72 @@ describe('topics, seq, replay', () => {
   });
 });
 
+describe('topics that exist', () => {
+  it('refuses a match or room the server does not know, and creates no topic for it', async () => {
+    const hub = srv.built.ctx.hub;
+    const { sock } = await connect();
+    const before = hub.topicCount();
+    sock.send({
+      code: Frame.SUBSCRIBE,
+      data: {
+        topics: [{ topic: Topics.match(987654) }, { topic: Topics.room('nobody-here') }, { topic: 'match:2147483648' }],
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      const e = await sock.next(isCode(Frame.ERROR));
+      expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.UNKNOWN_TOPIC);
+    }
+    expect(hub.topicCount()).toBe(before);
+    expect(sock.frames.some(isCode(Frame.SUBSCRIBED))).toBe(false);
+  });
+
+  it('knows stored rooms and matches (the catalog), and frees a topic when its last subscriber leaves', async () => {
+    const hub = srv.built.ctx.hub;
+    const room = await srv.ts.storage.db.selectFrom('vlive_rooms').select('id').limit(1).executeTakeFirstOrThrow();
+    const topic = Topics.room(room.id);
+    const before = hub.topicCount();
+    const { sock } = await connect();
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+    const sub = await sock.next(isCode(Frame.SUBSCRIBED));
+    expect(sub.code === Frame.SUBSCRIBED && sub.data.topic).toBe(topic);
+    expect(hub.topicCount()).toBe(before + 1);
+    // Nothing was published: nothing to replay, so leaving frees it at once.
+    sock.send({ code: Frame.UNSUBSCRIBE, data: { topics: [topic] } });
+    await sock.settle(100);
+    expect(hub.topicCount()).toBe(before);
+    // With events in the replay window it stays until the window has passed, then the sweep frees it.
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+    await sock.next(isCode(Frame.SUBSCRIBED));
+    hub.publish(topic, notice('kept for replay'));
+    sock.close();
+    await sock.closed;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(hub.seq(topic)).toBe(1);
+    clockOffset += 61_000;
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      expect(hub.topicCount()).toBeLessThanOrEqual(before);
+      expect(hub.seq(topic)).toBe(0);
+    } finally {
+      clockOffset -= 61_000;
+    }
+  });
+
+  it('caps the new topics one socket may look up', async () => {
+    const { sock } = await connect();
+    const names = (from: number) =>
+      Array.from({ length: 100 }, (_, i) => ({ topic: Topics.match(500_000 + from + i) }));
+    for (let round = 0; round < 3; round++) sock.send({ code: Frame.SUBSCRIBE, data: { topics: names(round * 100) } });
+    const errors: string[] = [];
+    while (errors.length < 300) {
+      const e = await sock.next(isCode(Frame.ERROR));
+      if (e.code === Frame.ERROR) errors.push(e.data.reason);
+    }
+    expect(errors.filter((r) => r === SocketReason.UNKNOWN_TOPIC).length).toBeLessThanOrEqual(200);
+    expect(errors.filter((r) => r === SocketReason.TOO_MANY_TOPICS).length).toBeGreaterThanOrEqual(100);
+  });
+});
+
 describe('limits', () => {
   it('refuses a frame over MAX_FRAME_BYTES and keeps the socket', async () => {
     const { sock } = await connect();
@@ -341,6 +426,8 @@ describe('limits', () => {
     const { sock } = await connect();
     const topics = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({ topic: Topics.match(from + i) }));
+    for (const { topic } of [...topics(1, 150), ...topics(1000, 51)])
+      srv.built.ctx.hub.publish(topic, notice('exists'));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1, 150) } });
     for (let i = 0; i < 150; i++) await sock.next(isCode(Frame.SUBSCRIBED));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1000, 51) } });
@@ -364,6 +451,7 @@ describe('limits', () => {
   it('does not let a slow consumer hold up others: it is marked for a snapshot', async () => {
     const hub = srv.built.ctx.hub;
     const topic = Topics.room('slowtest');
+    hub.publish(topic, notice('exists'));
     const { sock: slow } = await connect();
     const { sock: fast } = await connect();
     for (const s of [slow, fast]) {
@@ -398,7 +486,7 @@ describe('chat and drops', () => {
     sock.send({ code: Frame.CHAT_SEND, data: { roomId: 'r1', text: '你好', clientId: 'c1' } });
     const ack = await sock.next(isCode(Frame.CHAT_ACK));
     expect(ack.code === Frame.CHAT_ACK && ack.data).toEqual({ clientId: 'c1', ok: false, msg: '请先登录' });
-    const a = await loginByPassword(srv.base, DEMO_USERS[2].phone, DEMO_PASSWORD);
+    const a = (await createTestUser(srv.base)).auth;
     const seen: Array<[number, string]> = [];
     srv.built.ctx.hub.onChat(async (userId, frame) => {
       seen.push([userId, frame.text]);
@@ -412,7 +500,7 @@ describe('chat and drops', () => {
   });
 
   it('closes the sockets of a user who logs out', async () => {
-    const a = await loginByPassword(srv.base, DEMO_USERS[2].phone, DEMO_PASSWORD);
+    const a = (await createTestUser(srv.base)).auth;
     const { sock } = await connect({ token: a.token });
     sock.send({ code: Frame.AUTH, data: { accessToken: a.token } });
     await sock.next(isCode(Frame.AUTH_RESULT));
@@ -421,6 +509,29 @@ describe('chat and drops', () => {
     expect(res.body.code).toBe(200);
     expect((await sock.closed).code).toBe(SocketClose.LOGGED_OUT);
     expect(other.ws.readyState).toBe(other.ws.OPEN);
+  });
+
+  it("closes the user's other sockets when the password changes, and keeps this device's", async () => {
+    const user = await createTestUser(srv.base);
+    const other = await loginByPassword(srv.base, user.phone, user.password);
+    const here = await connect({ token: user.auth.token });
+    const there = await connect({ token: other.token });
+    for (const [{ sock }, token] of [
+      [here, user.auth.token],
+      [there, other.token],
+    ] as const) {
+      sock.send({ code: Frame.AUTH, data: { accessToken: token } });
+      await sock.next(isCode(Frame.AUTH_RESULT));
+    }
+    const { iv, sealed } = await sealPasswords(srv.base, user.password, 'newGoal2027');
+    const res = await call(srv.base, 'POST', embeddedUrl(UserPaths.updatePassword), {
+      token: user.auth.token,
+      form: { oldPassword: sealed[0], password: sealed[1], iv },
+    });
+    expect(res.body.code).toBe(200);
+    expect((await there.sock.closed).code).toBe(SocketClose.LOGGED_OUT);
+    await here.sock.settle(100);
+    expect(here.sock.ws.readyState).toBe(here.sock.ws.OPEN);
   });
 
   it('drops every socket on POST /_dev/ws/drop', async () => {

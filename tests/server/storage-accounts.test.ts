@@ -55,7 +55,15 @@ describe.each(engines)('accounts storage on %s', (engine) => {
         const sms = createOutboxSms(() => {});
         const now = Date.now();
         const results = await Promise.allSettled(
-          Array.from({ length: 6 }, () => sendSmsCode(ts.storage.db, sms, '13700000001', 'login', now)),
+          Array.from({ length: 6 }, () =>
+            sendSmsCode(
+              ts.storage.db,
+              sms,
+              ts.config.limits,
+              { phone: '13700000001', scene: 'login', address: '127.0.0.1', deliver: true },
+              now,
+            ),
+          ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         const code = sms.lastCode('13700000001')!;
@@ -71,14 +79,47 @@ describe.each(engines)('accounts storage on %s', (engine) => {
   );
 
   it(
+    'counts parallel wrong SMS codes atomically: 20 at once use up the 5 attempts, and the right code is then refused',
+    async () => {
+      const ts = await createTestStorage(engine);
+      try {
+        const sms = createOutboxSms(() => {});
+        const now = Date.now();
+        const req = { phone: '13700000002', scene: 'login' as const, address: '127.0.0.1', deliver: true };
+        await sendSmsCode(ts.storage.db, sms, ts.config.limits, req, now);
+        const code = sms.lastCode(req.phone)!;
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        const guesses = await Promise.allSettled(
+          Array.from({ length: 20 }, () => consumeSmsCode(ts.storage.db, req.phone, 'login', wrong, now)),
+        );
+        expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
+        const row = await ts.storage.db
+          .selectFrom('sms_codes')
+          .select('attempts')
+          .where('phone', '=', req.phone)
+          .executeTakeFirstOrThrow();
+        expect(row.attempts).toBe(5);
+        await expect(consumeSmsCode(ts.storage.db, req.phone, 'login', code, now)).rejects.toThrow(
+          '验证码错误次数过多，请重新获取',
+        );
+      } finally {
+        await ts.cleanup();
+      }
+    },
+    SLOW_MS,
+  );
+
+  it(
     'opens a password iv exactly once under parallel use',
     async () => {
       const ts = await createTestStorage(engine);
       try {
         const now = Date.now();
-        const iv = await issuePasswordIv(ts.storage.db, now);
-        const sealed = await encodeTransitPassword('demo1234', iv);
-        const opens = await Promise.allSettled([1, 2, 3, 4].map(() => openWithIv(ts.storage.db, iv, [sealed], now)));
+        const answer = await issuePasswordIv(ts.storage.db, now);
+        const sealed = await encodeTransitPassword('demo1234', answer);
+        const opens = await Promise.allSettled(
+          [1, 2, 3, 4].map(() => openWithIv(ts.storage.db, answer.iv, [sealed], now)),
+        );
         const ok = opens.filter((r): r is PromiseFulfilledResult<string[]> => r.status === 'fulfilled');
         expect(ok.map((r) => r.value)).toEqual([['demo1234']]);
       } finally {

@@ -17,6 +17,7 @@ import {
 import { installErrorHandler } from '../../server/http/reply';
 import type { AppContext } from '../../server/context';
 import { createHub } from '../../server/ws/create-hub';
+import { createTopicCatalog } from '../../server/ws/topic-catalog';
 import type { Hub } from '../../server/ws/hub';
 import { createMetrics } from '../../server/metrics';
 import { socketAddressArea } from '../../server/ws/address-routes';
@@ -39,7 +40,12 @@ export async function startVlive(startAt = Date.UTC(2026, 10, 22, 8, 0, 0)): Pro
   const now = () => clock.now;
   const db = ts.storage.db;
   const metrics = createMetrics();
-  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
+  const hub = createHub({
+    metrics,
+    now,
+    authenticate: (token) => verifyAccessToken(db, token, now()),
+    catalog: createTopicCatalog(db),
+  });
   // The feed is not used by this area (matches are read through the live REST list).
   const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });

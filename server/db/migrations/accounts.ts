@@ -58,4 +58,22 @@ export const accountMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    id: 'accounts-003-login-attempts-sms-addr',
+    up: async (db) => {
+      // Counters per phone and per client address replace the per-phone failure log and lock.
+      await sql`drop table login_failures`.execute(db);
+      await sql`drop table login_locks`.execute(db);
+      await sql`create table login_attempts (
+        key text primary key,
+        attempts int not null,
+        last_at timestamptz not null,
+        next_allowed_at timestamptz not null
+      )`.execute(db);
+      // SMS sends are limited per client address and overall, counted from the same rows.
+      await sql`alter table sms_codes add column client_addr text not null default ''`.execute(db);
+      await sql`create index sms_codes_addr_idx on sms_codes (client_addr, created_at desc)`.execute(db);
+      await sql`create index sms_codes_created_idx on sms_codes (created_at desc)`.execute(db);
+    },
+  },
 ];

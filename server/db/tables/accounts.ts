@@ -31,17 +31,14 @@ export interface AccountTables {
     created_at: Date;
     expires_at: Date;
     used_at: Date | null;
+    client_addr: Generated<string>;
   };
-  /** Failed logins per phone, for the lockout rule. */
-  login_failures: {
-    id: Generated<number>;
-    phone: string;
-    at: Date;
-  };
-  /** Phones locked out of login until `locked_until`. */
-  login_locks: {
-    phone: string;
-    locked_until: Date;
+  /** Login attempts per `phone:<phone>` and `addr:<address>` (./server/accounts/login-limits.ts). */
+  login_attempts: {
+    key: string;
+    attempts: number;
+    last_at: Date;
+    next_allowed_at: Date;
   };
   /** One-time password ivs (spec §7 password-iv call). */
   password_ivs: {

@@ -5,7 +5,7 @@
 import { getCore } from '../../core/index';
 import type { Envelope } from '../../../workers/protocol/index';
 import { UserPaths } from '../../../workers/protocol/api/user';
-import { encodeTransitPassword } from '../../../workers/protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../../../workers/protocol/password-transit';
 import { UserCentrePaths as P } from '../../../workers/protocol/api/user-centre';
 import type {
   AuthorProfile,
@@ -65,10 +65,10 @@ export const centreApi = {
 
 /** Fetches a one-time iv and seals each password with it (one iv per request: no replay). */
 async function sealPasswords(passwords: string[]): Promise<{ iv: string; sealed: string[] } | Envelope<null>> {
-  const ivEnv = await get<string>(UserPaths.passwordIv);
-  if (ivEnv.code !== 200 || typeof ivEnv.data !== 'string') return { code: ivEnv.code, msg: ivEnv.msg, data: null };
+  const ivEnv = await get<PasswordIv>(UserPaths.passwordIv);
+  if (ivEnv.code !== 200 || typeof ivEnv.data?.iv !== 'string') return { code: ivEnv.code, msg: ivEnv.msg, data: null };
   const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, ivEnv.data)));
-  return { iv: ivEnv.data, sealed };
+  return { iv: ivEnv.data.iv, sealed };
 }
 
 export async function retrievePassword(phone: string, code: string, password: string): Promise<Envelope<null>> {

@@ -16,11 +16,16 @@ import {
   type FootballMatch,
 } from '../../../workers/protocol/index';
 import type { AlertEvent, ChatBatch, MatchView } from '../../../workers/core/api';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
-import { startTestServer, call, type TestServer } from '../../helpers/ws-client';
+import { startTestServer, call, createTestUser, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
 import type { CoreClient } from '../../../src/core/core-client';
 import { waitFor } from '../helpers/fake-clock';
+
+/** A fresh account (registered over the real API) to log in with. */
+async function newAccount(): Promise<{ phone: string; password: string }> {
+  const { phone, password } = await createTestUser(srv.base);
+  return { phone, password };
+}
 
 let srv: TestServer;
 let h: CoreHarness | null = null;
@@ -132,6 +137,8 @@ describe('resume', () => {
     let row: MatchView | null = null;
     const batches: ChatBatch[] = [];
     const alerts: AlertEvent[][] = [[], []];
+    // This server has no fixtures: a match chat exists once the server published on it.
+    hub().publish(Topics.room('match-9003'), { kind: 'notice', text: '欢迎', at: 0 });
     await a.subscribe({ kind: 'match', id: 9003, sport: 'zq' }, (v) => (row = v));
     await a.subscribe({ kind: 'chat', roomId: 'match-9003' }, (v) => batches.push(v));
     await a.subscribe({ kind: 'alerts' }, (v) => alerts[0].push(v));
@@ -181,6 +188,7 @@ describe('resume', () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
     const batches: ChatBatch[] = [];
+    hub().publish(Topics.room('match-9004'), { kind: 'notice', text: '欢迎', at: 0 });
     await a.subscribe({ kind: 'chat', roomId: 'match-9004' }, (v) => batches.push(v));
     await waitFor(() => batches.length === 1 && h!.core.socket.state === 'open', 10_000, 'history');
     await subscribed(h, 'room:match-9004');
@@ -239,7 +247,7 @@ describe('outbox', () => {
   it('a chat message sent while the socket is down is delivered once, when it returns', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
+    const login = await a.login(await newAccount());
     expect(login.ok, login.msg).toBe(true);
     await waitFor(
       () => h!.core.socket.state === 'open',
@@ -274,7 +282,7 @@ describe('session', () => {
   it('keeps the session when the user-info call gets no answer, and clears it on a non-200 answer', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const login = await a.login({ phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD });
+    const login = await a.login(await newAccount());
     expect(login.ok, login.msg).toBe(true);
     // No network (a killed worker's fetch, a tunnel): not a verdict on the token.
     h.networkDown = true;
@@ -302,7 +310,7 @@ describe('session', () => {
   it('a late "no token" answer about a replaced session does not log the new one out', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');
-    const form = { phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD };
+    const form = await newAccount();
     expect((await a.login(form)).ok).toBe(true);
     // Hold back a user-info call that carries the first session's token…
     let release!: () => void;

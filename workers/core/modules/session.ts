@@ -8,7 +8,7 @@ import { Code } from '../../protocol/codes';
 import { UserPaths, type AuthResult, type UserInfo } from '../../protocol/api/user';
 import type { Envelope } from '../../protocol/envelope';
 import type { InboxEvent } from '../../protocol/chat';
-import { encodeTransitPassword } from '../../protocol/password-transit';
+import { encodeTransitPassword, type PasswordIv } from '../../protocol/password-transit';
 import type { ActionResult, LoginForm, RegisterForm, SessionHandlers, SessionValue } from '../api';
 import type { Kernel } from '../kernel';
 
@@ -61,10 +61,9 @@ export function createSessionModule(kernel: Kernel): SessionModule {
   async function withIv(passwords: string[]): Promise<{ iv: string; sealed: string[] } | Envelope<null>> {
     const ivEnv = await kernel.request<unknown>({ path: UserPaths.passwordIv });
     if (ivEnv.code !== Code.OK) return ivEnv as Envelope<null>;
-    const d = ivEnv.data;
-    const iv = typeof d === 'string' ? d : String((d as { iv?: unknown })?.iv ?? '');
-    const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, iv)));
-    return { iv, sealed };
+    const answer = ivEnv.data as PasswordIv;
+    const sealed = await Promise.all(passwords.map((p) => encodeTransitPassword(p, answer)));
+    return { iv: answer.iv, sealed };
   }
 
   async function answer(env: Envelope<AuthResult>): Promise<Result> {

@@ -9,7 +9,7 @@ export const UserPaths = {
   info: '/user/info', // GET → UserInfo
   nicknameCheck: '/user/nickname/check', // GET ?nickName=
   nicknameUpdate: '/user/nickname/update', // POST nickName
-  passwordIv: '/user/passwordIv', // GET → iv (one-time)
+  passwordIv: '/user/passwordIv', // GET → PasswordIv { iv (one-time), publicKey }
 } as const;
 
 /** Spec §3 user info. */
@@ -36,9 +36,10 @@ export interface NicknameCheck {
 
 /**
  * Password fields (`password`, `oldPassword`) are never sent in plain text: GET
- * UserPaths.passwordIv gives `data` = a one-time iv (5 minutes), and each field is sealed with
- * `encodeTransitPassword(password, iv)` (../password-transit.ts) and sent with `iv`. An iv serves
- * one request; a second use is refused ('密码加密参数已使用，请刷新后重试').
+ * UserPaths.passwordIv gives `data` = `PasswordIv { iv, publicKey }` (a one-time iv, 5 minutes,
+ * and the server's public key); each field is sealed with `encodeTransitPassword(password, data)`
+ * (../password-transit.ts) and sent with `iv`. An iv serves one request; a second use is refused
+ * ('密码加密参数已使用，请刷新后重试').
  */
 export interface AuthResult {
   token: string;
