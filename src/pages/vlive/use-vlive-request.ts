@@ -30,12 +30,31 @@ export function useVliveRequest<T>(req: RestRequest | null, refreshKey: unknown 
   useEffect(() => {
     if (!id) return;
     let live = true;
+    let answered = false;
+    const req = JSON.parse(id) as RestRequest;
+    // An `offline` request paints its last stored answer at once (second visit, slow or no
+    // network), and keeps it when the network then fails.
+    if (req.offline)
+      void getCore()
+        .cachedRequest<T>(req)
+        .then(
+          (env) => {
+            if (live && !answered && env?.code === 200)
+              setState({ id, data: env.data, code: 200, msg: env.msg, loading: false });
+          },
+          () => undefined,
+        );
     getCore()
-      .request<T>(JSON.parse(id) as RestRequest)
+      .request<T>(req)
       .then(
         (env) => {
-          if (live)
-            setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
+          answered = true;
+          if (!live) return;
+          if (env.code !== 200 && req.offline)
+            setState((s) =>
+              s.id === id && s.data !== null ? s : { id, data: null, code: env.code, msg: env.msg, loading: false },
+            );
+          else setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
         },
         (e: unknown) => {
           if (live)
