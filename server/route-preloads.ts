@@ -74,9 +74,15 @@ export function areaFiles(manifest: ViteManifest): Map<Area, AreaFiles> {
   return map;
 }
 
-/** Inserts the area's preloads and the embedded area map before `</head>`. */
-export function htmlWithPreloads(html: string, files: AreaFiles | undefined, all: Map<Area, AreaFiles>): string {
+/** Inserts the area's preloads (and its lead image's), and the embedded area map, before `</head>`. */
+export function htmlWithPreloads(
+  html: string,
+  files: AreaFiles | undefined,
+  all: Map<Area, AreaFiles>,
+  leadImage: string | null = null,
+): string {
   const links = [
+    ...(leadImage ? [`<link rel="preload" as="image" fetchpriority="high" href="${leadImage}">`] : []),
     ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ...(files?.css ?? []).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
   ];

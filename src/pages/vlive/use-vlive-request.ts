@@ -30,7 +30,8 @@ export function useVliveRequest<T>(req: RestRequest | null, refreshKey: unknown 
   useEffect(() => {
     if (!id) return;
     let live = true;
-    let answered = false;
+    // Set once the network has answered 200: a stored answer arriving later must not replace it.
+    let fresh = false;
     const req = JSON.parse(id) as RestRequest;
     // An `offline` request paints its last stored answer at once (second visit, slow or no
     // network), and keeps it when the network then fails.
@@ -39,7 +40,7 @@ export function useVliveRequest<T>(req: RestRequest | null, refreshKey: unknown 
         .cachedRequest<T>(req)
         .then(
           (env) => {
-            if (live && !answered && env?.code === 200)
+            if (live && !fresh && env?.code === 200)
               setState({ id, data: env.data, code: 200, msg: env.msg, loading: false });
           },
           () => undefined,
@@ -48,7 +49,7 @@ export function useVliveRequest<T>(req: RestRequest | null, refreshKey: unknown 
       .request<T>(req)
       .then(
         (env) => {
-          answered = true;
+          if (env.code === 200) fresh = true;
           if (!live) return;
           if (env.code !== 200 && req.offline)
             setState((s) =>
@@ -57,8 +58,11 @@ export function useVliveRequest<T>(req: RestRequest | null, refreshKey: unknown 
           else setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
         },
         (e: unknown) => {
-          if (live)
-            setState({ id, data: null, code: 5000, msg: e instanceof Error ? e.message : String(e), loading: false });
+          if (!live) return;
+          const msg = e instanceof Error ? e.message : String(e);
+          setState((s) =>
+            req.offline && s.id === id && s.data !== null ? s : { id, data: null, code: 5000, msg, loading: false },
+          );
         },
       );
     return () => {
