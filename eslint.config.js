@@ -33,6 +33,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      // frames.ts holds the server's zod schemas; a value import through the protocol index would
+      // put zod (~25 KB compressed) on every phone's first load (issue 16). Types are free.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/workers/protocol/index', '**/workers/protocol/frames'],
+              allowTypeImports: true,
+              message:
+                'Import values from the protocol module that defines them (codes, topics, api/…), not the index.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: globals.worker },
     rules: {

@@ -3,10 +3,12 @@
  * only listens; tests call `buildServer` with a temp DATA_DIR and port 0.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
+import compress from '@fastify/compress';
 import { z } from 'zod';
 import { Code, SystemPaths, fail, ok } from '../workers/protocol/index';
 import type { Config } from './config';
@@ -66,6 +68,20 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // --- Compression of dynamic answers (issue 16) ---------------------------------------------
+  // JSON answers (match lists run to tens of KB) and the app's HTML, brotli or gzip as the client
+  // asks, above 1 KB (below that the headers cost more than they save). Brotli at quality 5:
+  // quality 11 would spend ~20x the CPU per answer for a few % less. Built files are not
+  // compressed here: they are sent pre-compressed from disk (server/static.ts), and a response
+  // that already has a content-encoding is left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  // --- end compression -------------------------------------------------------------------------
 
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequests.inc({ route: req.routeOptions.url ?? 'unmatched', code: String(reply.statusCode) });

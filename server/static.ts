@@ -6,9 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NON_APP_PREFIXES, isKnownPath } from '../workers/protocol/index';
+import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } from '../workers/protocol/index';
+import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
+import { areaFiles, htmlWithPreloads, type ViteManifest } from './route-preloads';
 
 function appStatus(url: string): number {
   return isKnownPath(url) ? 200 : 404;
@@ -41,13 +44,18 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
 
   const indexFile = path.join(config.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) throw new Error(`no build found at ${config.distDir}: run npm run build`);
-  const indexHtml = fs.readFileSync(indexFile);
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const htmlFor = routeHtml(config.distDir, indexHtml);
+  const leadImage = leadImageResolver(app);
   const fastifyStatic = await import('@fastify/static');
   await app.register(fastifyStatic.default, {
     root: config.distDir,
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): sent as
+    // the client's Accept-Encoding allows, with Vary: Accept-Encoding; the plain file otherwise.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -56,13 +64,113 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   });
   // Files in dist/ (including the service worker and manifest) are served as files; wildcard:false
   // registers each file at start, so the fallback below sees only app paths and unknown files.
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (!isAppRequest(req)) return notFound(reply);
-    return reply.status(appStatus(req.url)).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const html = htmlFor(req.url, await leadImage(req.url));
+    // The not-found handler is no route, so @fastify/compress never sees it: the page's copies
+    // are compressed once, here, and picked by Accept-Encoding.
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .status(appStatus(req.url))
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(encoding ? html[encoding] : html.identity);
   });
   return async () => {};
 }
 
+interface EncodedHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function encoded(html: string): EncodedHtml {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** br if the client takes it, else gzip, else none (a `;q=0` refuses). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * index.html with the route's own area chunks preloaded (server/route-preloads.ts), one copy per
+ * area, built and compressed on first use. Without a manifest (an older build) it is index.html
+ * as built.
+ */
+function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => EncodedHtml {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const files = fs.existsSync(manifestFile)
+    ? areaFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
+    : null;
+  const byArea = new Map<string, EncodedHtml>();
+  return (url, leadImage) => {
+    const clean = url.split(/[?#]/)[0] || '/';
+    // '/' and '/news' answer the app, which redirects: preload where it lands.
+    const target = REDIRECTS.find((r) => r.from === clean || r.from + '/' === clean)?.to ?? clean;
+    const route = isKnownPath(target) ? matchRoute(target) : null;
+    const area = files && route ? chunkAreaOf(route) : undefined;
+    const key = `${area ?? ''} ${leadImage ?? ''}`;
+    let html = byArea.get(key);
+    if (html === undefined) {
+      html = encoded(files ? htmlWithPreloads(indexHtml, area && files.get(area), files, leadImage) : indexHtml);
+      byArea.set(key, html);
+    }
+    return html;
+  };
+}
+
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ code: 4004, msg: '接口不存在', data: null });
+}
+
+/**
+ * Pages whose largest paint is an image the server can name before any script runs: the home
+ * page's first banner. Its HTML preloads it (fetchpriority high), so it downloads while the
+ * scripts do, instead of after them and the banner list. Asked of the app's own API (in process)
+ * and kept for a minute.
+ */
+const LEAD_IMAGES: ReadonlyArray<{ path: RegExp; api: string; pick: (data: unknown) => string | undefined }> = [
+  { path: /^\/(vlive(\/0)?\/?)?$/, api: VlivePaths.banners, pick: (d) => (d as VliveBanner[])[0]?.image },
+];
+const LEAD_IMAGE_TTL_MS = 60_000;
+
+function leadImageResolver(app: FastifyInstance): (url: string) => Promise<string | null> {
+  const cache = new Map<string, { at: number; image: string | null }>();
+  return async (url) => {
+    const clean = url.split(/[?#]/)[0] || '/';
+    const lead = LEAD_IMAGES.find((l) => l.path.test(clean));
+    if (!lead) return null;
+    const hit = cache.get(lead.api);
+    if (hit && Date.now() - hit.at < LEAD_IMAGE_TTL_MS) return hit.image;
+    let image: string | null = null;
+    try {
+      const res = await app.inject({ method: 'GET', url: lead.api });
+      const body = res.json<{ code: number; data: unknown }>();
+      const picked = body.code === 200 ? lead.pick(body.data) : undefined;
+      // Only a same-origin path goes into the page.
+      image = typeof picked === 'string' && /^\/[\w\-./]+$/.test(picked) ? picked : null;
+    } catch {
+      image = null;
+    }
+    cache.set(lead.api, { at: Date.now(), image });
+    return image;
+  };
 }

@@ -1,14 +1,23 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { REDIRECTS, ROUTES, isDelivered, matchRoute, type Area, type RouteDef } from '../../workers/protocol/routes';
+import {
+  REDIRECTS,
+  ROUTES,
+  chunkAreaOf,
+  isDelivered,
+  matchRoute,
+  type Area,
+  type RouteDef,
+} from '../../workers/protocol/routes';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { Toast } from '../components/Toast';
 import { useExceptions, useNavigationEvents, useReminders, useSession } from '../core/hooks';
 import { showToast, ui } from '../state/ui';
 import { AppLayout } from './AppLayout';
 import { withChunkReload } from './chunk-reload';
-import { currentConnection, shouldPrefetch } from './connection-hints';
+import { prefetchAreas } from './area-prefetch';
+import { currentConnection } from './connection-hints';
 import { ErrorBoundary } from './ErrorBoundary';
 import { guardRedirect } from './guards';
 import { paths } from './paths';
@@ -34,14 +43,9 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   live: () => import('../pages/live/index'),
 };
 
-/** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */
-const ROUTE_LOADERS: Readonly<Record<string, Loader>> = {
-  'user/about': () => import('../pages/shell/index'),
-  'message/version': () => import('../pages/shell/index'),
-};
-
+/** Single routes delivered ahead of their area live in another area's chunk (chunkAreaOf). */
 function loaderFor(route: RouteDef): Loader | undefined {
-  const load = ROUTE_LOADERS[route.name] ?? AREA_LOADERS[route.area];
+  const load = AREA_LOADERS[chunkAreaOf(route)];
   return load && withChunkReload(load);
 }
 
@@ -79,20 +83,24 @@ function RoutePage({
   );
 }
 
-/** Warms the chunks behind the tab bar once the first screen is idle, unless on 2G / data saver. */
+/**
+ * Warms the areas behind the tab bar once the page has loaded and the main thread is idle, unless
+ * on 2G / data saver: prefetch links only, so no other area's code runs before it is needed.
+ */
 function usePrefetchTabAreas(): void {
   useEffect(() => {
-    if (!shouldPrefetch(currentConnection())) return;
     const run = () => {
-      for (const tab of tabItemsForPort(window.location.port)) {
+      const areas = tabItemsForPort(window.location.port).flatMap((tab) => {
         const route = matchRoute(tab.href);
-        const load = route && isDelivered(route) ? loaderFor(route) : undefined;
-        if (load) void load().catch(() => undefined);
-      }
+        return route && isDelivered(route) ? [chunkAreaOf(route)] : [];
+      });
+      prefetchAreas(document, areas, currentConnection());
     };
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    if (idle) idle(run);
-    else setTimeout(run, 1500);
+    const schedule = () => (idle ? idle(run) : setTimeout(run, 1500));
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => window.removeEventListener('load', schedule);
   }, []);
 }
 

@@ -15,7 +15,8 @@ export function DownloadBanner({ appName, onClose }: DownloadBannerProps) {
       <button type="button" className="qs-banner__close" aria-label={t.close} onClick={onClose}>
         ×
       </button>
-      <img className="qs-banner__logo" src="/icons/icon.svg" alt="" width={36} height={36} />
+      {/* Often the largest paint of a first screen: fetched first (index.html preloads it too). */}
+      <img className="qs-banner__logo" src="/icons/icon.svg" alt="" width={36} height={36} fetchPriority="high" />
       <div className="qs-banner__text">
         <strong className="qs-banner__name">
           {appName}
@@ -24,7 +25,7 @@ export function DownloadBanner({ appName, onClose }: DownloadBannerProps) {
         <span className="qs-banner__slogan">{t.slogan}</span>
       </div>
       <Link href={paths.download} className="qs-banner__button">
-        {t.download}
+        <span className="qs-banner__pill">{t.download}</span>
       </Link>
     </aside>
   );

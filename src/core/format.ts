@@ -3,7 +3,7 @@
  * values that are not match-state derivations (those arrive already derived in `MatchView`).
  */
 export { chineseNumber, weekdayText, formatChinaTime } from '../../workers/domain/chinese-format';
-export { chinaDay } from '../../workers/protocol/index';
+export { chinaDay } from '../../workers/protocol/china-time';
 export { truncateDecimals, toFixed1, toFixed2, toFixed3, percentText } from '../../workers/domain/number-format';
 export { fileSizeText } from '../../workers/domain/file-size';
 export { expertLevelName, EXPERT_LEVELS } from '../../workers/domain/expert-level';

@@ -33,16 +33,38 @@ export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown =
     if (!id) return;
     let live = true;
     const request = JSON.parse(id) as RestRequest;
+    // Set once the network has answered 200: a stored answer arriving later must not replace it.
+    let fresh = false;
+    // An `offline` request paints its last stored answer at once (second visit, slow or no
+    // network), and keeps it when the network then fails.
+    if (request.offline)
+      void getCore()
+        .cachedRequest<T>(request)
+        .then(
+          (env) => {
+            if (live && !fresh && env?.code === 200)
+              setState({ id, data: env.data, code: 200, msg: env.msg, loading: false });
+          },
+          () => undefined,
+        );
     getCore()
       .request<T>(request)
       .then(
         (env) => {
+          if (env.code === 200) fresh = true;
           if (!live) return;
-          setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
+          if (env.code !== 200 && request.offline)
+            setState((s) =>
+              s.id === id && s.data !== null ? s : { id, data: null, code: env.code, msg: env.msg, loading: false },
+            );
+          else setState({ id, data: env.code === 200 ? env.data : null, code: env.code, msg: env.msg, loading: false });
         },
         (e: unknown) => {
-          if (live)
-            setState({ id, data: null, code: 5000, msg: e instanceof Error ? e.message : String(e), loading: false });
+          if (!live) return;
+          const msg = e instanceof Error ? e.message : String(e);
+          setState((s) =>
+            request.offline && s.id === id && s.data !== null ? s : { id, data: null, code: 5000, msg, loading: false },
+          );
         },
       );
     return () => {

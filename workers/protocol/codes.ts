@@ -74,6 +74,8 @@ export type SocketClose = (typeof SocketClose)[keyof typeof SocketClose];
 
 /** Topics one socket may hold (SUBSCRIBE beyond it is refused). Also exported by frames.ts. */
 export const MAX_TOPICS_PER_SOCKET = 200;
+/** Longest chat message (characters); the server's frame schema enforces it (frames.ts). */
+export const MAX_CHAT_LENGTH = 200;
 
 /** The heartbeat is the bare text '0' (spec §4), sent after this much outbound idleness. */
 export const HEARTBEAT_TEXT = '0';

@@ -9,10 +9,10 @@ import type { ListEvent, MatchEvent } from './live';
 import type { ChatMessage, InboxEvent, RoomEvent } from './chat';
 
 export const MAX_FRAME_BYTES = 8 * 1024;
-// Kept in codes.ts (zod-free) so the core can read it without bundling zod; re-exported here.
-import { MAX_TOPICS_PER_SOCKET } from './codes';
-export { MAX_TOPICS_PER_SOCKET };
-export const MAX_CHAT_LENGTH = 200;
+// Kept in codes.ts (zod-free) so the core and the views can read them without bundling zod;
+// re-exported here.
+import { MAX_CHAT_LENGTH, MAX_TOPICS_PER_SOCKET } from './codes';
+export { MAX_CHAT_LENGTH, MAX_TOPICS_PER_SOCKET };
 
 const topicString = z.string().min(1).max(64);
 const token = z.string().min(1).max(256);

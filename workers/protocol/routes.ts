@@ -210,6 +210,23 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   ...USER_PAGES_DELIVERED,
 ]);
 
+/**
+ * Routes whose page ships in another area's chunk (delivered ahead of their area, by the shell).
+ * The client's router loads that chunk for them and the server preloads it in their HTML.
+ */
+const PAGE_CHUNK_AREA: Readonly<Record<string, Area>> = { 'user/about': 'shell', 'message/version': 'shell' };
+
+/**
+ * Id of the JSON element the server embeds in the app's HTML: each area's chunk files (beyond the
+ * entry's), so the client can prefetch other areas without running their code.
+ */
+export const AREA_FILES_ELEMENT_ID = 'qs-area-files';
+
+/** The area whose chunk holds this route's page. */
+export function chunkAreaOf(route: RouteDef): Area {
+  return PAGE_CHUNK_AREA[route.name] ?? route.area;
+}
+
 export function isKnownPath(path: string): boolean {
   const clean = path.split(/[?#]/)[0] || '/';
   if (REDIRECTS.some((r) => r.from === clean || r.from + '/' === clean)) return true;

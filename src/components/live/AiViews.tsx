@@ -1,5 +1,5 @@
 /** AI prediction views: outcome bar, score grid, factors and the calibration (reliability) chart. */
-import { FLAT_SCORE_GAP, type AiCalibration, type AiFactor, type AiPrediction } from '../../../workers/protocol/index';
+import { FLAT_SCORE_GAP, type AiCalibration, type AiFactor, type AiPrediction } from '../../../workers/protocol/api/ai';
 import { LIVE_TEXT } from './strings';
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;

@@ -5,7 +5,7 @@ import type { VliveBanner } from '../../../workers/protocol/index';
 
 export const BANNER_ADVANCE_MS = 4_000;
 
-export function BannerCarousel({ banners }: { banners: VliveBanner[] }) {
+export function BannerCarousel({ banners, loading = false }: { banners: VliveBanner[]; loading?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -18,7 +18,13 @@ export function BannerCarousel({ banners }: { banners: VliveBanner[] }) {
     }, BANNER_ADVANCE_MS);
     return () => clearInterval(t);
   }, [banners.length]);
-  if (banners.length === 0) return null;
+  // While the banners load, an empty box of the banner's size holds their place (no shift).
+  if (banners.length === 0)
+    return loading ? (
+      <div className="vl-banners vl-banners--placeholder" aria-hidden>
+        <div className="vl-banner" />
+      </div>
+    ) : null;
   return (
     <div className="vl-banners">
       <div
@@ -26,9 +32,17 @@ export function BannerCarousel({ banners }: { banners: VliveBanner[] }) {
         ref={ref}
         onScroll={(e) => setIndex(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
       >
-        {banners.map((b) => (
+        {banners.map((b, i) => (
           <Link key={b.id} href={b.link} className="vl-banner">
-            <img src={b.image} alt="" />
+            {/* The first banner is the home page's largest paint: fetched first, never lazily. */}
+            <img
+              src={b.image}
+              alt=""
+              width={750}
+              height={280}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
             <span>{b.title}</span>
           </Link>
         ))}

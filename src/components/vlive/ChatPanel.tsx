@@ -4,7 +4,8 @@
  * rendered as text (React escapes it), never as markup. Props only.
  */
 import { useEffect, useRef, useState } from 'react';
-import { MAX_CHAT_LENGTH, type ChatMessage } from '../../../workers/protocol/index';
+import { MAX_CHAT_LENGTH } from '../../../workers/protocol/codes';
+import type { ChatMessage } from '../../../workers/protocol/index';
 import { NobleBadge } from './NobleBadge';
 import { CHAT_EMOJI, VLIVE_TEXT } from './strings';
 

@@ -1,4 +1,4 @@
-import { NOBLE_NAMES } from '../../../workers/protocol/index';
+import { NOBLE_NAMES } from '../../../workers/protocol/api/vlive';
 
 /** Colours of the nobility levels (index = level). */
 export const NOBLE_COLORS = ['', '#7bb3ff', '#55c89a', '#b98cf0', '#f0a04b', '#f06b6b', '#e3b23c'] as const;

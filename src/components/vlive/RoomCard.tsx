@@ -7,11 +7,12 @@ export function heatText(heat: number): string {
   return heat >= 10_000 ? `${(Math.floor(heat / 1000) / 10).toFixed(1)}万` : String(heat);
 }
 
-export function RoomCard({ room, href }: { room: VliveRoom; href: string }) {
+/** `eager`: a card on the first screen (its cover is fetched at once instead of lazily). */
+export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href: string; eager?: boolean }) {
   return (
     <Link href={href} className="vl-card" data-room-id={room.id}>
       <div className="vl-card-cover">
-        <img src={room.cover} alt="" loading="lazy" />
+        <img src={room.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
         <span className={room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}>
           {room.live ? VLIVE_TEXT.live : VLIVE_TEXT.offline}
         </span>
@@ -25,10 +26,23 @@ export function RoomCard({ room, href }: { room: VliveRoom; href: string }) {
       </div>
       <div className="vl-card-title">{room.title}</div>
       <div className="vl-card-anchor">
-        <img src={room.anchor.avatar} alt="" />
+        <img src={room.anchor.avatar} alt="" width={18} height={18} loading={eager ? 'eager' : 'lazy'} />
         <span>{room.anchor.name}</span>
         {room.followed && <em>{VLIVE_TEXT.followed}</em>}
       </div>
     </Link>
+  );
+}
+
+/** A card's box with nothing in it, shown while the first page of rooms loads (no shift). */
+export function RoomCardPlaceholder() {
+  return (
+    <div className="vl-card vl-card--placeholder" aria-hidden>
+      <div className="vl-card-cover" />
+      <div className="vl-card-title">{'\u00a0'}</div>
+      <div className="vl-card-anchor">
+        <span>{'\u00a0'}</span>
+      </div>
+    </div>
   );
 }

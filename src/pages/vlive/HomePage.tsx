@@ -8,16 +8,18 @@ import {
   type VliveCategory,
   type VlivePage,
   type VliveRoom,
-} from '../../../workers/protocol/index';
+} from '../../../workers/protocol/api/vlive';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { BannerCarousel } from '../../components/vlive/BannerCarousel';
 import { CategoryTabs } from '../../components/vlive/CategoryTabs';
-import { RoomCard } from '../../components/vlive/RoomCard';
+import { RoomCard, RoomCardPlaceholder } from '../../components/vlive/RoomCard';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { getCore, useSession, useCoreRequest } from '../../core/index';
 
 const PULL_TRIGGER = 60;
+/** Cards visible without scrolling on a phone (two rows of two, and the next row's top). */
+const FIRST_SCREEN_CARDS = 6;
 /** Generated art served by the media routes (server/media/art.ts). */
 const ENTRY_ICONS = {
   match: '/media/art/gift/3.svg',
@@ -35,7 +37,8 @@ interface Feed {
 
 /** Pages of rooms for a category; reloads from page 1 on `refresh()` or when the key changes. */
 function useRoomFeed(type: number, sessionKey: string) {
-  const [feed, setFeed] = useState<Feed>({ rooms: [], page: 0, next: true, loading: false, failed: false });
+  // `loading` from the start: the first paint shows the placeholders, not the empty-list text.
+  const [feed, setFeed] = useState<Feed>({ rooms: [], page: 0, next: true, loading: true, failed: false });
   const busy = useRef(false);
   const gen = useRef(0);
   const load = useCallback(
@@ -44,11 +47,21 @@ function useRoomFeed(type: number, sessionKey: string) {
       busy.current = true;
       const mine = ++gen.current;
       setFeed((f) => ({ ...f, loading: true, failed: false }));
+      // The first page is kept in the offline store and painted from it before the network
+      // answers (second visit, slow or no network); a failed answer then leaves those rooms up.
+      const req = { path: VlivePaths.rooms, query: { type, page, size: VLIVE_PAGE_SIZE }, offline: page === 1 };
+      if (page === 1)
+        void getCore()
+          .cachedRequest<VlivePage<VliveRoom>>(req)
+          .then(
+            (env) => {
+              if (env?.code === 200 && mine === gen.current)
+                setFeed((f) => (f.rooms.length ? f : { ...f, rooms: env.data.list, next: env.data.next }));
+            },
+            () => undefined,
+          );
       try {
-        const env = await getCore().request<VlivePage<VliveRoom>>({
-          path: VlivePaths.rooms,
-          query: { type, page, size: VLIVE_PAGE_SIZE },
-        });
+        const env = await getCore().request<VlivePage<VliveRoom>>(req);
         if (mine !== gen.current) return;
         if (env.code === 200) {
           setFeed((f) => {
@@ -147,7 +160,7 @@ export function HomePage({ params }: PageProps) {
               : VLIVE_TEXT.pullToRefresh}
         </div>
       </div>
-      {type === 0 && <BannerCarousel banners={banners.data ?? []} />}
+      {type === 0 && <BannerCarousel banners={banners.data ?? []} loading={banners.loading} />}
       {type === 0 && (
         <div className="vl-entries">
           <Link href={paths.vliveMatch} className="vl-entry">
@@ -165,9 +178,11 @@ export function HomePage({ params }: PageProps) {
         </div>
       )}
       <div className="vl-grid" data-testid="vlive-rooms">
-        {feed.rooms.map((room) => (
-          <RoomCard key={room.id} room={room} href={paths.vliveDetail(room.id)} />
-        ))}
+        {feed.rooms.length === 0 && feed.loading
+          ? Array.from({ length: VLIVE_PAGE_SIZE }, (_, i) => <RoomCardPlaceholder key={i} />)
+          : feed.rooms.map((room, i) => (
+              <RoomCard key={room.id} room={room} href={paths.vliveDetail(room.id)} eager={i < FIRST_SCREEN_CARDS} />
+            ))}
       </div>
       <div ref={sentinel} className="vl-foot">
         {feed.failed ? (

@@ -1,6 +1,6 @@
 /** /vlive/match: live matches that anchors are covering, each with its live score and rooms. */
 import { Link } from 'wouter';
-import { VlivePaths, type VliveMatchRooms } from '../../../workers/protocol/index';
+import { VlivePaths, type VliveMatchRooms } from '../../../workers/protocol/api/vlive';
 import { paths } from '../../app/paths';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { hasScore, matchStateText } from '../../components/live/match-state';

@@ -1,7 +1,8 @@
 /** /vlive/noble: nobility levels, privileges and prices; buy or renew a level with balance. */
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Code, VlivePaths, type VliveNobility, type VliveNobilityResult } from '../../../workers/protocol/index';
+import { Code } from '../../../workers/protocol/codes';
+import { VlivePaths, type VliveNobility, type VliveNobilityResult } from '../../../workers/protocol/api/vlive';
 import { paths } from '../../app/paths';
 import { NOBLE_COLORS } from '../../components/vlive/NobleBadge';
 import { VLIVE_TEXT } from '../../components/vlive/strings';

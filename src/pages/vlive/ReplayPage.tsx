@@ -1,6 +1,6 @@
 /** /vlive/detail/replay: past broadcasts; the chosen one (?id=) plays on top. */
 import { useLocation, useSearch } from 'wouter';
-import { VlivePaths, type VlivePage, type VliveReplay } from '../../../workers/protocol/index';
+import { VlivePaths, type VlivePage, type VliveReplay } from '../../../workers/protocol/api/vlive';
 import { paths } from '../../app/paths';
 import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { VLIVE_TEXT } from '../../components/vlive/strings';

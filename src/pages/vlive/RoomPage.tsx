@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { Code } from '../../../workers/protocol/codes';
 import {
-  Code,
   VlivePaths,
   type VliveBagItem,
   type VliveChatInfo,
@@ -17,7 +17,7 @@ import {
   type VliveSchedule,
   type VliveShare,
   type VliveVideo,
-} from '../../../workers/protocol/index';
+} from '../../../workers/protocol/api/vlive';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { askNotificationPermission } from '../../app/system-notification';

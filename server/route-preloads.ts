@@ -1,0 +1,93 @@
+/**
+ * Per-route preloads from Vite's build manifest (`dist/.vite/manifest.json`).
+ *
+ * The built index.html preloads only what the entry imports statically. Each area's pages are a
+ * lazily imported chunk, which the browser would discover only after the entry ran: a waterfall
+ * on a phone. So the server answers each route's HTML with `modulepreload` links for that route's
+ * own area chunk and its static imports (and a style preload for their CSS), and nothing of any
+ * other area. It also embeds the map of every area's files, which the client's idle prefetch
+ * reads (on fast connections only) instead of executing other areas' code.
+ */
+import { AREA_FILES_ELEMENT_ID, type Area } from '../workers/protocol/routes';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export interface AreaFiles {
+  js: string[];
+  css: string[];
+}
+
+const AREA_SOURCE = /^src\/pages\/([^/]+)\/index\.tsx?$/;
+
+/** A chunk's file and its static imports' files, transitively (what loading it fetches). */
+export function staticClosure(manifest: ViteManifest, key: string): AreaFiles {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(key);
+  return { js: [...js], css: [...css] };
+}
+
+/** The app's entry (index.html's script). */
+export function entryKey(manifest: ViteManifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('.html'));
+  const fallback = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const found = key ?? fallback;
+  if (!found) throw new Error('the build manifest has no entry');
+  return found;
+}
+
+/**
+ * Files each area's chunk needs beyond what the entry already loads (index.html preloads those),
+ * keyed by area name (`src/pages/<area>/index.tsx` is the area's chunk).
+ */
+export function areaFiles(manifest: ViteManifest): Map<Area, AreaFiles> {
+  const entry = staticClosure(manifest, entryKey(manifest));
+  const map = new Map<Area, AreaFiles>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = AREA_SOURCE.exec(chunk.src ?? key);
+    if (!m || !chunk.isDynamicEntry) continue;
+    const own = staticClosure(manifest, key);
+    map.set(m[1] as Area, {
+      js: own.js.filter((f) => !entry.js.includes(f)),
+      css: own.css.filter((f) => !entry.css.includes(f)),
+    });
+  }
+  return map;
+}
+
+/** Inserts the area's preloads (and its lead image's), and the embedded area map, before `</head>`. */
+export function htmlWithPreloads(
+  html: string,
+  files: AreaFiles | undefined,
+  all: Map<Area, AreaFiles>,
+  leadImage: string | null = null,
+): string {
+  const links = [
+    ...(leadImage ? [`<link rel="preload" as="image" fetchpriority="high" href="${leadImage}">`] : []),
+    ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...(files?.css ?? []).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+  ];
+  // Only file names go in, and `<` is escaped, so the JSON can never close the script element.
+  const map = JSON.stringify(Object.fromEntries(all)).replace(/</g, '\\u003c');
+  const embed = `<script type="application/json" id="${AREA_FILES_ELEMENT_ID}">${map}</script>`;
+  return html.replace('</head>', `${links.join('')}${embed}</head>`);
+}

@@ -1,0 +1,188 @@
+/**
+ * First load on a phone (issue 16): Lighthouse 12 (the npm package) on Debian's Chromium against
+ * the production server (built client, NODE_ENV=production, as `npm start` serves it), mobile
+ * form factor with Lighthouse's default simulated throttling (slow 4G, 4× CPU).
+ *
+ * For each page it prints the four category scores and FCP, LCP, TBT, CLS (median of `--runs`
+ * runs; the machine is shared, so one run says little), and for /live/hot the bytes on the wire
+ * of its first screen: every request that started before the page's largest paint (HTML, CSS,
+ * JS, fonts, images, API answers), and the total of the whole run beside it.
+ *
+ *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--only /live/hot] [--verbose]
+ *
+ * Aim: performance and accessibility ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02 on every page; /live/hot's
+ * first screen ≤ 100 KB on the wire.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer, type RunningServer } from '../helpers/e2e';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+const RUNS = Number(argValue('runs') ?? 3);
+const ONLY = argValue('only');
+const VERBOSE = process.argv.includes('--verbose');
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  firstScreenBytes: number;
+  totalBytes: number;
+  failed: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  networkRequestTime?: number;
+  transferSize?: number;
+  resourceType?: string;
+}
+
+/** A football match id from the feed's list, for the match detail page. */
+async function aMatchId(server: RunningServer): Promise<number> {
+  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
+  const body = (await res.json()) as { data: { id: number; s: number }[] | { list: { id: number; s: number }[] } };
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  const live = list.find((m) => m.s >= 2 && m.s <= 4) ?? list[0];
+  if (!live) throw new Error('the feed lists no football match');
+  return live.id;
+}
+
+/** Pages of another area (news) may not be delivered yet: the server answers 404 for them. */
+async function answers(server: RunningServer, path: string): Promise<boolean> {
+  const res = await fetch(server.url + path);
+  const text = await res.text();
+  return res.status === 200 && text.includes('id="root"');
+}
+
+async function runOnce(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const lhr = result.lhr;
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+  const observedLcp = metrics?.observedLargestContentfulPaint ?? Infinity;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+    []) as NetworkItem[];
+  const firstScreen = requests.filter((r) => (r.networkRequestTime ?? Infinity) <= observedLcp);
+  const sum = (rs: NetworkItem[]) => rs.reduce((n, r) => n + (r.transferSize ?? 0), 0);
+  if (VERBOSE) {
+    for (const r of requests)
+      console.log(
+        `    ${String(Math.round(r.networkRequestTime ?? 0)).padStart(6)} ms ${String(r.transferSize ?? 0).padStart(8)} B ${r.resourceType ?? ''} ${r.url}`,
+      );
+    console.log(`    observed LCP ${Math.round(observedLcp)} ms`);
+    // Where the shifts and the largest paint come from, and what else Lighthouse flags.
+    for (const id of [
+      'layout-shifts',
+      'largest-contentful-paint-element',
+      'color-contrast',
+      'target-size',
+      'button-name',
+      'link-name',
+      'image-alt',
+    ]) {
+      const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+      for (const item of items.slice(0, 8)) console.log(`    ${id}: ${JSON.stringify(item).slice(0, 400)}`);
+    }
+  }
+  const failed = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => a.id);
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as RunFigures['scores'],
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    firstScreenBytes: sum(firstScreen),
+    totalBytes: sum(requests),
+    failed,
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const pages = [
+      '/vlive/0',
+      '/live/hot',
+      '/live/zq',
+      '/news/1002',
+      '/user',
+      `/live/zq/detail/${await aMatchId(server)}`,
+    ];
+    console.log(
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling; median of ${RUNS} runs per page`,
+    );
+    const rows: string[] = [];
+    for (const path of pages) {
+      if (ONLY && path !== ONLY) continue;
+      if (!(await answers(server, path))) {
+        console.log(`${path}: skipped (the server does not serve this page yet)`);
+        continue;
+      }
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const figures = await runOnce(server.url + path, chrome.port);
+        if (VERBOSE)
+          console.log(
+            `  ${path} run ${i + 1}: perf ${figures.scores.performance} a11y ${figures.scores.accessibility} LCP ${Math.round(figures.lcp)} ms CLS ${figures.cls.toFixed(3)}; below 0.9: ${figures.failed.join(', ')}`,
+          );
+        runs.push(figures);
+      }
+      const m = (f: (r: RunFigures) => number) => median(runs.map(f));
+      const row =
+        `| \`${path}\` | ${CATEGORIES.map((c) => m((r) => r.scores[c])).join(' | ')} | ` +
+        `${(m((r) => r.fcp) / 1000).toFixed(1)} s | ${(m((r) => r.lcp) / 1000).toFixed(1)} s | ` +
+        `${Math.round(m((r) => r.tbt))} ms | ${m((r) => r.cls).toFixed(3)} |`;
+      rows.push(row);
+      console.log(row);
+      if (path === '/live/hot')
+        console.log(
+          `/live/hot bytes on the wire: first screen ${(m((r) => r.firstScreenBytes) / 1024).toFixed(1)} KiB, whole run ${(m((r) => r.totalBytes) / 1024).toFixed(1)} KiB`,
+        );
+    }
+    console.log('\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const row of rows) console.log(row);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+await main();
