@@ -10,6 +10,7 @@ import { liveMigrations } from './live';
 import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
+import { newsMigrations } from './news';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...userCentreMigrations,
   ...vliveMigrations,
   ...aiMigrations,
+  ...newsMigrations,
 ];
 
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
