@@ -55,6 +55,12 @@ export const articleInput = z.object({
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 
+/**
+ * Every match this server knows comes from its feed simulator (server/feed). A server wired to a
+ * real data source sets this false and the 演示数据 label goes away.
+ */
+export const MATCH_DATA_SIMULATED = true;
+
 export const coverUrl = (id: number) => `${fillPath(NewsPaths.cover, { id })}.svg`;
 
 type Row = {
@@ -186,7 +192,8 @@ export async function listArticles(
   const cursor = parseCursor(cursorText);
   const scoped = () => {
     let q = db.selectFrom('news_articles').select(CARD_COLUMNS).where('status', '=', 0);
-    if (type !== HEADLINE_TYPE) q = q.where('type', '=', type);
+    // 头条 is the editors' page: automatic match reports live in their columns.
+    q = type === HEADLINE_TYPE ? q.where('auto_kind', 'is', null) : q.where('type', '=', type);
     return q;
   };
   const pinned = cursor
@@ -245,5 +252,6 @@ export async function articleDetail(db: Db, id: number, userId: number | null): 
     matchId: row.match_id,
     sport: row.sport === 'zq' || row.sport === 'lq' ? row.sport : null,
     liked,
+    demoData: row.match_id !== null && MATCH_DATA_SIMULATED,
   };
 }

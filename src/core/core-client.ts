@@ -265,6 +265,7 @@ export class CoreClient implements CoreApi {
   sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>> {
     return this.call('sendChat', [roomId, text]);
   }
+  news: CoreApi['news'] = (method, ...args) => this.call('news', [method, ...args]) as never;
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);
   }

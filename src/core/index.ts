@@ -14,3 +14,4 @@ export { readAuthCookie } from './auth-cookie';
 export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';
+export { newsApi, useNewsLoad, type NewsLoaded } from './news';

@@ -23,6 +23,7 @@ import type {
   TextLiveLine,
   UserInfo,
 } from '../protocol/index';
+import type { NewsHandlers } from './news';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -381,6 +382,7 @@ export type CoreApi = RestHandlers &
   SessionHandlers &
   LiveHandlers &
   ChatHandlers &
+  NewsHandlers &
   SettingsHandlers &
   TabHandlers &
   StreamHandlers;

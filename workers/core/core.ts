@@ -48,6 +48,7 @@ import {
   type TextLiveValue,
   type UnreadValue,
 } from './api';
+import { newsHandler } from './news';
 import type { RpcMethod } from './port-api';
 import { encodeTransitPassword } from '../protocol/password-transit';
 import { createRestClient, type FetchLike } from './rest';
@@ -1116,6 +1117,7 @@ export function createCore(deps: CoreDeps): Core {
     follow,
     oddsHistory,
     sendChat,
+    news: newsHandler(request),
     getSettings: async () => settings$.value,
     updateSettings: async (patch: Partial<LiveSettings>) => {
       const next = { ...settings$.value, ...patch };

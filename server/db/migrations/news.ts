@@ -36,7 +36,7 @@ export const newsMigrations: Migration[] = [
       await sql`create index news_articles_type_idx on news_articles (type, published_at desc, id desc) where status = 0`.execute(
         db,
       );
-      await sql`create index news_articles_all_idx on news_articles (published_at desc, id desc) where status = 0`.execute(
+      await sql`create index news_articles_all_idx on news_articles (published_at desc, id desc) where status = 0 and auto_kind is null`.execute(
         db,
       );
       await sql`create index news_articles_match_idx on news_articles (match_id) where match_id is not null`.execute(

@@ -18,6 +18,7 @@ import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
 import { useCoreRequest } from './use-core-request';
 import '../../components/live/live.css';
+import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
@@ -47,6 +48,7 @@ export function ZqDetailPage({ id }: { id: number }) {
           <span className="lv-icon-btn" />
         </div>
         {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        <MatchReportLinks matchId={id} />
         {match &&
           (video.data && video.code === Code.OK ? (
             <MatchVideo url={video.data.url} />

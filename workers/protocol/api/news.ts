@@ -129,6 +129,8 @@ export interface ArticleDetail extends ArticleCard {
   matchId: number | null;
   sport: 'zq' | 'lq' | null;
   liked: boolean;
+  /** The linked match's scores and odds come from the simulator (shown as 演示数据). */
+  demoData: boolean;
 }
 
 export interface LikeState {
