@@ -39,6 +39,10 @@ export const newsMigrations: Migration[] = [
       await sql`create index news_articles_all_idx on news_articles (published_at desc, id desc) where status = 0 and auto_kind is null`.execute(
         db,
       );
+      // Pinned articles head the first page: few rows, their own small index.
+      await sql`create index news_articles_pinned_idx on news_articles (type, published_at desc) where status = 0 and pinned`.execute(
+        db,
+      );
       await sql`create index news_articles_match_idx on news_articles (match_id) where match_id is not null`.execute(
         db,
       );
