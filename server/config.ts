@@ -18,6 +18,8 @@ export interface Config {
   publicHost: string | null;
   /** Start the live feed simulator (tests may drive it by hand). */
   feed: boolean;
+  /** Operator token (OPS_TOKEN): the operator API exists only when it is set. */
+  opsToken: string | null;
   /**
    * Whom to believe about the client's address and scheme (`X-Forwarded-*`): `TRUST_PROXY` unset
    * or `0` → nobody (the socket's peer is the client); `1` → any proxy; otherwise a comma list of
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
+    opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     smsProvider: aliyunSms(env),
     limits: {

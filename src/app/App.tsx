@@ -41,6 +41,8 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   user: () => import('../pages/user/index'),
   vlive: () => import('../pages/vlive/index'),
   live: () => import('../pages/live/index'),
+  news: () => import('../pages/news/index'),
+  community: () => import('../pages/community/index'),
 };
 
 /** Single routes delivered ahead of their area live in another area's chunk (chunkAreaOf). */

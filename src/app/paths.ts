@@ -11,6 +11,8 @@ export const paths = {
   news: (type: number | string = 1002) => `/news/${type}/`,
   newsDetail: (type: number | string, id: number | string) => `/news/${type}/${id}`,
   communityDetail: (code: string) => `/community/detail?code=${encodeURIComponent(code)}`,
+  communityList: (feed?: string) => (feed ? `/community/list?feed=${feed}` : '/community/list'),
+  communityCircle: (id: number | string) => `/community/qdetail?id=${encodeURIComponent(String(id))}`,
   vlive: (type: number | string = 0) => `/vlive/${type}`,
   vliveDetail: (id: number | string) => `/vlive/detail/${id}`,
   vliveMatch: '/vlive/match',

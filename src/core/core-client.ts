@@ -274,6 +274,8 @@ export class CoreClient implements CoreApi {
   noteBalance(balance: number): Promise<void> {
     return this.call('noteBalance', [balance]);
   }
+  // One generic entry for the whole news module; its own signature types each call.
+  news: CoreApi['news'] = (method, ...args) => this.call('news', [method, ...args] as never) as never;
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);
   }

@@ -16,3 +16,4 @@ export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';
 export { usePagedLoad, type PagedLoad, type PageOf } from './use-paged-load';
+export { newsApi, useNewsLoad, type NewsLoaded } from './news';

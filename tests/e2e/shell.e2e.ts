@@ -41,6 +41,9 @@ describe('redirects', () => {
     await page.waitForURL('**/vlive/0');
     await page.goto(server.url + '/news');
     await page.waitForURL('**/news/1002');
+    // The 头条 list is there, not just the URL: seeded articles with their DOM hook.
+    await page.waitForSelector('[data-article-id] h3', { timeout: 15_000 });
+    expect(await page.locator('[data-article-id]').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 });

@@ -23,6 +23,7 @@ import type {
   TextLiveLine,
   UserInfo,
 } from '../protocol/index';
+import type { NewsHandlers } from './modules/news';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -415,6 +416,7 @@ export type CoreHandlers = RestHandlers &
   SessionHandlers &
   LiveHandlers &
   ChatHandlers &
+  NewsHandlers &
   SettingsHandlers &
   WalletHandlers;
 /** The handler names a tab may call through the port. */

@@ -17,6 +17,7 @@ import { createInboxModule } from './modules/inbox';
 import { createLiveListsModule } from './modules/live-lists';
 import { createMatchDetailModule } from './modules/match-detail';
 import { createMatchStore } from './modules/matches';
+import { newsHandler } from './modules/news';
 import { createSessionModule } from './modules/session';
 import { createVliveModule } from './modules/vlive';
 import { createWalletModule } from './modules/wallet';
@@ -101,6 +102,7 @@ export function createCore(deps: CoreDeps): Core {
     ...chat.handlers,
     ...alerts.handlers,
     ...wallet.handlers,
+    news: newsHandler((req) => kernel.request(req)),
   };
 
   const ready = session.boot(Promise.all([alerts.booted, follows.booted]));

@@ -67,6 +67,12 @@ export interface UserCentreTables {
     content: string;
     created_at: number;
     deleted_at: number | null;
+    /** Community columns (issue 12, migration news-001). */
+    circle_id: Generated<number | null>;
+    images: Generated<string>;
+    likes: Generated<number>;
+    comments: Generated<number>;
+    status: Generated<number>;
   };
   user_tips: {
     id: Generated<number>;

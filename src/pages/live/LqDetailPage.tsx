@@ -30,6 +30,7 @@ import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
+import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
@@ -57,6 +58,7 @@ export function LqDetailPage({ id }: { id: number }) {
           <span className="lv-icon-btn" />
         </div>
         {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        <MatchReportLinks matchId={id} />
       </header>
       {!detail || (detail.loading && !match) ? (
         <AnalysisViewsLoading />

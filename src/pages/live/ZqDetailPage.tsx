@@ -17,6 +17,7 @@ import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
+import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
@@ -46,6 +47,7 @@ export function ZqDetailPage({ id }: { id: number }) {
           <span className="lv-icon-btn" />
         </div>
         {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        <MatchReportLinks matchId={id} />
         {match &&
           (video.data && video.code === Code.OK ? (
             <MatchVideo url={video.data.url} />

@@ -1,0 +1,403 @@
+/**
+ * Automatic match reports (自动生成) from the feed's stored matches and incidents: a preview
+ * before kick-off (form, table position, head-to-head, odds), a live report that grows with each
+ * goal and card, and a full-time report (score, scorers, key stats, table). Written from
+ * templates in Chinese. The article row is created by a sweep; its body is rendered from the
+ * current incidents whenever it is read, so a goal shows in the report as soon as it is stored.
+ */
+import { isFinal, isFinished, isLive, type Sport } from '../../workers/protocol/index';
+import type { MatchReportKind, MatchReportLink } from '../../workers/protocol/api/news';
+import type { AppContext } from '../context';
+import type { Db } from '../db/index';
+import { renderMarkdown } from './markdown';
+
+export const AUTO_AUTHOR = '球赛数据机器人';
+/** How far ahead previews are written, and how many matches the sweep covers per run. */
+const PREVIEW_AHEAD_MS = 24 * 3600_000;
+const SWEEP_MS = 3000;
+
+interface MatchInfo {
+  id: number;
+  sport: Sport;
+  leagueId: number;
+  league: string;
+  homeId: number;
+  awayId: number;
+  home: string;
+  away: string;
+  status: number;
+  scoreH: number;
+  scoreA: number;
+  ot: number;
+}
+
+async function matchInfo(db: Db, id: number): Promise<MatchInfo | null> {
+  const r = await db
+    .selectFrom('live_matches as m')
+    .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
+    .innerJoin('live_teams as h', 'h.id', 'm.home_id')
+    .innerJoin('live_teams as a', 'a.id', 'm.away_id')
+    .select([
+      'm.id',
+      'm.sport',
+      'm.league_id',
+      'l.name as league',
+      'm.home_id',
+      'm.away_id',
+      'h.name as home',
+      'a.name as away',
+      'm.status',
+      'm.score_h',
+      'm.score_a',
+      'm.ot',
+    ])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    id: r.id,
+    sport: r.sport === 'lq' ? 'lq' : 'zq',
+    leagueId: r.league_id,
+    league: r.league,
+    homeId: r.home_id,
+    awayId: r.away_id,
+    home: r.home,
+    away: r.away,
+    status: r.status,
+    scoreH: r.score_h,
+    scoreA: r.score_a,
+    ot: Number(r.ot),
+  };
+}
+
+const kickoffText = (otSec: number) =>
+  new Date(otSec * 1000).toLocaleString('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+async function form(db: Db, teamId: number, beforeSec: number, sport: Sport): Promise<string> {
+  const rows = await db
+    .selectFrom('live_matches')
+    .select(['home_id', 'score_h', 'score_a', 'status'])
+    .where((eb) => eb.or([eb('home_id', '=', teamId), eb('away_id', '=', teamId)]))
+    .where('ot', '<', beforeSec)
+    .orderBy('ot', 'desc')
+    .limit(12)
+    .execute();
+  const played = rows.filter((r) => isFinished(sport, r.status)).slice(0, 5);
+  if (!played.length) return '近期暂无已完成的比赛';
+  const marks = played.map((r) => {
+    const [mine, theirs] = r.home_id === teamId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
+    return mine > theirs ? '胜' : mine < theirs ? '负' : '平';
+  });
+  const wins = marks.filter((m) => m === '胜').length;
+  return `近 ${played.length} 场 ${marks.join('')}（${wins} 胜）`;
+}
+
+async function rankOf(db: Db, leagueId: number, teamId: number) {
+  return db
+    .selectFrom('live_standings')
+    .select(['rank', 'points', 'played'])
+    .where('league_id', '=', leagueId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+}
+
+async function headToHead(db: Db, m: MatchInfo): Promise<string> {
+  const rows = await db
+    .selectFrom('live_matches')
+    .select(['home_id', 'score_h', 'score_a', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
+        eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
+      ]),
+    )
+    .where('id', '!=', m.id)
+    .where('ot', '<', m.ot)
+    .orderBy('ot', 'desc')
+    .limit(5)
+    .execute();
+  const done = rows.filter((r) => isFinal(m.sport, r.status));
+  if (!done.length) return `两队近期没有交手记录，本场是双方近期的首次碰面。`;
+  let h = 0;
+  let a = 0;
+  for (const r of done) {
+    const [hs, as] = r.home_id === m.homeId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
+    if (hs > as) h++;
+    else if (as > hs) a++;
+  }
+  return `两队近 ${done.length} 次交手，${m.home} ${h} 胜，${m.away} ${a} 胜${done.length - h - a ? `，${done.length - h - a} 场战平` : ''}。`;
+}
+
+async function oddsLine(db: Db, m: MatchInfo): Promise<string | null> {
+  const r = await db
+    .selectFrom('live_odds as o')
+    .innerJoin('live_bookmakers as b', 'b.id', 'o.company_id')
+    .select(['b.name_zh', 'o.left', 'o.middle', 'o.right'])
+    .where('o.match_id', '=', m.id)
+    .where('o.type', '=', 2)
+    .orderBy('b.sort')
+    .orderBy('o.at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!r) return null;
+  const f = (n: number) => Number(n).toFixed(2);
+  return m.sport === 'zq'
+    ? `${r.name_zh}最新欧赔：主胜 ${f(r.left)}、平局 ${f(r.middle)}、客胜 ${f(r.right)}。`
+    : `${r.name_zh}最新欧赔：主胜 ${f(r.left)}、客胜 ${f(r.right)}。`;
+}
+
+interface IncidentRow {
+  type: string;
+  side: string | null;
+  minute: number;
+  text: string;
+  score_h: number;
+  score_a: number;
+}
+
+const incidentsOf = (db: Db, matchId: number): Promise<IncidentRow[]> =>
+  db
+    .selectFrom('live_incidents')
+    .select(['type', 'side', 'minute', 'text', 'score_h', 'score_a'])
+    .where('match_id', '=', matchId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+
+/** '第67分钟 阿森纳 张三 进球！比分 2-1' → the player's name, when the simulator gave one. */
+const playerIn = (text: string, team: string) => {
+  const m = new RegExp(`${team.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (\\S+) `).exec(text);
+  return m ? m[1]! : null;
+};
+
+function eventLine(m: MatchInfo, i: IncidentRow): string | null {
+  const team = i.side === 'home' ? m.home : i.side === 'away' ? m.away : '';
+  const player = team ? playerIn(i.text, team) : null;
+  const who = player ? `${team}的${player}` : team;
+  switch (i.type) {
+    case 'goal': {
+      const lead =
+        i.score_h === i.score_a
+          ? '将比分扳平'
+          : (i.side === 'home') === i.score_h > i.score_a
+            ? `帮助${team}以 ${i.score_h}-${i.score_a} 领先`
+            : `把比分追成 ${i.score_h}-${i.score_a}`;
+      return `第 ${i.minute} 分钟，${who}破门得分，${lead}。`;
+    }
+    case 'yellow':
+      return `第 ${i.minute} 分钟，${who}吃到一张黄牌。`;
+    case 'red':
+      return `第 ${i.minute} 分钟，${who}被直接红牌罚下，${team}只能少一人作战。`;
+    case 'penalty':
+      return `第 ${i.minute} 分钟，${team}获得点球。`;
+    case 'state':
+      return i.text ? `${i.text}。` : null;
+    default:
+      return null;
+  }
+}
+
+async function previewBody(db: Db, m: MatchInfo): Promise<string> {
+  const [hr, ar] = await Promise.all([rankOf(db, m.leagueId, m.homeId), rankOf(db, m.leagueId, m.awayId)]);
+  const table =
+    hr && ar
+      ? `积分榜上，${m.home}目前排名第 ${hr.rank}（${hr.points} 分），${m.away}排名第 ${ar.rank}（${ar.points} 分）。`
+      : '两队的积分榜排名暂未更新。';
+  const lines = [
+    `${m.league}：${m.home} 将在 ${kickoffText(m.ot)} 主场迎战 ${m.away}。`,
+    '',
+    '## 近期状态',
+    `- ${m.home}：${await form(db, m.homeId, m.ot, m.sport)}`,
+    `- ${m.away}：${await form(db, m.awayId, m.ot, m.sport)}`,
+    '',
+    '## 积分榜',
+    table,
+    '',
+    '## 历史交锋',
+    await headToHead(db, m),
+  ];
+  const odds = await oddsLine(db, m);
+  if (odds) lines.push('', '## 赔率参考', odds);
+  return lines.join('\n');
+}
+
+async function liveBody(db: Db, m: MatchInfo, final: boolean): Promise<string> {
+  const incidents = await incidentsOf(db, m.id);
+  const events = incidents.map((i) => eventLine(m, i)).filter((l): l is string => l !== null);
+  const count = (type: string, side: string) => incidents.filter((i) => i.type === type && i.side === side).length;
+  const lines: string[] = [];
+  if (final) {
+    const verdict =
+      m.scoreH === m.scoreA
+        ? `双方 ${m.scoreH}-${m.scoreA} 握手言和`
+        : `${m.scoreH > m.scoreA ? m.home : m.away}以 ${Math.max(m.scoreH, m.scoreA)}-${Math.min(m.scoreH, m.scoreA)} 击败${m.scoreH > m.scoreA ? m.away : m.home}`;
+    lines.push(`全场比赛结束，${m.league}中${verdict}。`);
+    if (m.sport === 'zq') {
+      const scorers = incidents
+        .filter((i) => i.type === 'goal')
+        .map((i) => {
+          const team = i.side === 'home' ? m.home : m.away;
+          return `${playerIn(i.text, team) ?? team}（${i.minute}'）`;
+        });
+      lines.push('', '## 进球', scorers.length ? scorers.join('、') : '本场比赛没有进球。');
+      lines.push(
+        '',
+        '## 关键数据',
+        `- 角球：${count('corner', 'home')} - ${count('corner', 'away')}`,
+        `- 黄牌：${count('yellow', 'home')} - ${count('yellow', 'away')}`,
+        `- 红牌：${count('red', 'home')} - ${count('red', 'away')}`,
+      );
+    }
+    const [hr, ar] = await Promise.all([rankOf(db, m.leagueId, m.homeId), rankOf(db, m.leagueId, m.awayId)]);
+    if (hr && ar)
+      lines.push(
+        '',
+        '## 积分榜',
+        `赛后${m.home}排名第 ${hr.rank}（${hr.points} 分），${m.away}排名第 ${ar.rank}（${ar.points} 分）。`,
+      );
+  } else {
+    lines.push(`${m.league}比赛正在进行，当前比分 ${m.home} ${m.scoreH}-${m.scoreA} ${m.away}。`);
+  }
+  lines.push('', '## 比赛进程');
+  if (events.length) for (const e of events) lines.push(`- ${e}`);
+  else lines.push('比赛开始后，这里会随着进球和红黄牌实时更新。');
+  return lines.join('\n');
+}
+
+function titleOf(m: MatchInfo, kind: MatchReportKind): string {
+  if (kind === 'preview') return `前瞻：${m.home} vs ${m.away}，${m.league}焦点战`;
+  if (kind === 'live') return `直播战报：${m.home} ${m.scoreH}-${m.scoreA} ${m.away}`;
+  return `全场战报：${m.home} ${m.scoreH}-${m.scoreA} ${m.away}`;
+}
+
+const columnFor = (m: MatchInfo) => {
+  const byLeague: Record<string, number> = { 中超: 1005, 英超: 1006, 西甲: 1007, NBA: 1008, CBA: 1009 };
+  return byLeague[m.league] ?? (m.sport === 'lq' ? 1004 : 1003);
+};
+
+/** The report's current title and HTML (rendered from the stored incidents). */
+export async function renderMatchReport(
+  db: Db,
+  matchId: number,
+  kind: MatchReportKind,
+): Promise<{ title: string; html: string; md: string } | null> {
+  const m = await matchInfo(db, matchId);
+  if (!m) return null;
+  const md = kind === 'preview' ? await previewBody(db, m) : await liveBody(db, m, kind === 'final');
+  return { title: titleOf(m, kind), md, html: renderMarkdown(md) };
+}
+
+/** Which reports a match should have now. */
+export function reportKindsFor(sport: Sport, status: number, otMs: number, now: number): MatchReportKind[] {
+  if (status === 1) return otMs - now <= PREVIEW_AHEAD_MS ? ['preview'] : [];
+  if (isLive(sport, status)) return ['preview', 'live'];
+  if (isFinished(sport, status)) return ['preview', 'live', 'final'];
+  return [];
+}
+
+/** Creates the report rows that are due for the featured matches (hot ones, today ± 1 day). */
+export async function sweepMatchReports(db: Db, now: number): Promise<number> {
+  const matches = await db
+    .selectFrom('live_matches')
+    .select(['id', 'sport', 'status', 'ot'])
+    .where('hot', '=', true)
+    .where('ot', '>', (now - 36 * 3600_000) / 1000)
+    .where('ot', '<', (now + PREVIEW_AHEAD_MS) / 1000)
+    .execute();
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('news_articles')
+        .select('slug')
+        .where('auto_kind', 'is not', null)
+        .where('match_id', 'in', matches.length ? matches.map((m) => m.id) : [0])
+        .execute()
+    ).map((r) => r.slug),
+  );
+  let created = 0;
+  for (const row of matches) {
+    const sport: Sport = row.sport === 'lq' ? 'lq' : 'zq';
+    for (const kind of reportKindsFor(sport, row.status, Number(row.ot) * 1000, now)) {
+      const slug = `auto-${row.id}-${kind}`;
+      if (existing.has(slug)) continue;
+      const m = await matchInfo(db, row.id);
+      const report = m && (await renderMatchReport(db, row.id, kind));
+      if (!m || !report) continue;
+      const tag = m.league;
+      await db
+        .insertInto('news_articles')
+        .values({
+          type: columnFor(m),
+          title: report.title,
+          summary: report.md.split('\n')[0]!.slice(0, 60),
+          tag,
+          tags: `${m.league},${m.home},${m.away},自动生成`,
+          author: AUTO_AUTHOR,
+          body_md: report.md,
+          body_html: report.html,
+          published_at: now,
+          match_id: m.id,
+          sport: m.sport,
+          auto_kind: kind,
+          slug,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
+      created++;
+    }
+  }
+  // Live titles carry the score: keep them current for the list.
+  const live = await db
+    .selectFrom('news_articles as n')
+    .innerJoin('live_matches as m', 'm.id', 'n.match_id')
+    .select(['n.id', 'n.match_id', 'n.title', 'n.auto_kind'])
+    .where('n.auto_kind', 'in', ['live', 'final'])
+    .where('m.updated_at', '>', now - 10 * SWEEP_MS)
+    .execute();
+  for (const a of live) {
+    const m = await matchInfo(db, a.match_id!);
+    if (!m) continue;
+    const title = titleOf(m, a.auto_kind as MatchReportKind);
+    if (title !== a.title) await db.updateTable('news_articles').set({ title }).where('id', '=', a.id).execute();
+  }
+  return created;
+}
+
+export async function matchReportLinks(db: Db, matchId: number): Promise<MatchReportLink[]> {
+  const rows = await db
+    .selectFrom('news_articles')
+    .select(['id', 'type', 'auto_kind', 'title'])
+    .where('match_id', '=', matchId)
+    .where('auto_kind', 'is not', null)
+    .where('status', '=', 0)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ articleId: r.id, type: r.type, kind: r.auto_kind as MatchReportKind, title: r.title }));
+}
+
+/** Runs the sweep on a timer while the server runs (stopped when the app closes). */
+export function registerMatchReports(ctx: AppContext, onClose: (fn: () => void) => void): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweepMatchReports(ctx.db, ctx.now());
+    } catch (err) {
+      console.warn(`[news] match report sweep failed: ${(err as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), SWEEP_MS);
+  timer.unref?.();
+  onClose(() => clearInterval(timer));
+}

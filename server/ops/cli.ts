@@ -1,0 +1,125 @@
+/**
+ * `npm run ops -- <command>`: the operator's command line. It talks to the running server's
+ * operator API (OPS_TOKEN), so it works the same on PGlite (one process owns the database) and
+ * on PostgreSQL. Server address: OPS_URL, or http://HOST:PORT (defaults 127.0.0.1:8008).
+ *
+ *   npm run ops -- publish article.md        # Markdown with front matter (title, type, tags, author, …)
+ *   npm run ops -- edit <id> article.md
+ *   npm run ops -- pin <id> | unpin <id> | takedown <id>
+ *   npm run ops -- reports
+ *   npm run ops -- restore post|comment <id> | remove post|comment <id>
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { embeddedUrl } from '../../workers/protocol/api/paths';
+import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
+import { parseFrontMatter } from '../news/front-matter';
+import { BizError } from '../http/reply';
+
+/** What the operator API answers for an article (other answers carry only code and msg). */
+type OpsAnswer = { id?: number; title?: string } | null;
+
+export const OPS_USAGE = `用法: npm run ops -- <命令>
+  publish <文件.md>            发布文章（Markdown，开头为 --- 包围的头信息）
+  edit <编号> <文件.md>         用文件内容修改文章
+  pin <编号> | unpin <编号>      置顶 / 取消置顶
+  takedown <编号>               下线文章
+  reports                      列出待审核的举报
+  restore|remove post|comment <编号>  审核举报：恢复显示 / 删除`;
+
+export interface OpsEnv {
+  base: string;
+  token: string | null;
+  out: (line: string) => void;
+  readFile?: (file: string) => string;
+}
+
+export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
+  const { out } = env;
+  if (!env.token) {
+    out('未设置 OPS_TOKEN：运营接口未开启');
+    return 2;
+  }
+  const read = env.readFile ?? ((f: string) => fs.readFileSync(f, 'utf8'));
+  const call = async (method: 'GET' | 'POST', p: string, body?: unknown) => {
+    const res = await fetch(env.base + embeddedUrl(p), {
+      method,
+      headers: { [OPS_TOKEN_HEADER]: env.token!, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 404) return { code: 404, msg: '服务器未开启运营接口（OPS_TOKEN 未设置）', data: null };
+    return (await res.json()) as { code: number; msg: string; data: OpsAnswer };
+  };
+  const id = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
+  const [cmd, a, b] = argv;
+  let r: { code: number; msg: string; data: OpsAnswer };
+  try {
+    switch (cmd) {
+      case 'publish':
+        if (!a) break;
+        r = await call('POST', P.publish, { markdown: read(a) });
+        if (r.code === 200) out(`${r.msg}：#${r.data?.id} ${r.data?.title}`);
+        else out(r.msg);
+        return r.code === 200 ? 0 : 1;
+      case 'edit': {
+        if (id(a) === null || !b) break;
+        const fields = parseFrontMatter(read(b));
+        r = await call('POST', P.edit, { id: id(a), ...fields });
+        out(r.code === 200 ? `${r.msg}：#${r.data?.id} ${r.data?.title}` : r.msg);
+        return r.code === 200 ? 0 : 1;
+      }
+      case 'pin':
+      case 'unpin':
+        if (id(a) === null) break;
+        r = await call('POST', P.pin, { id: id(a), pinned: cmd === 'pin' });
+        out(r.code === 200 ? `${r.msg}：#${id(a)}` : r.msg);
+        return r.code === 200 ? 0 : 1;
+      case 'takedown':
+        if (id(a) === null) break;
+        r = await call('POST', P.takedown, { id: id(a) });
+        out(r.code === 200 ? `${r.msg}：#${id(a)}` : r.msg);
+        return r.code === 200 ? 0 : 1;
+      case 'reports': {
+        r = await call('GET', P.reports);
+        if (r.code !== 200) {
+          out(r.msg);
+          return 1;
+        }
+        const list = r.data as ReportedItem[];
+        if (!list.length) out('没有待审核的举报');
+        for (const item of list)
+          out(
+            `${item.kind}\t${item.id}\t${item.reports} 次\t${item.reasons.join('；')}\t${item.text.replace(/\s+/g, ' ').slice(0, 40)}`,
+          );
+        return 0;
+      }
+      case 'restore':
+      case 'remove':
+        if ((a !== 'post' && a !== 'comment') || id(b) === null) break;
+        r = await call('POST', P.review, { kind: a, id: id(b), decision: cmd });
+        out(r.code === 200 ? `${r.msg}：${a} #${id(b)}` : r.msg);
+        return r.code === 200 ? 0 : 1;
+    }
+  } catch (err) {
+    if (err instanceof BizError) {
+      out(err.message);
+      return 1;
+    }
+    out(`无法连接服务器 ${env.base}：${(err as Error).message}`);
+    return 1;
+  }
+  out(OPS_USAGE);
+  return 2;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const base = process.env.OPS_URL || `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || '8008'}`;
+  runOpsCli(process.argv.slice(2), { base, token: process.env.OPS_TOKEN || null, out: (l) => console.log(l) }).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+/** One article in a news list: cover, title, tag, time, comments. Props only; carries `data-article-id`. */
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
+import { relativeTimeText } from '../../../workers/domain/relative-time';
+import { NEWS_TEXT as T } from './strings';
+
+function ArticleCardImpl({ article, href, now }: { article: Card; href: string; now: number }) {
+  return (
+    <li className="nw-card" data-article-id={article.id}>
+      <Link href={href} className="nw-card__link">
+        <div className="nw-card__text">
+          <h3 className="nw-card__title">{article.title}</h3>
+          <p className="nw-card__meta">
+            {article.pinned && <span className="nw-badge nw-badge--pin">{T.pinned}</span>}
+            {article.auto && <span className="nw-badge nw-badge--auto">{T.auto}</span>}
+            {article.tag && <span className="nw-card__tag">{article.tag}</span>}
+            <time dateTime={new Date(article.publishedAt).toISOString()}>
+              {relativeTimeText(article.publishedAt, now)}
+            </time>
+            <span>{T.commentCount(article.comments)}</span>
+          </p>
+        </div>
+        <img className="nw-card__cover" src={article.cover} alt="" loading="lazy" width={120} height={68} />
+      </Link>
+    </li>
+  );
+}
+
+export const ArticleCard = memo(ArticleCardImpl);

@@ -1,0 +1,62 @@
+/** One community post in a feed: author, circle, text, up to 9 images, likes, comments. Props only; carries `data-post-id`. */
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { PostView } from '../../../workers/protocol/api/news';
+import { relativeTimeText } from '../../../workers/domain/relative-time';
+import { LikeButton } from './LikeButton';
+import { NEWS_TEXT as T } from './strings';
+
+function PostCardImpl({
+  post,
+  href,
+  circleHref,
+  now,
+  onLike,
+}: {
+  post: PostView;
+  href: string;
+  circleHref: string | null;
+  now: number;
+  onLike: (post: PostView) => void;
+}) {
+  const images = post.images.slice(0, 9);
+  return (
+    <li className="nw-post" data-post-id={post.id}>
+      <div className="nw-post__head">
+        <span className="nw-avatar" aria-hidden="true">
+          {post.author.nickName.slice(0, 1)}
+        </span>
+        <div className="nw-post__who">
+          <span className="nw-post__author">{post.author.nickName}</span>
+          <time className="nw-post__time">{relativeTimeText(post.createdAt, now)}</time>
+        </div>
+        {post.circle && circleHref && (
+          <Link href={circleHref} className="nw-post__circle">
+            {post.circle.name}
+          </Link>
+        )}
+      </div>
+      <Link href={href} className="nw-post__body">
+        <h3 className="nw-post__title">{post.title}</h3>
+        <p className="nw-post__content">{post.content}</p>
+      </Link>
+      {images.length > 0 && (
+        <ul className={`nw-grid nw-grid--${Math.min(images.length, 3)}`} aria-label={T.images(images.length)}>
+          {images.map((src, i) => (
+            <li key={src}>
+              <img src={src} alt={T.image(i + 1, images.length)} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="nw-post__foot">
+        <LikeButton liked={post.liked} count={post.likes} onToggle={() => onLike(post)} label={T.like} />
+        <Link href={href} className="nw-post__comments">
+          {T.comments} {post.comments}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export const PostCard = memo(PostCardImpl);

@@ -1,0 +1,108 @@
+/**
+ * /news/{type}: column tabs (tap or swipe), banner carousel, the article list with infinite scroll
+ * by cursor, pull to refresh, and the loading, empty and error states.
+ */
+import { useMemo, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { HEADLINE_TYPE, type ArticleCard as Card, type NewsColumn } from '../../../workers/protocol/api/news';
+import { ArticleCard } from '../../components/news/ArticleCard';
+import { NewsBanners } from '../../components/news/NewsBanners';
+import { PagedListFooter } from '../../components/news/PagedListFooter';
+import { PullToRefresh } from '../../components/news/PullToRefresh';
+import { usePagedList } from '../../components/news/use-paged-list';
+import { newsApi, useNewsLoad } from '../../core/news';
+import { paths } from '../../app/paths';
+import type { PageProps } from '../../app/App';
+import { NEWS_PAGE_TEXT as T } from './strings';
+
+const SWIPE_PX = 60;
+
+export function NewsListPage({ params }: PageProps) {
+  const [, navigate] = useLocation();
+  const type = Number(params.type) || HEADLINE_TYPE;
+  const columns = useNewsLoad<NewsColumn[]>(() => newsApi.columns(), []);
+  const banners = useNewsLoad(() => newsApi.banners(type), [type]);
+  const list = usePagedList<Card>((cursor) => newsApi.list(type, cursor), String(type));
+  const cols = columns.data ?? [];
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const now = Date.now();
+
+  const bannerItems = useMemo(
+    () =>
+      (banners.data ?? []).map((b) => ({
+        id: b.articleId,
+        title: b.title,
+        image: b.cover,
+        href: paths.newsDetail(b.type, b.articleId),
+      })),
+    [banners.data],
+  );
+
+  const swipeTo = (dir: 1 | -1) => {
+    const i = cols.findIndex((c) => c.type === type);
+    const next = cols[i + dir];
+    if (i >= 0 && next) navigate(paths.news(next.type));
+  };
+
+  return (
+    <div className="nw-page">
+      <header className="nw-top">
+        <nav className="nw-tabs" aria-label={T.columnsLabel}>
+          {cols.map((c) => (
+            <Link
+              key={c.type}
+              href={paths.news(c.type)}
+              className={c.type === type ? 'nw-tab nw-tab--on' : 'nw-tab'}
+              aria-current={c.type === type ? 'page' : undefined}
+            >
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+        <button type="button" className="nw-icon-btn" aria-label={T.refresh} onClick={() => void list.refresh()}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </header>
+      <PullToRefresh onRefresh={() => void list.refresh()} refreshing={list.refreshing}>
+        <div
+          onTouchStart={(e) => {
+            const t = e.touches[0]!;
+            touch.current = { x: t.clientX, y: t.clientY };
+          }}
+          onTouchEnd={(e) => {
+            const s = touch.current;
+            const t = e.changedTouches[0]!;
+            touch.current = null;
+            if (!s) return;
+            const dx = t.clientX - s.x;
+            if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(t.clientY - s.y)) swipeTo(dx < 0 ? 1 : -1);
+          }}
+        >
+          <NewsBanners banners={bannerItems} label={T.banners} />
+          <ul className="nw-list" aria-busy={list.loading}>
+            {list.items.map((a) => (
+              <ArticleCard key={a.id} article={a} href={paths.newsDetail(a.type, a.id)} now={now} />
+            ))}
+          </ul>
+          <PagedListFooter
+            loading={list.loading}
+            error={list.error}
+            done={list.done}
+            empty={!list.loading && !list.error && list.items.length === 0}
+            emptyText={T.empty}
+            onMore={list.loadMore}
+            onRetry={() => void list.refresh()}
+          />
+        </div>
+      </PullToRefresh>
+    </div>
+  );
+}

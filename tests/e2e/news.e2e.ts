@@ -1,0 +1,213 @@
+/**
+ * 头条 and 社区 in Chromium at 375×812: open 头条, switch columns, open an article; user A comments
+ * and user B sees it after a reload; a double tap on like counts once; save the article to the
+ * floating bar and open it from there; a post published at /user/community shows in
+ * /community/list, and disappears for user B once B shields its author; a goal injected in a match
+ * with an automatic live report updates the open report within 2 s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  collectErrors,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+let ctxA: BrowserContext;
+let ctxB: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctxA = await newPhoneContext(browser);
+  ctxB = await newPhoneContext(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'demo1234';
+const USER_A = '13800000001';
+const USER_B = '13800000002';
+
+async function login(page: Page, phone: string): Promise<void> {
+  await page.goto(`${server.url}/user/login`);
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  const agree = page.getByRole('checkbox');
+  if (await agree.count()) await agree.check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 15_000 });
+}
+
+async function api<T>(path: string, init?: RequestInit): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(server.url + path, init);
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+describe('头条', () => {
+  let a: Page;
+  let b: Page;
+  let errors: string[];
+  let articlePath = '';
+  let articleTitle = '';
+
+  it('opens on the 头条 tab with articles, and switches columns', async () => {
+    a = await ctxA.newPage();
+    errors = collectErrors(a);
+    await a.goto(`${server.url}/news`);
+    await a.waitForURL('**/news/1002');
+    await a.waitForSelector('[data-article-id] h3', { timeout: 20_000 });
+    expect(await a.locator('[data-article-id]').count()).toBeGreaterThanOrEqual(10);
+    const nav = a.getByRole('navigation', { name: '底部导航' });
+    expect(await nav.getByRole('link', { name: '头条' }).getAttribute('aria-current')).toBe('page');
+    await a.getByRole('region', { name: '焦点新闻' }).getByRole('link').first().waitFor();
+    await screenshot(a, 'news-list');
+
+    await a.getByRole('navigation', { name: '新闻栏目' }).getByRole('link', { name: '英超' }).click();
+    await a.waitForURL('**/news/1006/');
+    await expect
+      .poll(() => a.locator('[data-article-id] .nw-card__tag').allTextContents())
+      .toEqual(expect.arrayContaining(['英超']));
+    const tags = await a.locator('[data-article-id] .nw-card__tag').allTextContents();
+    expect(tags.every((t) => t === '英超')).toBe(true);
+  });
+
+  it('opens an article; A comments and B sees it after a reload', async () => {
+    const first = a.locator('[data-article-id]').first();
+    articleTitle = (await first.locator('h3').textContent()) ?? '';
+    await first.getByRole('link').click();
+    await a.waitForURL(/\/news\/1006\/\d+$/);
+    articlePath = new URL(a.url()).pathname;
+    await a.getByRole('heading', { level: 1, name: articleTitle }).waitFor();
+    await screenshot(a, 'news-article');
+
+    await login(a, USER_A);
+    await a.goto(server.url + articlePath);
+    const comment = `A 的评论 ${Date.now()}`;
+    await a.getByLabel('说点什么…').fill(comment);
+    await a.getByRole('button', { name: '发送' }).click();
+    await a.locator('.nw-comment__text', { hasText: comment }).waitFor();
+
+    b = await ctxB.newPage();
+    await login(b, USER_B);
+    await b.goto(server.url + articlePath);
+    await b.reload();
+    await b.locator('.nw-comment__text', { hasText: comment }).waitFor({ timeout: 10_000 });
+  });
+
+  it('a double tap on like counts one like', async () => {
+    const like = b.locator('.nw-actions .nw-like');
+    await like.dblclick();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await b.reload();
+    const after = b.locator('.nw-actions .nw-like');
+    await expect.poll(() => after.getAttribute('aria-pressed')).toBe('true');
+    expect(await after.getAttribute('data-like-count')).toBe('1');
+  });
+
+  it('saves the article to the floating bar and opens it from there', async () => {
+    await b.getByRole('button', { name: '加入浮窗' }).click();
+    const bar = b.getByRole('region', { name: '已保存的资讯' });
+    await bar.getByRole('link', { name: new RegExp(articleTitle.slice(0, 8)) }).waitFor();
+    await b.goto(`${server.url}/news/1002`);
+    await b.waitForSelector('[data-article-id]');
+    await bar.getByRole('link', { name: new RegExp(articleTitle.slice(0, 8)) }).click();
+    await b.waitForURL((u) => u.pathname === articlePath);
+    await b.getByRole('heading', { level: 1, name: articleTitle }).waitFor();
+  });
+
+  it('a post published at /user/community shows in /community/list; B shields its author and it is gone', async () => {
+    const title = `今晚的比赛谁能赢${Date.now() % 1000}`;
+    await a.goto(`${server.url}/user/community`);
+    await a.getByLabel('标题').fill(title);
+    await a.getByLabel('内容').fill('大家来聊聊，我看好主队。');
+    await a.getByRole('button', { name: '发布', exact: true }).click();
+    await a.getByRole('article', { name: title }).waitFor();
+
+    await b.goto(`${server.url}/community/list?feed=latest`);
+    const card = b.locator('[data-post-id]', { hasText: title });
+    await card.waitFor({ timeout: 10_000 });
+    const nav = b.getByRole('navigation', { name: '底部导航' });
+    expect(await nav.getByRole('link', { name: '头条' }).getAttribute('aria-current')).toBe('page');
+    await screenshot(b, 'community-list');
+
+    await card.getByRole('link', { name: new RegExp(title) }).click();
+    await b.waitForURL(/\/community\/detail\?code=\d+/);
+    await b.locator('[data-post-id] h1', { hasText: title }).waitFor();
+    await screenshot(b, 'community-detail');
+    b.once('dialog', (d) => void d.accept());
+    await b.getByRole('button', { name: '屏蔽此人' }).click();
+    await b.waitForURL('**/community/list');
+    await b.goto(`${server.url}/community/list?feed=latest`);
+    await b.locator('[data-post-id]').first().waitFor();
+    expect(await b.locator('[data-post-id]', { hasText: title }).count()).toBe(0);
+    // A still sees it.
+    await a.goto(`${server.url}/community/list?feed=latest`);
+    await a.locator('[data-post-id]', { hasText: title }).waitFor();
+  });
+
+  it('a goal injected in a match with an automatic live report updates the report within 2 s', async () => {
+    type Listed = { id: number; s: number; hot?: boolean; ot: number; halfStart?: number };
+    const list = await api<Listed[] | { list: Listed[] }>('/main/live/zq/list?platform=4&channelId=4');
+    const rows = Array.isArray(list.data) ? list.data : list.data.list;
+    const nowS = Date.now() / 1000;
+    const left = (m: Listed) => 45 - (nowS - (m.halfStart ?? nowS)) / 60;
+    let matchId = rows
+      .filter((m) => m.hot && (m.s === 2 || m.s === 4) && left(m) >= 10)
+      .sort((x, y) => left(y) - left(x))[0]?.id;
+    if (!matchId) {
+      for (const m of rows.filter((r) => r.hot && r.s === 1).sort((x, y) => x.ot - y.ot)) {
+        const kick = await api('/_dev/feed/event', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ matchId: m.id, type: 'state', state: 2 }),
+        });
+        if (kick.code === 200) {
+          matchId = m.id;
+          break;
+        }
+      }
+    }
+    expect(matchId).toBeTruthy();
+    type Link = { articleId: number; type: number; kind: string };
+    let report: Link | undefined;
+    await expect
+      .poll(
+        async () => {
+          report = (await api<Link[]>(`/main/news/match/${matchId}/reports`)).data.find((r) => r.kind === 'live');
+          return Boolean(report);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const page = await ctxA.newPage();
+    await page.goto(`${server.url}/news/${report!.type}/${report!.articleId}`);
+    await page.getByText('自动生成').first().waitFor();
+    await page.waitForSelector(`.nw-match[data-match-id="${matchId}"] [data-score]`, { timeout: 10_000 });
+    const goals = () => page.locator('.nw-article__body li', { hasText: '破门得分' }).count();
+    const before = await goals();
+    const t0 = Date.now();
+    const res = await api('/_dev/feed/event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
+    });
+    expect(res.code).toBe(200);
+    await expect.poll(goals, { timeout: 2_000, interval: 50 }).toBe(before + 1);
+    console.log(`goal → live report on screen: ${Date.now() - t0} ms`);
+    await screenshot(page, 'news-live-report');
+    // The match detail page links to its reports, and the report card links back.
+    await page.locator(`.nw-match[data-match-id="${matchId}"]`).click();
+    await page.waitForURL(`**/live/zq/detail/${matchId}`);
+    await page.locator('[data-report-kind="live"]').click();
+    await page.waitForURL(`**/news/${report!.type}/${report!.articleId}`);
+    expect(errors).toEqual([]);
+  });
+});
