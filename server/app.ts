@@ -17,7 +17,7 @@ import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
-import { createFeed } from './feed/create-feed';
+import { createLiveSource } from './live/create-source';
 import { createOutboxSms, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 
@@ -49,7 +49,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     authenticate: (token) => verifyAccessToken(db, token, now()),
     ...opts.hub,
   });
-  const feed = createFeed({ db, hub, metrics, config, now });
+  const feed = createLiveSource({ db, hub, metrics, config, now });
   const sms = opts.sms ?? createOutboxSms();
   const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
 

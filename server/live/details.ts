@@ -9,22 +9,23 @@ import type {
   FootballPlayerStats,
   Intelligence,
   LeagueTable,
+  Lineup,
   SectionDiff,
   Side,
 } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
 import { squad } from '../feed/squads';
-import { POSITION_CODE, injuriesOf, lineupOf } from '../feed/lineup';
+import { POSITION_CODE, injuriesOf } from '../feed/lineup';
 import type { BasketballState, FootballState, SimMatch } from '../feed/sim-types';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
 
 const sideTeam = (m: SimMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
-export function footballPlayerStats(seed: number, m: SimMatch): FootballPlayerStats {
+/** Goals and cards per player of the stored lineup (bench players only once they took part). */
+export function footballPlayerStats(lineup: Lineup, m: SimMatch): FootballPlayerStats {
   const st = m.st as FootballState;
-  const lineup = lineupOf(seed, m);
   const side = (s: Side, idx: 0 | 1) => {
     const involved = new Set(st.players.filter((e) => e[1] === idx).map((e) => e[0]));
     const team = lineup[s];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_TABLE, isFinal, isPlaying, listRank, liveStatuses } from '../../../workers/protocol/index';
 import { canMove } from '../../../server/feed/status';
-import { liveFirst } from '../../../server/live/queries';
+import { liveFirst } from '../../../server/live/repository';
 import type { Match } from '../../../workers/protocol/index';
 
 describe('status table shared by the server and the core', () => {
