@@ -11,6 +11,7 @@ import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import {
   Code,
+  STATUS_TABLE,
   addDays,
   chinaDay,
   isFinal,
@@ -72,6 +73,12 @@ export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch 
     updatedAt: nowMs,
   };
 }
+
+/** Statuses a match can still move on from: not started yet, live, or interrupted. */
+const unfinished = (sport: Sport): number[] => {
+  const t = STATUS_TABLE[sport];
+  return [...t.upcoming, ...t.live, t.interrupted];
+};
 
 export interface FeedDeps {
   db: Db;
@@ -198,8 +205,8 @@ export function createFeed(deps: FeedDeps): LiveSource {
       .selectAll()
       .where((eb) =>
         eb.or([
-          eb.and([eb('sport', '=', 'zq'), eb('status', 'in', [1, 2, 3, 4, 5, 7, 10, 13])]),
-          eb.and([eb('sport', '=', 'lq'), eb('status', 'in', [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15])]),
+          eb.and([eb('sport', '=', 'zq'), eb('status', 'in', unfinished('zq'))]),
+          eb.and([eb('sport', '=', 'lq'), eb('status', 'in', unfinished('lq'))]),
         ]),
       )
       .execute();
