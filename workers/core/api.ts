@@ -43,6 +43,8 @@ export type MatchView = Match & {
   isVoid: boolean;
   /** Not started yet, or the time is still to be determined. */
   isUpcoming: boolean;
+  /** Kicked off (live, finished, interrupted, abandoned): the score is shown, not 'VS'. */
+  hasKickedOff: boolean;
   /** Kick-off as 'HH:mm' (Asia/Shanghai). */
   openTimeText: string;
   /** Unix ms of the last score change seen by the core (for the flash); 0 when none. */

@@ -3,7 +3,7 @@ import type { MatchView } from '../../core/index';
 
 export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {
   const clock = match.sport === 'zq' ? match.minuteText : match.clockText;
-  const started = match.isLive || match.isFinished;
+  const started = match.hasKickedOff;
   return (
     <div className="lv-detail-match" data-match-id={match.id} data-live={match.isLive ? '1' : '0'}>
       <div className="lv-detail-meta">

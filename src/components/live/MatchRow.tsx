@@ -52,8 +52,9 @@ function useFlashKey(scoreChangedAt: number): number {
 function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: MatchRowProps) {
   const flashKey = useFlashKey(match.scoreChangedAt);
   const scoreText = `${match.score[0]}-${match.score[1]}`;
-  const started = match.isLive || match.isFinished;
-  const stateClass = match.isLive ? 'is-live' : match.isFinished ? 'is-finished' : 'is-upcoming';
+  const started = match.hasKickedOff;
+  // Postponed, abandoned and cancelled rows sit with the finished ones (they are not upcoming).
+  const stateClass = match.isLive ? 'is-live' : match.isUpcoming ? 'is-upcoming' : 'is-finished';
   const clock = match.sport === 'zq' ? match.minuteText : match.clockText;
   return (
     <div
