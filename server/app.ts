@@ -20,7 +20,7 @@ import { installErrorHandler, parseInput } from './http/reply';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
 import { createTopicCatalog } from './ws/topic-catalog';
-import { createFeed } from './feed/create-feed';
+import { createLiveSource } from './live/create-source';
 import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 
@@ -53,7 +53,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     catalog: createTopicCatalog(db),
     ...opts.hub,
   });
-  const feed = createFeed({ db, hub, metrics, config, now });
+  const feed = createLiveSource({ db, hub, metrics, config, now });
   const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
   const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
 

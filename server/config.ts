@@ -18,6 +18,10 @@ export interface Config {
   publicHost: string | null;
   /** Start the live feed simulator (tests may drive it by hand). */
   feed: boolean;
+  /** Append everything the live source stores to this file (format: server/live/recording.ts). */
+  feedRecord: string | null;
+  /** Replay this recorded feed file instead of running the simulator. */
+  feedReplay: string | null;
   /** Operator token (OPS_TOKEN): the operator API exists only when it is set. */
   opsToken: string | null;
   /**
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
+    feedRecord: env.FEED_RECORD ? path.resolve(env.FEED_RECORD) : null,
+    feedReplay: env.FEED_REPLAY ? path.resolve(env.FEED_REPLAY) : null,
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     smsProvider: aliyunSms(env),

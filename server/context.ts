@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Db, Storage } from './db/index';
 import type { Metrics } from './metrics';
 import type { Hub } from './ws/hub';
-import type { Feed } from './feed/feed';
+import type { LiveSource } from './live/source';
 import type { SmsSender } from './accounts/sms';
 
 export interface AppContext {
@@ -16,7 +16,8 @@ export interface AppContext {
   db: Db;
   metrics: Metrics;
   hub: Hub;
-  feed: Feed;
+  /** The live data source (simulator, or a recorded feed replayed). */
+  feed: LiveSource;
   sms: SmsSender;
   /** Unix ms; injectable so tests control time. */
   now: () => number;

@@ -3,6 +3,7 @@
  * matches, keeps each match's last pre-kick-off prediction, and scores them once played.
  */
 import {
+  FootballStatus,
   chinaMidnight,
   type AiCalibration,
   type AiDetail,
@@ -241,7 +242,7 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
       .selectAll()
       .where('match_id', '=', f.matchId)
       .executeTakeFirst()) as Row | undefined;
-    const started = f.ot * 1000 <= t || f.status !== 1;
+    const started = f.ot * 1000 <= t || f.status !== FootballStatus.NOT_STARTED;
     if (existing && (started || t - Number(existing.made_at) < REPREDICT_MS)) return existing;
     if (started && !existing) return fresh(f, model, t, 'live'); // shown but never stored after kick-off
     const row = fresh(f, model, t, 'live');

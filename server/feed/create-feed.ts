@@ -11,24 +11,21 @@ import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import {
   Code,
+  STATUS_TABLE,
   addDays,
   chinaDay,
   isFinal,
   isPlaying,
-  Topics,
   fail,
   ok,
   type Envelope,
-  type Incident,
-  type IncidentType,
-  type MatchEvent,
   type Side,
   type Sport,
 } from '../../workers/protocol/index';
 import { seedCatalogue } from '../seed/seed';
-import { BOOKMAKERS } from '../seed/leagues';
+
 import { rngFor } from '../seed/rng';
-import type { DevFeedEvent, Feed } from './feed';
+import type { DevFeedEvent } from './feed';
 import { fixturesOfDay, type Fixture } from './fixtures';
 import {
   advanceFootball,
@@ -40,9 +37,12 @@ import {
 } from './football';
 import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
 import { emitIncident, teamName } from './emit';
-import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
-import { insertMatches, loadMeta, rowToSim, saveMeta, saveOutput } from './store';
-import { newOutput, type FeedOutput, type IncidentRow, type SimContext, type SimMatch } from './sim-types';
+import { toMatch, type ViewClock } from './match-view';
+import { loadMeta, rowToSim, saveMeta } from './store';
+import { publishOutput, toIncident } from './publish';
+import { simulatedDetail } from './simulated-details';
+import type { LiveSink, LiveSource } from '../live/source';
+import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
 import { canMove, isKnownStatus } from './status';
 import { FeedText } from './text';
 
@@ -51,17 +51,6 @@ const TICK_MS = 1000;
 /** Matches that kicked off longer ago than this are caught up without text/odds history. */
 const HISTORY_AGE_MS = 6 * 3600_000;
 const DAYS_KEY = 'days';
-const COMPANY_NAMES: ReadonlyMap<number, string> = new Map(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
-
-const IMPORTANCE: Record<IncidentType, number> = {
-  goal: 5,
-  red: 4,
-  penalty: 4,
-  state: 3,
-  yellow: 2,
-  corner: 1,
-  sub: 0,
-};
 
 export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch {
   return {
@@ -85,21 +74,25 @@ export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch 
   };
 }
 
-export const toIncident = (i: IncidentRow): Incident => ({
-  id: i.id,
-  matchId: i.matchId,
-  sport: i.sport,
-  type: i.type,
-  side: i.side,
-  minute: i.minute,
-  text: i.text,
-  score: [i.score[0], i.score[1]],
-  ...(i.state !== null ? { state: i.state } : {}),
-  at: i.at,
-});
+/** Statuses a match can still move on from: not started yet, live, or interrupted. */
+const unfinished = (sport: Sport): number[] => {
+  const t = STATUS_TABLE[sport];
+  return [...t.upcoming, ...t.live, t.interrupted];
+};
 
-export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: Config; now: () => number }): Feed {
-  const { db, hub, metrics, config } = deps;
+export interface FeedDeps {
+  db: Db;
+  hub: Hub;
+  metrics: Metrics;
+  config: Config;
+  now: () => number;
+  /** Where what the simulator produces is stored (the repository, or a recorder in front of it). */
+  sink: LiveSink;
+}
+
+/** The simulator: the embedded default `LiveSource`. */
+export function createFeed(deps: FeedDeps): LiveSource {
+  const { db, hub, metrics, config, sink } = deps;
   const seed = config.feedSeed;
   const speed = config.feedSpeed > 0 ? config.feedSpeed : 1;
   /** Unfinished matches, advanced every tick. */
@@ -148,7 +141,7 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       for (const r of rows) stored.add(r.id);
     }
     const fresh = fixtures.filter((f) => !stored.has(f.id)).map((f) => fixtureToSim(seed, f, nowMs));
-    await insertMatches(db, fresh);
+    await sink.insertMatches(fresh, nowMs);
     for (const m of fresh) active.set(m.id, m);
     const known = [...stored].filter((id) => !active.has(id));
     for (let i = 0; i < known.length; i += 2000) {
@@ -177,58 +170,6 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
     if (out.texts.length > 0) metrics.feedEvents.inc({ sport: 'all', type: 'text' }, out.texts.length);
   }
 
-  function publish(out: FeedOutput, changed: SimMatch[]): void {
-    const c = clock();
-    const byMatch = new Map<number, IncidentRow[]>();
-    for (const i of out.incidents) {
-      const list = byMatch.get(i.matchId) ?? [];
-      list.push(i);
-      byMatch.set(i.matchId, list);
-    }
-    for (const m of changed) {
-      const topic = Topics.match(m.id);
-      const incidents = byMatch.get(m.id) ?? [];
-      for (const inc of incidents) {
-        const snap = out.snapshots.get(inc.id) ?? m;
-        hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
-      }
-      if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
-      if (out.statsChanged.has(m.id)) {
-        hub.publish(topic, {
-          kind: 'stats',
-          matchId: m.id,
-          stats: m.st.kind === 'zq' ? footballStats(m.st) : basketballStats(m.st),
-        });
-      }
-    }
-    for (const t of out.texts) {
-      hub.publish(Topics.match(t.matchId), {
-        kind: 'text',
-        line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at },
-      });
-    }
-    for (const o of out.odds) {
-      const nameZh = COMPANY_NAMES.get(o.companyId) ?? '';
-      hub.publish(Topics.match(o.matchId), {
-        kind: 'odds',
-        matchId: o.matchId,
-        type: o.type,
-        row: { companyId: o.companyId, nameZh, left: o.left, middle: o.middle, right: o.right, at: o.at },
-      });
-    }
-    for (const m of changed) {
-      const incidents = byMatch.get(m.id) ?? [];
-      let main: IncidentRow | undefined;
-      for (const i of incidents) if (!main || IMPORTANCE[i.type] >= IMPORTANCE[main.type]) main = i;
-      hub.publish(
-        m.sport === 'zq' ? Topics.football : Topics.basketball,
-        main
-          ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) }
-          : { kind: 'match', match: toMatch(m, c) },
-      );
-    }
-  }
-
   /** Stores and (when live) publishes the matches a context changed. */
   async function commit(ctx: SimContext, nowMs: number, doPublish: boolean): Promise<SimMatch[]> {
     const changed: SimMatch[] = [];
@@ -238,9 +179,9 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       m.updatedAt = nowMs;
       changed.push(m);
     }
-    await saveOutput(db, changed, ctx.out);
+    await sink.saveOutput(changed, ctx.out, nowMs);
     count(ctx.out);
-    if (doPublish) publish(ctx.out, changed);
+    if (doPublish) publishOutput(hub, ctx.out, changed, clock());
     for (const m of changed) if (isFinal(m.sport, m.status)) active.delete(m.id);
     return changed;
   }
@@ -264,8 +205,8 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
       .selectAll()
       .where((eb) =>
         eb.or([
-          eb.and([eb('sport', '=', 'zq'), eb('status', 'in', [1, 2, 3, 4, 5, 7, 10, 13])]),
-          eb.and([eb('sport', '=', 'lq'), eb('status', 'in', [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15])]),
+          eb.and([eb('sport', '=', 'zq'), eb('status', 'in', unfinished('zq'))]),
+          eb.and([eb('sport', '=', 'lq'), eb('status', 'in', unfinished('lq'))]),
         ]),
       )
       .execute();
@@ -338,6 +279,9 @@ export function createFeed(deps: { db: Db; hub: Hub; metrics: Metrics; config: C
   }
 
   return {
+    kind: 'simulator',
+    sink,
+    produceDetail: async (m, kind, inputs) => simulatedDetail(seed, m, kind, inputs),
     async start() {
       if (started) return;
       stopped = false;

@@ -15,7 +15,7 @@ import type {
   StatEntry,
   TeamRef,
 } from '../../workers/protocol/index';
-import { BasketballStatType, StatType } from '../../workers/protocol/index';
+import { BasketballStatType, StatType, isPlaying } from '../../workers/protocol/index';
 import { basketballRemain } from './basketball';
 import type { BasketballState, FootballState, SimMatch } from './sim-types';
 
@@ -64,7 +64,7 @@ export function toMatch(m: SimMatch, clock: ViewClock): Match {
   };
   if (m.st.kind === 'zq') {
     const st = m.st;
-    const inHalf = m.status === 2 || m.status === 4 || m.status === 5;
+    const inHalf = isPlaying('zq', m.status);
     // Shifted so that (now - halfStart) is the match time played, also when FEED_SPEED ≠ 1.
     const halfStart = inHalf ? Math.floor((clock.now - (clock.now - st.phaseStart) * clock.speed) / 1000) : 0;
     const fm: FootballMatch = {

@@ -9,22 +9,24 @@ import type {
   FootballPlayerStats,
   Intelligence,
   LeagueTable,
+  Lineup,
   SectionDiff,
   Side,
 } from '../../workers/protocol/index';
+import { isFinished, isPlaying } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
 import { squad } from '../feed/squads';
-import { POSITION_CODE, injuriesOf, lineupOf } from '../feed/lineup';
+import { POSITION_CODE, injuriesOf } from '../feed/lineup';
 import type { BasketballState, FootballState, SimMatch } from '../feed/sim-types';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
 
 const sideTeam = (m: SimMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
-export function footballPlayerStats(seed: number, m: SimMatch): FootballPlayerStats {
+/** Goals and cards per player of the stored lineup (bench players only once they took part). */
+export function footballPlayerStats(lineup: Lineup, m: SimMatch): FootballPlayerStats {
   const st = m.st as FootballState;
-  const lineup = lineupOf(seed, m);
   const side = (s: Side, idx: 0 | 1) => {
     const involved = new Set(st.players.filter((e) => e[1] === idx).map((e) => e[0]));
     const team = lineup[s];
@@ -52,7 +54,7 @@ export function basketballPlayerLines(
   const periodLen = (p: number): number => (p <= 4 ? st.quarterMin : 5);
   let playedGameMin = 0;
   for (let p = 1; p < st.period; p++) playedGameMin += periodLen(p);
-  if (st.period > 0) playedGameMin += [2, 4, 6, 8, 9].includes(m.status) ? st.steps / 2 : periodLen(st.period);
+  if (st.period > 0) playedGameMin += isPlaying('lq', m.status) ? st.steps / 2 : periodLen(st.period);
   const side = (s: Side): BasketballPlayerLine[] => {
     const players = squad(seed, sideTeam(m, s));
     const starters = new Set(STARTER_POSITIONS.map((pos) => players.find((p) => p.position === pos)?.id));
@@ -110,7 +112,7 @@ export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
 }
 
 export function analysisMatch(m: SimMatch): AnalysisMatch {
-  const finished = (m.sport === 'zq' && m.status === 8) || (m.sport === 'lq' && m.status === 10);
+  const finished = isFinished(m.sport, m.status);
   const half =
     m.st.kind === 'zq'
       ? m.st.half

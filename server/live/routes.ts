@@ -1,7 +1,7 @@
 /**
  * Live-score REST (spec §7, paths in workers/protocol/api/live.ts, mounted under the main API
- * base) and the generated team crests. Reads what the feed simulator stores; the follow list is
- * the only thing written here.
+ * base) and the generated team crests: input checked here, answers built in ./bodies.ts from
+ * what the live source stored (./repository.ts holds the SQL). The follow list is the only write.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -9,45 +9,26 @@ import {
   Code,
   CrestPath,
   LivePaths,
-  addDays,
-  chinaDay,
   embeddedUrl,
   isUpcoming,
-  listRank,
   fail,
   ok,
-  type FilterGroup,
   type FollowedIds,
   type HotColumn,
   type Match,
-  type MatchHeaderBody,
   type MatchNavigation,
-  type OddsBoard,
-  type OddsRow,
-  type OddsType,
   type Sport,
-  type TextLiveLine,
 } from '../../workers/protocol/index';
 import type { AreaPlugin, AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { requireUser } from '../accounts/tokens';
-import { BOOKMAKERS, LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
+import { BOOKMAKERS, TEAM_BY_ID } from '../seed/leagues';
 import { crestSvg } from '../seed/crest';
-import { FEED_WINDOW_DAYS, toIncident } from '../feed/create-feed';
-import { basketballStats, footballStats, teamRank, toMatch, type ViewClock } from '../feed/match-view';
-import { openingQuote } from '../feed/odds';
+import { basketballStats, footballStats } from '../feed/match-view';
 import type { SimMatch } from '../feed/sim-types';
-import { rowToSim } from '../feed/store';
-import {
-  basketballPlayerLines,
-  footballPlayerStats,
-  intelligenceOf,
-  leagueTable,
-  analysisMatch,
-  sectionDiffOf,
-} from './details';
-import { injuriesOf, lineupOf } from '../feed/lineup';
-import { liveFirst, liveMatches, matchById, matchesOfDay, teamMatches } from './queries';
+import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
+import { createLiveBodies } from './bodies';
+import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
 import { LiveText } from './text';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -86,25 +67,10 @@ const followBody = z.object({
 });
 const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(1_000_000) });
 
-const COMPANY_NAME = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
-
 export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
   const u = embeddedUrl;
-  const clock = (): ViewClock => ({
-    seed: ctx.config.feedSeed,
-    speed: ctx.config.feedSpeed > 0 ? ctx.config.feedSpeed : 1,
-    now: ctx.now(),
-  });
-  const today = (): string => chinaDay(ctx.now());
-
-  function dayOf(date: string | undefined): string {
-    const t = today();
-    if (!date) return t;
-    if (date < addDays(t, -FEED_WINDOW_DAYS) || date > addDays(t, FEED_WINDOW_DAYS))
-      throw new BizError(Code.BAD_INPUT, LiveText.dateOutOfRange);
-    return date;
-  }
+  const body = createLiveBodies(ctx);
 
   async function matchOr404(params: unknown, sport?: Sport): Promise<SimMatch> {
     const { id } = parseInput(idParam, params);
@@ -113,248 +79,29 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     return m;
   }
 
-  const views = (ms: SimMatch[]): Match[] => {
-    const c = clock();
-    return ms.map((m) => toMatch(m, c));
-  };
-
-  /** Today's list: today's fixtures plus any still live from before midnight. */
-  async function todayList(sport: Sport): Promise<Match[]> {
-    const day = await matchesOfDay(db, sport, today());
-    const ids = new Set(day.map((m) => m.id));
-    const carried = (await liveMatches(db, sport)).filter((m) => !ids.has(m.id));
-    return liveFirst(views([...carried, ...day]));
-  }
-
-  async function listFor(sport: Sport, date: string | undefined): Promise<Match[]> {
-    const day = dayOf(date);
-    if (day === today()) return todayList(sport);
-    return views(await matchesOfDay(db, sport, day));
-  }
-
-  function filterGroups(matches: Match[]): FilterGroup[] {
-    const counts = new Map<number, number>();
-    for (const m of matches) counts.set(m.li, (counts.get(m.li) ?? 0) + 1);
-    const groups = new Map<string, FilterGroup>();
-    for (const [leagueId, count] of counts) {
-      const league = LEAGUE_BY_ID.get(leagueId);
-      if (!league) continue;
-      const g = groups.get(league.letter) ?? { letter: league.letter, countList: [] };
-      g.countList.push({ leagueId, leagueName: league.name, count, isChecked: true });
-      groups.set(league.letter, g);
-    }
-    return [...groups.values()]
-      .sort((a, b) => a.letter.localeCompare(b.letter))
-      .map((g) => ({ ...g, countList: g.countList.sort((a, b) => b.count - a.count || a.leagueId - b.leagueId) }));
-  }
-
   const byType =
     (type: 'all' | 'jx' | 'jczq' | 'bjdc') =>
     (m: Match): boolean =>
       type === 'all' ? true : type === 'jx' ? m.jx : type === 'jczq' ? m.jc !== null : m.bd;
 
-  async function header(m: SimMatch): Promise<MatchHeaderBody> {
-    const rows = await db
-      .selectFrom('live_incidents')
-      .selectAll()
-      .where('match_id', '=', m.id)
-      .orderBy('at')
-      .orderBy('id')
-      .execute();
-    return {
-      match: toMatch(m, clock()),
-      incidents: rows.map((r) =>
-        toIncident({
-          id: r.id,
-          matchId: r.match_id,
-          sport: r.sport as Sport,
-          type: r.type as never,
-          side: r.side as never,
-          minute: r.minute,
-          text: r.text,
-          score: [r.score_h, r.score_a],
-          state: r.state,
-          at: r.at,
-        }),
-      ),
-    };
+  /** Goals and cards of the stored lineup's players, from the match's stored state. */
+  async function playerStats(params: unknown) {
+    const m = await matchOr404(params, 'zq');
+    return footballPlayerStats(await body.detailOr404(m, 'lineup'), m);
   }
 
-  async function textLive(m: SimMatch): Promise<TextLiveLine[]> {
-    const rows = await db
-      .selectFrom('live_text')
-      .selectAll()
-      .where('match_id', '=', m.id)
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
-    if (rows.length > 0)
-      return rows.map((r) => ({
-        id: r.id,
-        matchId: r.match_id,
-        minute: r.minute,
-        text: r.text,
-        type: r.type as TextLiveLine['type'],
-        at: r.at,
-      }));
-    // Caught up without minute-by-minute history: its incidents are the text live.
-    const inc = await db
-      .selectFrom('live_incidents')
-      .selectAll()
-      .where('match_id', '=', m.id)
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return inc.map((r) => ({
-      id: `${r.id}-i`,
-      matchId: r.match_id,
-      minute: r.minute,
-      text: r.text,
-      type: r.type as TextLiveLine['type'],
-      at: r.at,
-    }));
-  }
-
-  function oddsBase(m: SimMatch) {
-    return {
-      seed: ctx.config.feedSeed,
-      matchId: m.id,
-      sport: m.sport,
-      homeStrength: TEAM_BY_ID.get(m.homeId)?.strength ?? 60,
-      awayStrength: TEAM_BY_ID.get(m.awayId)?.strength ?? 60,
-    };
-  }
-
-  function openRow(m: SimMatch, type: OddsType, companyId: number): OddsRow {
-    const line = openingQuote(oddsBase(m), companyId, type);
-    return { companyId, nameZh: COMPANY_NAME.get(companyId) ?? '', ...line, at: (m.ot - 86_400) * 1000 };
-  }
-
-  async function oddsBoard(m: SimMatch, type: OddsType): Promise<OddsBoard> {
-    const latest = await db
-      .selectFrom('live_odds')
-      .select(['company_id', 'left', 'middle', 'right', 'at'])
-      .distinctOn('company_id')
-      .where('match_id', '=', m.id)
-      .where('type', '=', type)
-      .orderBy('company_id')
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    const byCompany = new Map(latest.map((r) => [r.company_id, r]));
-    return {
-      matchId: m.id,
-      type,
-      companies: BOOKMAKERS.map((b) => {
-        const open = openRow(m, type, b.id);
-        const row = byCompany.get(b.id);
-        const kept = m.st.odds[`${type}:${b.id}`];
-        const live: OddsRow = row
-          ? { companyId: b.id, nameZh: b.nameZh, left: row.left, middle: row.middle, right: row.right, at: row.at }
-          : kept
-            ? { companyId: b.id, nameZh: b.nameZh, left: kept[0], middle: kept[1], right: kept[2], at: m.updatedAt }
-            : open;
-        return { companyId: b.id, nameZh: b.nameZh, open, live };
-      }),
-    };
-  }
-
-  async function oddsHistory(m: SimMatch, type: OddsType, companyId: number): Promise<OddsRow[]> {
-    const rows = await db
-      .selectFrom('live_odds')
-      .select(['left', 'middle', 'right', 'at'])
-      .where('match_id', '=', m.id)
-      .where('type', '=', type)
-      .where('company_id', '=', companyId)
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(300)
-      .execute();
-    const nameZh = COMPANY_NAME.get(companyId) ?? '';
-    const out: OddsRow[] = rows.map((r) => ({
-      companyId,
-      nameZh,
-      left: r.left,
-      middle: r.middle,
-      right: r.right,
-      at: r.at,
-    }));
-    const kept = m.st.odds[`${type}:${companyId}`];
-    if (out.length === 0 && kept)
-      out.push({ companyId, nameZh, left: kept[0], middle: kept[1], right: kept[2], at: m.updatedAt });
-    out.push(openRow(m, type, companyId));
-    return out;
-  }
-
-  async function recentOf(m: SimMatch, limit: number) {
-    const [home, away] = await Promise.all([
-      teamMatches(db, m.homeId, 'finished', m.ot, limit),
-      teamMatches(db, m.awayId, 'finished', m.ot, limit),
-    ]);
-    return { home, away };
-  }
-
-  async function analysisHistory(m: SimMatch) {
-    const recent = await recentOf(m, 10);
-    const h2hRows = await db
-      .selectFrom('live_matches')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
-          eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
-        ]),
-      )
-      .where('id', '!=', m.id)
-      .where('ot', '<', m.ot)
-      .orderBy('ot', 'desc')
-      .limit(10)
-      .execute();
-    return {
-      h2h: h2hRows
-        .map(rowToSim)
-        .map(analysisMatch)
-        .filter((a) => a.score !== null),
-      homeRecent: recent.home.map(analysisMatch),
-      awayRecent: recent.away.map(analysisMatch),
-    };
-  }
-
-  async function intelligence(m: SimMatch) {
-    const recent = await recentOf(m, 6);
-    return intelligenceOf(ctx.config.feedSeed, m, recent, {
-      home: teamRank(ctx.config.feedSeed, m.homeId),
-      away: teamRank(ctx.config.feedSeed, m.awayId),
-    });
-  }
-
-  async function hotMatches(sport?: Sport): Promise<Match[]> {
-    const t = today();
-    let q = db
-      .selectFrom('live_matches')
-      .selectAll()
-      .where('day', 'in', [t, addDays(t, 1)])
-      .where('hot', '=', true);
-    if (sport) q = q.where('sport', '=', sport);
-    const hot = await q.orderBy('ot').execute();
-    const carried = (await liveMatches(db, sport)).filter((m) => m.hot || m.jx);
-    const seen = new Set<number>();
-    const all = [...carried, ...hot.map(rowToSim)].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
-    // A match that is over (or will not be played) drops off six hours after its start time.
-    return liveFirst(views(all)).filter(
-      (m) => !(listRank(m.sport, m.s) === 2 && m.ot * 1000 < ctx.now() - 6 * 3600_000),
-    );
+  async function intelligence(params: unknown, sport: Sport) {
+    return body.detailOr404(await matchOr404(params, sport), 'intel');
   }
 
   // --- football lists ---------------------------------------------------------------------
   app.get(u(LivePaths.zqLive), async (req) => {
     parseInput(listQuery, req.query);
-    return ok(await todayList('zq'));
+    return ok(await body.todayList('zq'));
   });
   app.get(u(LivePaths.zqByDate), async (req) => {
     const { date } = parseInput(listQuery, req.query);
-    return ok(await listFor('zq', date));
+    return ok(await body.listFor('zq', date));
   });
   for (const [path, type] of [
     [LivePaths.zqLottery, 'lottery'],
@@ -363,7 +110,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   ] as const) {
     app.get(u(path), async (req) => {
       const { date } = parseInput(listQuery, req.query);
-      const list = await listFor('zq', date);
+      const list = await body.listFor('zq', date);
       return ok(
         list.filter((m) => (type === 'lottery' ? m.jc !== null || m.bd : type === 'jczq' ? m.jc !== null : m.bd)),
       );
@@ -371,11 +118,11 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   }
   app.get(u(LivePaths.zqFilter), async (req) => {
     const { type, date } = parseInput(filterQuery, req.query);
-    return ok(filterGroups((await listFor('zq', date)).filter(byType(type))));
+    return ok(body.filterGroups((await body.listFor('zq', date)).filter(byType(type))));
   });
 
   // --- football detail --------------------------------------------------------------------
-  app.get(u(LivePaths.zqHeader), async (req) => ok(await header(await matchOr404(req.params, 'zq'))));
+  app.get(u(LivePaths.zqHeader), async (req) => ok(await body.header(await matchOr404(req.params, 'zq'))));
   app.get(u(LivePaths.zqNavigation), async (req) => {
     const m = await matchOr404(req.params);
     const started = !isUpcoming(m.sport, m.status);
@@ -390,7 +137,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     };
     return ok(nav);
   });
-  app.get(u(LivePaths.zqTextLive), async (req) => ok(await textLive(await matchOr404(req.params, 'zq'))));
+  app.get(u(LivePaths.zqTextLive), async (req) => ok(await textLiveOf(db, (await matchOr404(req.params, 'zq')).id)));
   app.get(u(LivePaths.zqStats), async (req) => {
     const m = await matchOr404(req.params, 'zq');
     return ok(m.st.kind === 'zq' ? footballStats(m.st) : []);
@@ -404,43 +151,43 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     return ok({ home: home.map(analysisMatch), away: away.map(analysisMatch) });
   });
   app.get(u(LivePaths.zqTable), async (req) => ok(await leagueTable(db, await matchOr404(req.params))));
-  app.get(u(LivePaths.zqHistory), async (req) => ok(await analysisHistory(await matchOr404(req.params))));
+  app.get(u(LivePaths.zqHistory), async (req) => ok(await body.analysisHistory(await matchOr404(req.params))));
   app.get(u(LivePaths.zqOddsCompany), async () => ok(BOOKMAKERS.map((b) => ({ companyId: b.id, nameZh: b.nameZh }))));
   app.get(u(LivePaths.zqOdds), async (req) => {
     const m = await matchOr404(req.params);
     const { type } = parseInput(oddsQuery, req.query);
-    return ok(await oddsBoard(m, type));
+    return ok(await body.oddsBoard(m, type));
   });
   app.get(u(LivePaths.zqOddsHistory), async (req) => {
     const m = await matchOr404(req.params);
     const { type, companyId } = parseInput(oddsHistoryQuery, req.query);
-    return ok(await oddsHistory(m, type, companyId));
+    return ok(await body.oddsHistory(m, type, companyId));
   });
-  app.get(u(LivePaths.zqLineup), async (req) => ok(lineupOf(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))));
-  app.get(u(LivePaths.zqIntelligence), async (req) => ok(await intelligence(await matchOr404(req.params, 'zq'))));
+  app.get(u(LivePaths.zqLineup), async (req) =>
+    ok(await body.detailOr404(await matchOr404(req.params, 'zq'), 'lineup')),
+  );
+  app.get(u(LivePaths.zqIntelligence), async (req) => ok(await intelligence(req.params, 'zq')));
   app.get(u(LivePaths.zqInjury), async (req) =>
-    ok(injuriesOf(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))),
+    ok(await body.detailOr404(await matchOr404(req.params, 'zq'), 'injuries')),
   );
-  app.get(u(LivePaths.zqPlayerStats), async (req) =>
-    ok(footballPlayerStats(ctx.config.feedSeed, await matchOr404(req.params, 'zq'))),
-  );
+  app.get(u(LivePaths.zqPlayerStats), async (req) => ok(await playerStats(req.params)));
 
   // --- basketball -------------------------------------------------------------------------
   app.get(u(LivePaths.lqList), async (req) => {
     const { date, type } = parseInput(lqListQuery, req.query);
-    const list = await listFor('lq', date);
+    const list = await body.listFor('lq', date);
     return ok(type === 'jx' ? list.filter((m) => m.jx) : list);
   });
   app.get(u(LivePaths.lqFilter), async (req) => {
     const { date } = parseInput(listQuery, req.query);
-    return ok(filterGroups(await listFor('lq', date)));
+    return ok(body.filterGroups(await body.listFor('lq', date)));
   });
-  app.get(u(LivePaths.lqHeader), async (req) => ok(await header(await matchOr404(req.params, 'lq'))));
-  app.get(u(LivePaths.lqAnalysis), async (req) => ok(await analysisHistory(await matchOr404(req.params, 'lq'))));
+  app.get(u(LivePaths.lqHeader), async (req) => ok(await body.header(await matchOr404(req.params, 'lq'))));
+  app.get(u(LivePaths.lqAnalysis), async (req) => ok(await body.analysisHistory(await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqOdds), async (req) => {
     const m = await matchOr404(req.params, 'lq');
     const { type } = parseInput(oddsQuery, req.query);
-    return ok(await oddsBoard(m, type));
+    return ok(await body.oddsBoard(m, type));
   });
   app.get(u(LivePaths.lqStats), async (req) => {
     const m = await matchOr404(req.params, 'lq');
@@ -449,22 +196,22 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
       players: basketballPlayerLines(ctx.config.feedSeed, m),
     });
   });
-  app.get(u(LivePaths.lqIntel), async (req) => ok(await intelligence(await matchOr404(req.params, 'lq'))));
-  app.get(u(LivePaths.lqTextLive), async (req) => ok(await textLive(await matchOr404(req.params, 'lq'))));
+  app.get(u(LivePaths.lqIntel), async (req) => ok(await intelligence(req.params, 'lq')));
+  app.get(u(LivePaths.lqTextLive), async (req) => ok(await textLiveOf(db, (await matchOr404(req.params, 'lq')).id)));
   app.get(u(LivePaths.lqRank), async (req) => ok(await leagueTable(db, await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqSectionDiff), async (req) => {
     const m = await matchOr404(req.params, 'lq');
-    return ok(sectionDiffOf(m, await recentOf(m, 10)));
+    return ok(sectionDiffOf(m, await body.recentOf(m, 10)));
   });
 
   // --- both -------------------------------------------------------------------------------
   app.get(u(LivePaths.hotSchedule), async (req) => {
     const { sport } = parseInput(sportQuery, req.query);
-    return ok(await hotMatches(sport));
+    return ok(await body.hotMatches(sport));
   });
   app.get(u(LivePaths.hotColumn), async () => {
-    const hot = await hotMatches();
-    const live = liveFirst(views(await liveMatches(db))).filter((m) => m.jx || m.hot);
+    const hot = await body.hotMatches();
+    const live = liveFirst(body.views(await liveMatches(db))).filter((m) => m.jx || m.hot);
     const nowSec = Math.floor(ctx.now() / 1000);
     const soon = hot.filter((m) => isUpcoming(m.sport, m.s) && m.ot >= nowSec && m.ot <= nowSec + 6 * 3600);
     const columns: HotColumn[] = [
@@ -481,15 +228,10 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.follow), async (req) => {
     const { userId } = await requireUser(db, req, ctx.now());
-    const rows = await db
-      .selectFrom('live_follows')
-      .select(['match_id', 'sport'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const rows = await followedBy(db, userId);
     const ids: FollowedIds = {
-      zq: rows.filter((r) => r.sport === 'zq').map((r) => r.match_id),
-      lq: rows.filter((r) => r.sport === 'lq').map((r) => r.match_id),
+      zq: rows.filter((r) => r.sport === 'zq').map((r) => r.matchId),
+      lq: rows.filter((r) => r.sport === 'lq').map((r) => r.matchId),
     };
     return ok(ids);
   });
@@ -499,18 +241,10 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const m = await matchById(db, matchId);
     if (!m) return fail(Code.NOT_FOUND, LiveText.matchNotFound);
     if (m.sport !== sport) return fail(Code.BAD_INPUT, LiveText.sportMismatch);
-    const removed = await db
-      .deleteFrom('live_follows')
-      .where('user_id', '=', userId)
-      .where('match_id', '=', matchId)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return ok({ followed: false, follow: 0 }, LiveText.unfollowed);
-    await db
-      .insertInto('live_follows')
-      .values({ user_id: userId, match_id: matchId, sport, created_at: ctx.now() })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    return ok({ followed: true, follow: 1 }, LiveText.followed);
+    const on = await toggleFollow(db, userId, matchId, sport, ctx.now());
+    return on
+      ? ok({ followed: true, follow: 1 }, LiveText.followed)
+      : ok({ followed: false, follow: 0 }, LiveText.unfollowed);
   });
 
   // --- crests -----------------------------------------------------------------------------

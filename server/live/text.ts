@@ -11,4 +11,6 @@ export const LiveText = {
   liveColumn: '正在直播',
   soonColumn: '即将开赛',
   periods: ['第一节', '第二节', '第三节', '第四节'],
+  noDetail: '暂无该项数据',
+  replayRefuses: '当前为回放数据，不接受现场事件',
 } as const;

@@ -3,7 +3,7 @@
  * time (minutes after 00:00, UTC+8) where the league really plays, so that across all leagues
  * some match is live at any hour. Team order is rough strength order (first = strongest).
  */
-import type { Sport } from '../../workers/protocol/index';
+import { chinaWallClock, type Sport } from '../../workers/protocol/index';
 
 export interface LeagueSeed {
   id: number;
@@ -1160,7 +1160,7 @@ export function leagueTeams(league: LeagueSeed): TeamSeed[] {
 
 /** Season label for a league at a time (split seasons turn over in July). */
 export function seasonOf(league: LeagueSeed, nowMs: number): string {
-  const d = new Date(nowMs + 8 * 3600_000);
+  const d = chinaWallClock(nowMs);
   const y = d.getUTCFullYear();
   if (league.seasonKind === 'calendar') return String(y);
   return d.getUTCMonth() >= 6 ? `${y}-${y + 1}` : `${y - 1}-${y}`;

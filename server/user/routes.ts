@@ -6,26 +6,21 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { Code, embeddedUrl, matchRoute, ok } from '../../workers/protocol/index';
+import { Code, embeddedUrl, ok } from '../../workers/protocol/index';
 import {
-  CENTRE_PAGE_SIZE,
   FEEDBACK_KINDS,
   FEEDBACK_MAX_IMAGES,
-  HISTORY_KINDS,
   PORTRAIT_MAX_BYTES,
   PortraitAudit,
   UserCentrePaths as P,
   type AuthorProfile,
-  type CentrePage,
   type FeedbackItem,
-  type HistoryItem,
   type RealNameState,
-  type SystemMessage,
   type UserCentreSummary,
 } from '../../workers/protocol/api/user-centre';
 import type { AreaPlugin } from '../context';
 import type { Db } from '../db/index';
-import { BizError, pageQuery, parseInput } from '../http/reply';
+import { BizError, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { FAQ } from './faq';
 import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
@@ -33,9 +28,9 @@ import { notifyUser, unreadCount } from './messages';
 import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
 import { registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
+import { registerRecordRoutes } from './records';
 import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
 
-const HISTORY_KEEP = 200;
 const u = (path: string) => embeddedUrl(path);
 
 const realNameBody = z.object({
@@ -72,17 +67,6 @@ const feedbackBody = z.object({
     ),
 });
 
-const historyBody = z.object({
-  kind: z.enum(HISTORY_KINDS, { error: '记录类型不正确' }),
-  targetId: z.string({ error: '缺少记录编号' }).trim().min(1, '缺少记录编号').max(64, '记录编号太长'),
-  title: z.string({ error: '缺少标题' }).trim().min(1, '缺少标题').max(100, '标题太长'),
-  link: z
-    .string({ error: '缺少链接' })
-    .max(300, '链接太长')
-    .refine((s) => s.startsWith('/') && !s.startsWith('//') && matchRoute(s) !== null, '链接不是本站页面'),
-});
-
-const readBody = z.object({ id: z.coerce.number().int().positive('消息编号不正确').optional() });
 const idParam = z.object({
   id: z.coerce
     .number({ error: '编号不正确' })
@@ -102,6 +86,7 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
   registerUploadServing(app, ctx);
   registerPostRoutes(app, ctx);
   registerTipRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
 
   app.get(u(P.summary), async (req) => ok(await summary(db, await requireUserId(ctx, req))));
 
@@ -240,113 +225,6 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
       .limit(50)
       .execute();
     return ok(await Promise.all(rows.map((r) => feedbackItem(db, r))));
-  });
-
-  app.get(u(P.history), async (req) => {
-    const userId = await requireUserId(ctx, req);
-    const { page } = parseInput(pageQuery, req.query);
-    const base = db.selectFrom('user_history').where('user_id', '=', userId);
-    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .selectAll()
-      .orderBy('visited_at', 'desc')
-      .limit(CENTRE_PAGE_SIZE)
-      .offset((page - 1) * CENTRE_PAGE_SIZE)
-      .execute();
-    const list: HistoryItem[] = rows.map((r) => ({
-      kind: r.kind as HistoryItem['kind'],
-      targetId: r.target_id,
-      title: r.title,
-      link: r.link,
-      visitedAt: Number(r.visited_at),
-    }));
-    return ok<CentrePage<HistoryItem>>({ list, page, next: page * CENTRE_PAGE_SIZE < total, total });
-  });
-  app.post(u(P.history), async (req) => {
-    const userId = await requireUserId(ctx, req);
-    const body = parseInput(historyBody, req.body);
-    const now = ctx.now();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('user_history')
-        .values({
-          user_id: userId,
-          kind: body.kind,
-          target_id: body.targetId,
-          title: body.title,
-          link: body.link,
-          visited_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'kind', 'target_id'])
-            .doUpdateSet({ title: body.title, link: body.link, visited_at: now }),
-        )
-        .execute();
-      const cutoff = await trx
-        .selectFrom('user_history')
-        .select('visited_at')
-        .where('user_id', '=', userId)
-        .orderBy('visited_at', 'desc')
-        .offset(HISTORY_KEEP)
-        .limit(1)
-        .executeTakeFirst();
-      if (cutoff)
-        await trx
-          .deleteFrom('user_history')
-          .where('user_id', '=', userId)
-          .where('visited_at', '<=', cutoff.visited_at)
-          .execute();
-    });
-    return ok<HistoryItem>({ ...body, visitedAt: now });
-  });
-  app.post(u(P.historyClear), async (req) => {
-    const userId = await requireUserId(ctx, req);
-    const res = await db.deleteFrom('user_history').where('user_id', '=', userId).executeTakeFirst();
-    return ok({ cleared: Number(res.numDeletedRows) });
-  });
-
-  app.get(u(P.messages), async (req) => {
-    const userId = await requireUserId(ctx, req);
-    const { page } = parseInput(pageQuery, req.query);
-    const base = db.selectFrom('user_messages').where('user_id', '=', userId);
-    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(CENTRE_PAGE_SIZE)
-      .offset((page - 1) * CENTRE_PAGE_SIZE)
-      .execute();
-    const list: SystemMessage[] = rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      content: r.content,
-      read: r.read_at !== null,
-      createdAt: Number(r.created_at),
-    }));
-    return ok({ list, page, next: page * CENTRE_PAGE_SIZE < total, total, unread: await unreadCount(db, userId) });
-  });
-  app.post(u(P.messagesRead), async (req) => {
-    const userId = await requireUserId(ctx, req);
-    const { id } = parseInput(readBody, req.body);
-    let q = db
-      .updateTable('user_messages')
-      .set({ read_at: ctx.now() })
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null);
-    if (id !== undefined) {
-      const exists = await db
-        .selectFrom('user_messages')
-        .select('id')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!exists) throw new BizError(Code.NOT_FOUND, '消息不存在');
-      q = q.where('id', '=', id);
-    }
-    await q.execute();
-    return ok({ unread: await unreadCount(db, userId) });
   });
 
   app.get(u(P.faq), async () => ok(FAQ.map(({ id, category, question }) => ({ id, category, question }))));

@@ -16,6 +16,7 @@ import { advanceFootball } from '../../server/feed/football';
 import { advanceBasketball } from '../../server/feed/basketball';
 import { newOutput, type SimMatch } from '../../server/feed/sim-types';
 import { statusRank } from '../../server/feed/status';
+import { dbSink } from '../../server/live/repository';
 import { rowToSim } from '../../server/feed/store';
 import { seedCatalogue } from '../../server/seed/seed';
 import {
@@ -44,7 +45,14 @@ function recordingHub(): Hub {
 }
 
 function makeFeed(hub: Hub): Feed {
-  return createFeed({ db: ts.storage.db, hub, metrics: createMetrics(), config: ts.config, now: () => now });
+  return createFeed({
+    db: ts.storage.db,
+    hub,
+    metrics: createMetrics(),
+    config: ts.config,
+    now: () => now,
+    sink: dbSink(ts.storage.db),
+  });
 }
 
 let feed: Feed;

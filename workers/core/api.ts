@@ -9,7 +9,6 @@
  */
 import type {
   ChatMessage,
-  Envelope,
   GiftEffect,
   ImMessage,
   Incident,
@@ -23,7 +22,6 @@ import type {
   TextLiveLine,
   UserInfo,
 } from '../protocol/index';
-import type { NewsHandlers } from './modules/news';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -45,6 +43,8 @@ export type MatchView = Match & {
   isVoid: boolean;
   /** Not started yet, or the time is still to be determined. */
   isUpcoming: boolean;
+  /** Kicked off (live, finished, interrupted, abandoned): the score is shown, not 'VS'. */
+  hasKickedOff: boolean;
   /** Kick-off as 'HH:mm' (Asia/Shanghai). */
   openTimeText: string;
   /** Unix ms of the last score change seen by the core (for the flash); 0 when none. */
@@ -310,120 +310,5 @@ export function streamKeyId(key: StreamKey): string {
     .join('&');
 }
 
-// ---------------------------------------------------------------------------------------------
-// RPCs, by domain
-// ---------------------------------------------------------------------------------------------
-
-export interface RestRequest {
-  /** A pattern from workers/protocol/api/* (e.g. LivePaths.zqOdds); `:name` filled from params. */
-  path: string;
-  method?: 'GET' | 'POST';
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** POST body: form-encoded unless `json` (the news list). */
-  body?: Record<string, unknown>;
-  json?: boolean;
-  /**
-   * Keep the last successful answer in the offline store (app info, emoji head, activity config,
-   * news nav, …); `cachedRequest` returns it at once on a cold start.
-   */
-  offline?: boolean;
-  /** Background call: a non-200 answer is returned but not raised on the exceptions stream. */
-  silent?: boolean;
-}
-
-export interface RestHandlers {
-  /**
-   * The one REST client. Resolves with the envelope whatever its code (callers check
-   * `code === 200`); side effects of spec §8 happen in the core (no-token → logout, non-200 →
-   * exceptions stream, HTTP 400 → navigation 'redirect-home'). Network failure → code 5000.
-   */
-  request<T = unknown>(req: RestRequest): Promise<Envelope<T>>;
-  /** The last stored successful envelope of an `offline` request, or null. */
-  cachedRequest<T = unknown>(req: RestRequest): Promise<Envelope<T> | null>;
-}
-
-export interface LoginForm {
-  phone: string;
-  /** Password login (with the one-time iv flow done in the core) … */
-  password?: string;
-  /** … or SMS code login. */
-  code?: string;
-}
-
-export interface RegisterForm {
-  phone: string;
-  code: string;
-  password: string;
-}
-
-export interface ActionResult<T = null> {
-  ok: boolean;
-  code: number;
-  msg: string;
-  data: T;
-}
-
-export interface SessionHandlers {
-  login(form: LoginForm): Promise<ActionResult<UserInfo | null>>;
-  register(form: RegisterForm): Promise<ActionResult<UserInfo | null>>;
-  /** Closes the socket, clears user data; every tab sees the session stream change at once. */
-  logout(): Promise<void>;
-  /** Re-reads user info; a non-200 answer clears auth (spec §4). */
-  refreshUser(): Promise<ActionResult<UserInfo | null>>;
-}
-
-export interface LiveHandlers {
-  /** Toggles following a match (server when logged in, offline store otherwise). */
-  follow(matchId: number, sport: Sport): Promise<ActionResult<{ followed: boolean }>>;
-  /** One company's odds history, newest first, with the trend colours of spec §4. */
-  oddsHistory(matchId: number, type: OddsType, companyId: number): Promise<OddsRowView[]>;
-}
-
-export interface ChatHandlers {
-  /** Sends on the socket; when offline it is queued in the outbox and delivered once, in order. */
-  sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>>;
-}
-
-export interface WalletHandlers {
-  /** A balance the server just answered (a gift sent, nobility bought): every tab shows it. */
-  noteBalance(balance: number): Promise<void>;
-}
-
-export interface SettingsHandlers {
-  getSettings(): Promise<LiveSettings>;
-  updateSettings(patch: Partial<LiveSettings>): Promise<LiveSettings>;
-}
-
-export interface TabHandlers {
-  /** The tab became visible/hidden: hidden tabs get counts only, then a snapshot when visible. */
-  setVisible(visible: boolean): Promise<void>;
-  /** Liveness probe; answers the instance id. */
-  ping(): Promise<string>;
-}
-
-export interface StreamHandlers {
-  /** `cb` is called with each value (state kinds: the current value at once, then changes). */
-  subscribe<K extends StreamKey>(key: K, cb: (value: StreamValue<K>) => void): Promise<string>;
-  unsubscribe(subId: string): Promise<void>;
-}
-
-/**
- * What the core's modules answer: one handler map whose argument and result types are the ones
- * the tab's client (`src/core`) is typed against. A new module adds its interface here.
- */
-export type CoreHandlers = RestHandlers &
-  SessionHandlers &
-  LiveHandlers &
-  ChatHandlers &
-  NewsHandlers &
-  SettingsHandlers &
-  WalletHandlers;
-/** The handler names a tab may call through the port. */
-export type RpcMethod = keyof CoreHandlers;
-
-/** Everything a tab can call. */
-export type CoreApi = CoreHandlers & TabHandlers & StreamHandlers;
-
-/** Error thrown (rejected) by the tab client when the core does not answer in time. */
-export const CORE_TIMEOUT_MSG = '核心服务无响应，请稍后重试';
+// RPCs, by domain: ./handlers.ts (one interface per module, joined into `CoreHandlers`).
+export * from './handlers';

@@ -1,7 +1,7 @@
 /** Wire match → MatchView: every derivation the views show, computed here once. Pure (pass now). */
 import type { Match, OddsBoard, OddsRow } from '../protocol/index';
 import type { MatchView, OddsBoardView, OddsRowView } from './api';
-import { isFinished, isLive, isUpcoming, isVoid } from '../protocol/index';
+import { hasKickedOff, isFinished, isLive, isUpcoming, isVoid } from '../protocol/index';
 import { basketballStatusText } from '../domain/basketball-status';
 import { footballStatusText } from '../domain/football-status';
 import { basketballClockText, matchMinuteText } from '../domain/minute-text';
@@ -26,6 +26,7 @@ export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): Match
       isFinished: isFinished('zq', m.s),
       isVoid: isVoid('zq', m.s),
       isUpcoming: isUpcoming('zq', m.s),
+      hasKickedOff: hasKickedOff('zq', m.s),
       openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
       ...extras,
     };
@@ -39,6 +40,7 @@ export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): Match
     isFinished: isFinished('lq', m.s),
     isVoid: isVoid('lq', m.s),
     isUpcoming: isUpcoming('lq', m.s),
+    hasKickedOff: hasKickedOff('lq', m.s),
     openTimeText: formatChinaTime(m.ot * 1000, 'HH:mm'),
     ...extras,
   };

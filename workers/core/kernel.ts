@@ -28,7 +28,7 @@ import {
 } from './api';
 import type { Lazy } from './lazy';
 import { createRestClient, type FetchLike } from './rest';
-import { createSocket, socketUrlFrom, type CoreSocket, type SocketCtor, type SocketHandlers } from './socket';
+import { createSocket, type CoreSocket, type SocketCtor, type SocketHandlers } from './socket';
 import type { OfflineStore } from './store';
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -301,4 +301,14 @@ export function createKernel(deps: CoreDeps): Kernel {
       socket.stop();
     },
   };
+}
+
+/** Socket URL from the address call's data (spec §7): protocol, host, port plus the token. */
+function socketUrlFrom(
+  addr: { token: string; lotteryAddress: Array<{ protocol: string; host: string; port: number }> },
+  path: string,
+): string {
+  const a = addr.lotteryAddress[0];
+  if (!a) throw new Error('no socket address');
+  return `${a.protocol}://${a.host}:${a.port}${path}?token=${encodeURIComponent(addr.token)}`;
 }

@@ -407,13 +407,3 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     },
   };
 }
-
-/** Socket URL from the address call's data (spec §7): protocol, host, port plus the token. */
-export function socketUrlFrom(
-  addr: { token: string; lotteryAddress: Array<{ protocol: string; host: string; port: number }> },
-  path: string,
-): string {
-  const a = addr.lotteryAddress[0];
-  if (!a) throw new Error('no socket address');
-  return `${a.protocol}://${a.host}:${a.port}${path}?token=${encodeURIComponent(addr.token)}`;
-}

@@ -65,6 +65,8 @@ interface StatusTable {
   void: readonly number[];
   upcoming: readonly number[];
   interrupted: number;
+  /** The void status a match reaches after it kicked off (the others are called before). */
+  abandoned: number;
 }
 
 export const STATUS_TABLE: Readonly<Record<Sport, StatusTable>> = {
@@ -75,6 +77,7 @@ export const STATUS_TABLE: Readonly<Record<Sport, StatusTable>> = {
     void: [F.POSTPONED, F.ABANDONED, F.CANCELLED],
     upcoming: [F.NOT_STARTED, F.TBD],
     interrupted: F.INTERRUPTED,
+    abandoned: F.ABANDONED,
   },
   lq: {
     live: [B.Q1, B.Q1_END, B.Q2, B.HALF_TIME, B.Q3, B.Q3_END, B.Q4, B.OVERTIME],
@@ -83,6 +86,7 @@ export const STATUS_TABLE: Readonly<Record<Sport, StatusTable>> = {
     void: [B.CANCELLED, B.POSTPONED, B.ABANDONED],
     upcoming: [B.NOT_STARTED, B.TBD],
     interrupted: B.INTERRUPTED,
+    abandoned: B.ABANDONED,
   },
 };
 
@@ -95,6 +99,9 @@ export const isFinished = (sport: Sport, s: number): boolean => STATUS_TABLE[spo
 export const isVoid = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].void.includes(s);
 export const isUpcoming = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].upcoming.includes(s);
 export const isInterrupted = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].interrupted === s;
+/** The match kicked off, so its score means something: live, finished, interrupted or abandoned. */
+export const hasKickedOff = (sport: Sport, s: number): boolean =>
+  isLive(sport, s) || isFinished(sport, s) || isInterrupted(sport, s) || STATUS_TABLE[sport].abandoned === s;
 /** Final: the status never moves again (finished or void). */
 export const isFinal = (sport: Sport, s: number): boolean => isFinished(sport, s) || isVoid(sport, s);
 

@@ -119,4 +119,18 @@ export const liveMigrations: Migration[] = [
       await sql`create table live_feed_meta (key text primary key, value jsonb not null)`.execute(db);
     },
   },
+  {
+    // Match details as the live source produced them (lineups, injuries, intelligence, opening
+    // odds): stored once, read back, never regenerated on read.
+    id: 'live-002-details',
+    up: async (db) => {
+      await sql`create table live_details (
+        match_id int not null,
+        kind text not null,
+        body jsonb not null,
+        produced_at double precision not null,
+        primary key (match_id, kind)
+      )`.execute(db);
+    },
+  },
 ];

@@ -112,6 +112,12 @@ export interface LiveTables {
     sport: string;
     created_at: number;
   };
+  live_details: {
+    match_id: number;
+    kind: string;
+    body: JSONColumnType<object, string, string>;
+    produced_at: number;
+  };
   live_feed_meta: {
     key: string;
     value: JSONColumnType<Record<string, unknown>, string, string>;

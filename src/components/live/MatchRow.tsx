@@ -54,7 +54,8 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
   const flashKey = useFlashKey(match.scoreChangedAt);
   const scoreText = `${match.score[0]}-${match.score[1]}`;
   const started = hasScore(match);
-  const stateClass = match.isLive ? 'is-live' : match.isFinished ? 'is-finished' : 'is-upcoming';
+  // Postponed, abandoned and cancelled rows sit with the finished ones (they are not upcoming).
+  const stateClass = match.isLive ? 'is-live' : match.isUpcoming ? 'is-upcoming' : 'is-finished';
   const clock = matchClock(match);
   return (
     <div

@@ -27,7 +27,10 @@ export function matchStateText(m: StateFields): string {
   return m.sport === 'zq' ? clock : `${m.statusText} ${clock}`;
 }
 
-/** Before kick-off there is no score yet: rows show VS (the DOM keeps 'H-A' for programs). */
-export function hasScore(m: Pick<MatchView, 'isLive' | 'isFinished'>): boolean {
-  return m.isLive || m.isFinished;
+/**
+ * Before kick-off there is no score yet: rows show VS (the DOM keeps 'H-A' for programs). A
+ * postponed or cancelled match never kicked off either; an abandoned one did.
+ */
+export function hasScore(m: Pick<MatchView, 'hasKickedOff'>): boolean {
+  return m.hasKickedOff;
 }

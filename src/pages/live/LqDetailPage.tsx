@@ -3,17 +3,9 @@
  * (team bars + player lines) / 指数 / 分析 (rank, section difference, history) / 情报 / 聊天.
  */
 import { useState } from 'react';
-import { Link } from 'wouter';
+
 import { paths } from '../../app/paths';
-import {
-  formatChinaTime,
-  LivePaths,
-  useMatchDetail,
-  useStats,
-  useTextLive,
-  type MatchView,
-  useCoreRequest,
-} from './core-bridge';
+import { LivePaths, useMatchDetail, useStats, useTextLive, type MatchView, useCoreRequest } from './core-bridge';
 import type {
   AnalysisHistory,
   BasketballStats,
@@ -21,12 +13,12 @@ import type {
   LeagueTable,
   SectionDiff,
 } from '../../../workers/protocol/index';
-import { DetailHeader } from '../../components/live/DetailHeader';
+
 import { StatsView } from '../../components/live/StatsView';
 import { TextLiveList } from '../../components/live/TextLiveTimeline';
-import { IntelView, MatchTable, StandingsTable } from '../../components/live/AnalysisViews';
+import { IntelView, StandingsTable } from '../../components/live/AnalysisViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { DetailHead, DetailTabs, HistoryTables, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
@@ -35,8 +27,6 @@ import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
 const periodLabel = (n: number) => PERIOD[n - 1] ?? `加时${n - 4}`;
-const dateText = (ot: number) => formatChinaTime(ot * 1000, 'YYYY-MM-DD').slice(2);
-
 export function LqDetailPage({ id }: { id: number }) {
   const detail = useMatchDetail(id, 'lq');
   const [tab, setTab] = useState<Tab>('live');
@@ -45,19 +35,7 @@ export function LqDetailPage({ id }: { id: number }) {
     <div className="lv-page lv-detail" data-page="live-lq-detail">
       <LiveAlerts sport="lq" matchId={id} />
       <header className="lv-detail-head">
-        <div className="lv-head-bar">
-          <Link
-            href={paths.liveLq()}
-            className="lv-icon-btn"
-            aria-label={LIVE_TEXT.back}
-            style={{ textDecoration: 'none' }}
-          >
-            ‹
-          </Link>
-          <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
-          <span className="lv-icon-btn" />
-        </div>
-        {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        <DetailHead match={match} backHref={paths.liveLq()} />
         <MatchReportLinks matchId={id} />
       </header>
       {!detail || (detail.loading && !match) ? (
@@ -183,23 +161,7 @@ function AnalysisTab({ match }: { match: MatchView }) {
         <StandingsTable table={rank.data} highlight={[match.home.id, match.away.id]} basketball />
       )}
       {diff.data && <SectionDiffTable diff={diff.data} home={match.home.name} away={match.away.name} />}
-      {history.data && (
-        <>
-          <MatchTable title={LIVE_TEXT.h2h} matches={history.data.h2h} teamId={match.home.id} dateText={dateText} />
-          <MatchTable
-            title={`${LIVE_TEXT.recent} · ${match.home.name}`}
-            matches={history.data.homeRecent}
-            teamId={match.home.id}
-            dateText={dateText}
-          />
-          <MatchTable
-            title={`${LIVE_TEXT.recent} · ${match.away.name}`}
-            matches={history.data.awayRecent}
-            teamId={match.away.id}
-            dateText={dateText}
-          />
-        </>
-      )}
+      {history.data && <HistoryTables history={history.data} match={match} />}
       {!history.data && !rank.data && !diff.data && <p className="lv-empty">{history.msg || '暂无分析数据'}</p>}
     </div>
   );

@@ -4,16 +4,16 @@
  * unmounts the hooks, which releases the subscriptions.
  */
 import { useState } from 'react';
-import { Link } from 'wouter';
+
 import { paths } from '../../app/paths';
-import { Code, formatChinaTime, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest } from './core-bridge';
-import { DetailHeader } from '../../components/live/DetailHeader';
+import { Code, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest } from './core-bridge';
+
 import { EventPitch } from '../../components/live/EventPitch';
 import { MatchVideo } from '../../components/live/MatchVideo';
 import { StatsView } from '../../components/live/StatsView';
 import { IncidentTimeline, TextLiveList } from '../../components/live/TextLiveTimeline';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
@@ -34,19 +34,7 @@ export function ZqDetailPage({ id }: { id: number }) {
     <div className="lv-page lv-detail" data-page="live-zq-detail">
       <LiveAlerts sport="zq" matchId={id} />
       <header className="lv-detail-head">
-        <div className="lv-head-bar">
-          <Link
-            href={paths.liveZq()}
-            className="lv-icon-btn"
-            aria-label={LIVE_TEXT.back}
-            style={{ textDecoration: 'none' }}
-          >
-            ‹
-          </Link>
-          <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
-          <span className="lv-icon-btn" />
-        </div>
-        {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+        <DetailHead match={match} backHref={paths.liveZq()} />
         <MatchReportLinks matchId={id} />
         {match &&
           (video.data && video.code === Code.OK ? (

@@ -1,6 +1,6 @@
 /** Pieces shared by the football and basketball detail pages. */
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import {
   formatChinaTime,
@@ -9,14 +9,18 @@ import {
   useChat,
   useOdds,
   useSession,
+  type MatchView,
   type OddsRowView,
   type OddsType,
   type Sport,
 } from './core-bridge';
 import { ChatRoom } from '../../components/live/ChatRoom';
+import { DetailHeader } from '../../components/live/DetailHeader';
+import { MatchTable } from '../../components/live/AnalysisViews';
 import { OddsBoardTable, OddsHistoryTable, OddsTypeTabs } from '../../components/live/OddsTable';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { showToast } from '../../state/ui';
+import type { AnalysisHistory } from '../../../workers/protocol/index';
 
 export function DetailTabs<T extends string>({
   tabs,
@@ -116,5 +120,45 @@ export function MatchChat({ matchId }: { matchId: number }) {
         }
       }}
     />
+  );
+}
+
+/** The detail page's top bar (back to the list, the pairing) and the match header. */
+export function DetailHead({ match, backHref }: { match: MatchView | null; backHref: string }) {
+  return (
+    <>
+      <div className="lv-head-bar">
+        <Link href={backHref} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
+          ‹
+        </Link>
+        <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
+        <span className="lv-icon-btn" />
+      </div>
+      {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
+    </>
+  );
+}
+
+/** 'YY-MM-DD' of a kick-off (unix s), China date. */
+export const shortDate = (ot: number) => formatChinaTime(ot * 1000, 'YYYY-MM-DD').slice(2);
+
+/** Head-to-head and each team's recent matches (analysis tab, both sports). */
+export function HistoryTables({ history, match }: { history: AnalysisHistory; match: MatchView }) {
+  return (
+    <>
+      <MatchTable title={LIVE_TEXT.h2h} matches={history.h2h} teamId={match.home.id} dateText={shortDate} />
+      <MatchTable
+        title={`${LIVE_TEXT.recent} · ${match.home.name}`}
+        matches={history.homeRecent}
+        teamId={match.home.id}
+        dateText={shortDate}
+      />
+      <MatchTable
+        title={`${LIVE_TEXT.recent} · ${match.away.name}`}
+        matches={history.awayRecent}
+        teamId={match.away.id}
+        dateText={shortDate}
+      />
+    </>
   );
 }

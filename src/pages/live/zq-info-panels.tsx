@@ -1,5 +1,5 @@
 /** Football detail tabs read once per visit over REST: lineups (+ injuries), analysis, intelligence. */
-import { formatChinaTime, LivePaths, type MatchView, useCoreRequest } from './core-bridge';
+import { LivePaths, type MatchView, useCoreRequest } from './core-bridge';
 import type {
   AnalysisHistory,
   FutureFixtures,
@@ -9,11 +9,10 @@ import type {
   Lineup,
 } from '../../../workers/protocol/index';
 import { AnalysisViewsLoading } from './info-common';
+import { HistoryTables, shortDate } from './detail-parts';
 import { BenchAndInjuries, LineupPitch } from '../../components/live/LineupPitch';
 import { IntelView, MatchTable, StandingsTable } from '../../components/live/AnalysisViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-
-const dateText = (ot: number) => formatChinaTime(ot * 1000, 'YYYY-MM-DD').slice(2);
 
 export function LineupPanel({ match }: { match: MatchView }) {
   const lineup = useCoreRequest<Lineup>({ path: LivePaths.zqLineup, params: { id: match.id } });
@@ -35,23 +34,7 @@ export function AnalysisPanel({ match }: { match: MatchView }) {
   if (history.loading && future.loading && table.loading) return <AnalysisViewsLoading />;
   return (
     <div data-analysis>
-      {history.data && (
-        <>
-          <MatchTable title={LIVE_TEXT.h2h} matches={history.data.h2h} teamId={match.home.id} dateText={dateText} />
-          <MatchTable
-            title={`${LIVE_TEXT.recent} · ${match.home.name}`}
-            matches={history.data.homeRecent}
-            teamId={match.home.id}
-            dateText={dateText}
-          />
-          <MatchTable
-            title={`${LIVE_TEXT.recent} · ${match.away.name}`}
-            matches={history.data.awayRecent}
-            teamId={match.away.id}
-            dateText={dateText}
-          />
-        </>
-      )}
+      {history.data && <HistoryTables history={history.data} match={match} />}
       {table.data && table.data.rows.length > 0 && (
         <StandingsTable table={table.data} highlight={[match.home.id, match.away.id]} />
       )}
@@ -61,13 +44,13 @@ export function AnalysisPanel({ match }: { match: MatchView }) {
             title={`${LIVE_TEXT.future} · ${match.home.name}`}
             matches={future.data.home}
             teamId={null}
-            dateText={dateText}
+            dateText={shortDate}
           />
           <MatchTable
             title={`${LIVE_TEXT.future} · ${match.away.name}`}
             matches={future.data.away}
             teamId={null}
-            dateText={dateText}
+            dateText={shortDate}
           />
         </>
       )}

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage } from '../../components/user/FormField';
+import { FormMessage } from '../../components/user/FormField';
+import { PasswordField } from './AuthFields';
 import { PageHeader } from '../../components/user/PageHeader';
 import { changePassword } from './centre-api';
 import { USER_TEXT as T } from './strings';
@@ -47,36 +48,30 @@ export function ChangePasswordPage() {
     <div className="us-page">
       <PageHeader title={T.change.title} backLabel={T.back} onBack={() => goBack(navigate, paths.userSub('infor'))} />
       <form className="us-form us-card" onSubmit={submit} noValidate aria-label={T.change.title}>
-        <FormField
+        <PasswordField
           label={T.change.oldPassword}
           value={oldPassword}
           onChange={setOld}
           error={errors.old}
-          type="password"
           autoComplete="current-password"
-          maxLength={20}
           name="oldPassword"
         />
-        <FormField
+        <PasswordField
           label={T.change.newPassword}
           placeholder={T.fields.passwordPh}
           value={password}
           onChange={setPassword}
           error={errors.password}
-          type="password"
           autoComplete="new-password"
-          maxLength={20}
           name="password"
         />
-        <FormField
+        <PasswordField
           label={T.change.confirm}
           placeholder={T.fields.confirmPh}
           value={confirm}
           onChange={setConfirm}
           error={errors.confirm}
-          type="password"
           autoComplete="new-password"
-          maxLength={20}
           name="confirm"
         />
         <FormMessage text={msg} />

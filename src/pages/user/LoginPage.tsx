@@ -4,8 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { getCore } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage } from '../../components/user/FormField';
-import { SmsCodeButton } from '../../components/user/SmsCodeButton';
+import { FormMessage } from '../../components/user/FormField';
+import { PasswordField, PhoneField, SmsCodeField } from './AuthFields';
 import { USER_TEXT as T } from './strings';
 import { codeError, phoneError } from './validation';
 import { AgreementConsent, AuthShell, firstError, useSmsSender, type Errors } from './AuthShell';
@@ -73,43 +73,19 @@ export function LoginPage() {
         noValidate
         aria-label={mode === 'password' ? T.login.byPassword : T.login.byCode}
       >
-        <FormField
-          label={T.fields.phone}
-          placeholder={T.fields.phonePh}
-          value={phone}
-          onChange={setPhone}
-          error={errors.phone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          name="phone"
-        />
+        <PhoneField value={phone} onChange={setPhone} error={errors.phone} />
         {mode === 'password' ? (
-          <FormField
+          <PasswordField
             label={T.fields.password}
             placeholder={T.fields.passwordPh}
             value={password}
             onChange={setPassword}
             error={errors.password}
-            type="password"
             autoComplete="current-password"
-            maxLength={20}
             name="password"
           />
         ) : (
-          <FormField
-            label={T.fields.code}
-            placeholder={T.fields.codePh}
-            value={code}
-            onChange={setCode}
-            error={errors.code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            name="code"
-            aside={<SmsCodeButton onSend={sendSms} labels={T.sms} />}
-          />
+          <SmsCodeField value={code} onChange={setCode} error={errors.code} onSend={sendSms} />
         )}
         <AgreementConsent checked={agree} onChange={setAgree} error={errors.agree ?? null} />
         <FormMessage text={msg} />

@@ -4,8 +4,8 @@
  * what a valid form is sent to.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormField, FormMessage } from '../../components/user/FormField';
-import { SmsCodeButton } from '../../components/user/SmsCodeButton';
+import { FormMessage } from '../../components/user/FormField';
+import { PasswordField, PhoneField, SmsCodeField } from './AuthFields';
 import type { SmsScene } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { codeError, passwordError, phoneError } from './validation';
@@ -71,50 +71,24 @@ export function SmsPasswordForm(props: SmsPasswordFormProps) {
   return (
     <AuthShell title={title}>
       <form className="us-form" onSubmit={submit} noValidate aria-label={title}>
-        <FormField
-          label={T.fields.phone}
-          placeholder={T.fields.phonePh}
-          value={phone}
-          onChange={setPhone}
-          error={errors.phone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          name="phone"
-        />
-        <FormField
-          label={T.fields.code}
-          placeholder={T.fields.codePh}
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          name="code"
-          aside={<SmsCodeButton onSend={sendSms} labels={T.sms} />}
-        />
-        <FormField
+        <PhoneField value={phone} onChange={setPhone} error={errors.phone} />
+        <SmsCodeField value={code} onChange={setCode} error={errors.code} onSend={sendSms} />
+        <PasswordField
           label={props.passwordLabel}
           placeholder={T.fields.passwordPh}
           value={password}
           onChange={setPassword}
           error={errors.password}
-          type="password"
           autoComplete="new-password"
-          maxLength={20}
           name="password"
         />
-        <FormField
+        <PasswordField
           label={props.confirmLabel}
           placeholder={T.fields.confirmPh}
           value={confirm}
           onChange={setConfirm}
           error={errors.confirm}
-          type="password"
           autoComplete="new-password"
-          maxLength={20}
           name="confirm"
         />
         {withConsent && <AgreementConsent checked={agree} onChange={setAgree} error={errors.agree ?? null} />}

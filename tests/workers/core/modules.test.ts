@@ -10,7 +10,10 @@ import type { MatchDetailValue, MatchView, ReminderEvent } from '../../../worker
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
 import { startTestServer, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
+import { FakeClock } from '../helpers/fake-clock';
+import type { Timers } from '../../../workers/core/kernel';
 import { sleep, waitFor } from '../helpers/fake-clock';
+import type { AlertEvent } from '../../../workers/core/api';
 
 let srv: TestServer;
 let h: CoreHarness | null = null;
@@ -134,5 +137,54 @@ describe('reminders', () => {
       ['/vlive/detail/r1', '/vlive/detail/r2'],
       ['/vlive/detail/r1', '/vlive/detail/r2'],
     ]);
+  });
+});
+
+describe('injected timers', () => {
+  it("the alert delay runs on the core's injected timers, not the wall clock", async () => {
+    const clock = new FakeClock(Date.now());
+    // Intervals (the minute tick) are not under test here: they run as timeouts that re-arm.
+    const timers: Timers = {
+      setTimeout: clock.setTimeout,
+      clearTimeout: clock.clearTimeout,
+      setInterval: (fn, ms) => {
+        const again = () => {
+          fn();
+          clock.setTimeout(again, ms);
+        };
+        return clock.setTimeout(again, ms);
+      },
+      clearInterval: clock.clearTimeout,
+    };
+    h = new CoreHarness(srv.base, timers);
+    const a = h.tab('a');
+    await a.updateSettings({ alertDelaySec: 30 });
+    const alerts: AlertEvent[] = [];
+    await a.subscribe({ kind: 'alerts' }, (v) => alerts.push(v));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    hub().publish(Topics.football, {
+      kind: 'match',
+      match: footballMatch(9401, [1, 0]),
+      incident: {
+        id: 'inc-9401-1',
+        matchId: 9401,
+        sport: 'zq',
+        type: 'goal',
+        side: 'home',
+        minute: 10,
+        text: '进球',
+        score: [1, 0],
+        at: Date.now(),
+      },
+    });
+    await waitFor(() => clock.pending() > 1, 8_000, 'alert scheduled');
+    await sleep(300);
+    expect(alerts).toHaveLength(0);
+    clock.advance(29_000);
+    await sleep(100);
+    expect(alerts).toHaveLength(0);
+    clock.advance(1_000);
+    await waitFor(() => alerts.length === 1, 8_000, 'alert after the delay');
+    expect(alerts[0].text).toContain('进球');
   });
 });

@@ -11,6 +11,7 @@ import { createCoordinator, type Coordinator } from '../../../workers/core/coord
 import { createDexieStore, type OfflineStore } from '../../../workers/core/store';
 import type { FetchLike } from '../../../workers/core/rest';
 import type { SocketCtor } from '../../../workers/core/socket';
+import type { Timers } from '../../../workers/core/kernel';
 import { CoreClient, type CoreHost, type CoreLink } from '../../../src/core/core-client';
 import { FakeClock } from './fake-clock';
 
@@ -43,7 +44,11 @@ export class CoreHarness {
   private workerPorts: MessagePort[] = [];
   readonly tabs: CoreClient[] = [];
 
-  constructor(private readonly base: string) {
+  constructor(
+    private readonly base: string,
+    /** The core's own timers (alert delay, list recompute, minute tick); real ones unless given. */
+    private readonly timers?: Timers,
+  ) {
     this.start();
   }
 
@@ -66,6 +71,7 @@ export class CoreHarness {
       clearTimeout: this.clock.clearTimeout,
       random: () => 0,
       log: (m) => this.logs.push(m),
+      timers: this.timers,
     });
     this.coordinator = createCoordinator({ core: this.core, watchLock: this.locks.watch, batchMs: 20 });
   }

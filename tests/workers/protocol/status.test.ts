@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_TABLE, isFinal, isPlaying, listRank, liveStatuses } from '../../../workers/protocol/index';
+import {
+  STATUS_TABLE,
+  hasKickedOff,
+  isFinal,
+  isPlaying,
+  listRank,
+  liveStatuses,
+} from '../../../workers/protocol/index';
 import { canMove } from '../../../server/feed/status';
-import { liveFirst } from '../../../server/live/queries';
+import { liveFirst } from '../../../server/live/repository';
 import type { Match } from '../../../workers/protocol/index';
 
 describe('status table shared by the server and the core', () => {
@@ -16,6 +23,10 @@ describe('status table shared by the server and the core', () => {
     expect([2, 3, 4, 5, 7].filter((s) => isPlaying('zq', s))).toEqual([2, 4, 5]);
     expect([2, 3, 4, 5, 6, 7, 8, 9].filter((s) => isPlaying('lq', s))).toEqual([2, 4, 6, 8, 9]);
     expect(liveStatuses('lq')).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+  it('a match has kicked off when live, finished, interrupted or abandoned, not when called off before', () => {
+    expect([1, 2, 3, 7, 8, 9, 10, 11, 12, 13].filter((s) => hasKickedOff('zq', s))).toEqual([2, 3, 7, 8, 10, 11]);
+    expect([1, 8, 10, 11, 12, 13, 14, 15].filter((s) => hasKickedOff('lq', s))).toEqual([8, 10, 11, 14]);
   });
   it('a final status (finished or void) never moves again on the server', () => {
     for (const sport of ['zq', 'lq'] as const)

@@ -36,6 +36,7 @@ describe('MatchRow', () => {
           s: 1,
           isLive: false,
           isUpcoming: true,
+          hasKickedOff: false,
           statusText: '未开赛',
           minuteText: '',
           score: [0, 0],
@@ -46,6 +47,32 @@ describe('MatchRow', () => {
     expect(screen.getByText('未开赛')).toBeTruthy();
     expect(container.querySelector('[data-corner]')).toBeNull();
     expect(container.querySelector('[data-live="0"]')).not.toBeNull();
+  });
+
+  it('an abandoned match keeps its score and sits with the finished rows; a postponed one shows VS', () => {
+    const { container, rerender } = render(
+      <MatchRow
+        match={footballView({ s: 11, isLive: false, isVoid: true, statusText: '腰斩', minuteText: '', score: [1, 1] })}
+      />,
+    );
+    const row = container.querySelector('[data-match-id]')!;
+    expect(row.classList.contains('is-finished')).toBe(true);
+    expect(container.querySelector('[data-score]')!.getAttribute('aria-label')).toBe('比分 1-1');
+    rerender(
+      <MatchRow
+        match={footballView({
+          s: 9,
+          isLive: false,
+          isVoid: true,
+          hasKickedOff: false,
+          statusText: '推迟',
+          minuteText: '',
+          score: [0, 0],
+        })}
+      />,
+    );
+    expect(container.querySelector('[data-match-id]')!.classList.contains('is-upcoming')).toBe(false);
+    expect(container.querySelector('[data-score]')!.classList.contains('lv-score-pending')).toBe(true);
   });
 
   it('flashes the score only when it changes while shown', () => {

@@ -1,0 +1,87 @@
+/**
+ * Publishes one step of a live source on the hub: per match topic every incident (with the
+ * match as it stood right after it), stats, text lines and odds moves; on the sport topic one
+ * row per changed match, carrying its most important incident. Shared by the simulator and the
+ * replay of a recorded feed, so both look the same on the socket.
+ */
+import { Topics, type Incident, type IncidentType, type MatchEvent } from '../../workers/protocol/index';
+import type { Hub } from '../ws/hub';
+import { BOOKMAKERS } from '../seed/leagues';
+import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
+import type { FeedOutput, IncidentRow, SimMatch } from './sim-types';
+
+const COMPANY_NAMES: ReadonlyMap<number, string> = new Map(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
+
+const IMPORTANCE: Record<IncidentType, number> = {
+  goal: 5,
+  red: 4,
+  penalty: 4,
+  state: 3,
+  yellow: 2,
+  corner: 1,
+  sub: 0,
+};
+
+export const toIncident = (i: IncidentRow): Incident => ({
+  id: i.id,
+  matchId: i.matchId,
+  sport: i.sport,
+  type: i.type,
+  side: i.side,
+  minute: i.minute,
+  text: i.text,
+  score: [i.score[0], i.score[1]],
+  ...(i.state !== null ? { state: i.state } : {}),
+  at: i.at,
+});
+
+export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c: ViewClock): void {
+  const byMatch = new Map<number, IncidentRow[]>();
+  for (const i of out.incidents) {
+    const list = byMatch.get(i.matchId) ?? [];
+    list.push(i);
+    byMatch.set(i.matchId, list);
+  }
+  for (const m of changed) {
+    const topic = Topics.match(m.id);
+    const incidents = byMatch.get(m.id) ?? [];
+    for (const inc of incidents) {
+      const snap = out.snapshots.get(inc.id) ?? m;
+      hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
+    }
+    if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
+    if (out.statsChanged.has(m.id)) {
+      hub.publish(topic, {
+        kind: 'stats',
+        matchId: m.id,
+        stats: m.st.kind === 'zq' ? footballStats(m.st) : basketballStats(m.st),
+      });
+    }
+  }
+  for (const t of out.texts) {
+    hub.publish(Topics.match(t.matchId), {
+      kind: 'text',
+      line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at },
+    });
+  }
+  for (const o of out.odds) {
+    const nameZh = COMPANY_NAMES.get(o.companyId) ?? '';
+    hub.publish(Topics.match(o.matchId), {
+      kind: 'odds',
+      matchId: o.matchId,
+      type: o.type,
+      row: { companyId: o.companyId, nameZh, left: o.left, middle: o.middle, right: o.right, at: o.at },
+    });
+  }
+  for (const m of changed) {
+    const incidents = byMatch.get(m.id) ?? [];
+    let main: IncidentRow | undefined;
+    for (const i of incidents) if (!main || IMPORTANCE[i.type] >= IMPORTANCE[main.type]) main = i;
+    hub.publish(
+      m.sport === 'zq' ? Topics.football : Topics.basketball,
+      main
+        ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) }
+        : { kind: 'match', match: toMatch(m, c) },
+    );
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Where live data comes from. A `LiveSource` produces fixtures, status and score changes,
+ * incidents, text live, stats and odds moves as they happen, and writes each through a
+ * `LiveSink` (stored, then published) the moment it is produced; the live area only reads what
+ * was stored. Details a provider has per match (lineups, injuries, intelligence, opening odds)
+ * are asked for once with `produceDetail`; the repository stores the answer and every later
+ * read is served from storage (see ./details.ts).
+ *
+ * Implementations: the simulator (server/feed/create-feed.ts, the embedded default) and the
+ * replay of a recorded feed file (./replay-source.ts, format in ./recording.ts). The AI area's
+ * `AiSource` (server/ai/source.ts) is the same pattern for its reads.
+ */
+import type { Injuries, Intelligence, Lineup, OddsRow, OddsType } from '../../workers/protocol/index';
+import type { Feed } from '../feed/feed';
+import type { FeedOutput, SimMatch } from '../feed/sim-types';
+
+/** The details stored per match, by kind. */
+export interface DetailBodies {
+  lineup: Lineup;
+  injuries: Injuries;
+  intel: Intelligence;
+  'odds-open:1': OddsRow[];
+  'odds-open:2': OddsRow[];
+  'odds-open:3': OddsRow[];
+}
+export type DetailKind = keyof DetailBodies;
+export const openingOddsKind = (type: OddsType): DetailKind => `odds-open:${type}`;
+
+/** What a detail may be built from besides the match: its teams' recent finished matches. */
+export interface DetailInputs {
+  recent: { home: SimMatch[]; away: SimMatch[] };
+}
+
+/** Where a source writes what it produced (the repository, or a recorder in front of it). */
+export interface LiveSink {
+  /** New fixtures; a stored id keeps its stored state. */
+  insertMatches(matches: readonly SimMatch[], at: number): Promise<void>;
+  /** One step of the feed: changed matches and what happened to them, stored together. */
+  saveOutput(matches: readonly SimMatch[], out: FeedOutput, at: number): Promise<void>;
+  saveDetail<K extends DetailKind>(matchId: number, kind: K, body: DetailBodies[K], at: number): Promise<void>;
+}
+
+export interface LiveSource extends Feed {
+  readonly kind: 'simulator' | 'replay';
+  /** Where it stores what it produces; the detail service stores produced details through it too. */
+  readonly sink: LiveSink;
+  /**
+   * The provider's detail of one match, or null when it has none (the route then answers an
+   * empty body). Called at most once per (match, kind) while the answer is stored.
+   */
+  produceDetail<K extends DetailKind>(m: SimMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
+}
