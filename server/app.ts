@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { Code, SystemPaths, fail, ok } from '../workers/protocol/index';
@@ -15,6 +14,7 @@ import { createMetrics } from './metrics';
 import type { AppContext } from './context';
 import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
+import { metricsGuard, registerSecurityHeaders } from './http/security';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
 import { createTopicCatalog } from './ws/topic-catalog';
@@ -64,8 +64,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   });
   installErrorHandler(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Security headers (CSP, frame-ancestors, nosniff, Referrer-Policy) and no source maps in
+  // production: server/http/security.ts.
+  await registerSecurityHeaders(app, config);
 
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequests.inc({ route: req.routeOptions.url ?? 'unmatched', code: String(reply.statusCode) });
@@ -81,7 +84,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     };
     return reply.status(dbUp && feedUp ? 200 : 503).send(body);
   });
-  app.get(SystemPaths.metrics, async (_req, reply) => {
+  app.get(SystemPaths.metrics, { onRequest: metricsGuard(config) }, async (_req, reply) => {
     metrics.wsConnections.set(hub.connectionCount());
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

@@ -20,7 +20,16 @@ import { seedAccounts } from './seed';
 import { consumeSmsCode, sendSmsCode } from './sms-codes';
 import { AccountText } from './text';
 import { createSession, hashToken, requireUser, revokeSession } from './tokens';
-import { NICKNAME_RE, PHONE_RE, freeAutoNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
+import {
+  NICKNAME_RE,
+  PHONE_RE,
+  freeAutoNickname,
+  impostorNickname,
+  isUniqueViolation,
+  nicknameTaken,
+  userInfo,
+} from './users';
+import { createRateLimiter } from '../limits/rate-limit';
 
 const phone = z.string({ error: '缺少手机号' }).regex(PHONE_RE, AccountText.phoneFormat);
 const smsCode = z.string({ error: '缺少验证码' }).regex(/^\d{6}$/, AccountText.codeFormat);
@@ -69,7 +78,13 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
   // Demo users have a published password: only a development or test server may have them.
   if (ctx.config.devControl) await seedAccounts(db);
 
-  app.get(u(UserPaths.passwordIv), async () => ok(await issuePasswordIv(db, ctx.now())));
+  // Each iv is a stored row: a client may fetch a few a minute, not fill the table.
+  const ivPerMinute = ctx.config.limits.passwordIvPerMinute;
+  const ivLimiter = createRateLimiter(ivPerMinute, 60_000 / ivPerMinute);
+  app.get(u(UserPaths.passwordIv), async (req) => {
+    if (!ivLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.ivTooMany);
+    return ok(await issuePasswordIv(db, ctx.now()));
+  });
 
   app.post(u(UserPaths.smsSend), async (req) => {
     const input = parseInput(smsSendSchema, req.body);
@@ -207,6 +222,7 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
 
   app.get(u(UserPaths.nicknameCheck), async (req) => {
     const input = parseInput(nickSchema, req.query);
+    if (await impostorNickname(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickImpostor);
     const available = !(await nicknameTaken(db, input.nickName));
     const body: NicknameCheck = { nickName: input.nickName, available };
     return ok(body, available ? AccountText.nickAvailable : AccountText.nickTaken);
@@ -218,6 +234,7 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     const current = await userInfo(db, userId);
     if (!current) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
     if (current.nickName === input.nickName) throw new BizError(Code.REFUSED, AccountText.nickUnchanged);
+    if (await impostorNickname(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickImpostor);
     if (await nicknameTaken(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickTaken);
     try {
       await db.updateTable('users').set({ nick_name: input.nickName }).where('id', '=', userId).execute();

@@ -27,6 +27,23 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo | null>
   };
 }
 
+/** Words only the staff may wear: a user named like this could pass for the platform. */
+const RESERVED_NICK = /系统|官方|客服|管理员|admin|official/i;
+
+/**
+ * True when the nickname could pass for the platform or an anchor: a reserved word anywhere in it
+ * (case-insensitive, underscores ignored), or an anchor's name (any case).
+ */
+export async function impostorNickname(db: Db, nickName: string): Promise<boolean> {
+  if (RESERVED_NICK.test(nickName.replace(/_/g, ''))) return true;
+  const anchor = await db
+    .selectFrom('vlive_anchors')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', nickName.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(anchor);
+}
+
 export async function nicknameTaken(db: Db, nickName: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('nick_name', '=', nickName).executeTakeFirst();
   return Boolean(row);

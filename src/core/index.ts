@@ -10,7 +10,7 @@ export type { CoreClient } from './core-client';
 export { CoreTimeoutError } from './core-client';
 export * from './hooks';
 export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';
-export { readAuthCookie } from './auth-cookie';
+export { readLoggedInCookie } from './auth-cookie';
 export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';
