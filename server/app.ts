@@ -21,6 +21,7 @@ import { createTopicCatalog } from './ws/topic-catalog';
 import { createFeed } from './feed/create-feed';
 import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
+import { idField } from '../workers/protocol/fields';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -109,7 +110,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 }
 
 const devEventSchema = z.object({
-  matchId: z.coerce.number().int().positive(),
+  matchId: idField('比赛编号'),
   type: z.enum(['goal', 'yellow', 'red', 'corner', 'state']),
   side: z.enum(['home', 'away']).optional(),
   state: z.coerce.number().int().min(0).max(15).optional(),

@@ -20,23 +20,16 @@ import { seedAccounts } from './seed';
 import { consumeSmsCode, sendSmsCode } from './sms-codes';
 import { AccountText } from './text';
 import { createSession, hashToken, requireUser, revokeSession } from './tokens';
-import {
-  NICKNAME_RE,
-  PHONE_RE,
-  freeAutoNickname,
-  impostorNickname,
-  isUniqueViolation,
-  nicknameTaken,
-  userInfo,
-} from './users';
+import { freeAutoNickname, impostorNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
 import { createRateLimiter } from '../limits/rate-limit';
+import { nicknameField, phoneField, smsCodeField } from '../../workers/protocol/fields';
 
-const phone = z.string({ error: '缺少手机号' }).regex(PHONE_RE, AccountText.phoneFormat);
-const smsCode = z.string({ error: '缺少验证码' }).regex(/^\d{6}$/, AccountText.codeFormat);
+const phone = phoneField();
+const smsCode = smsCodeField();
 /** A transit-sealed password (base64 of nonce + ciphertext); the plaintext is checked after opening. */
 const sealed = (missing: string) => z.string({ error: missing }).min(1, missing).max(256, AccountText.passwordDecrypt);
 const iv = z.string({ error: '缺少密码加密参数' }).regex(/^[A-Za-z0-9_-]{16,64}$/, AccountText.ivInvalid);
-const nickName = z.string({ error: '缺少昵称' }).regex(NICKNAME_RE, AccountText.nickFormat);
+const nickName = nicknameField();
 
 const smsSendSchema = z.object({
   phone,

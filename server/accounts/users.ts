@@ -4,8 +4,7 @@ import type { UserInfo } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { AccountText } from './text';
 
-export const NICKNAME_RE = /^[\u4e00-\u9fa5A-Za-z0-9_]{2,12}$/;
-export const PHONE_RE = /^1[3-9]\d{9}$/;
+export { NICKNAME_RE, PHONE_RE } from '../../workers/protocol/field-rules';
 
 export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 

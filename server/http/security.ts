@@ -6,12 +6,15 @@
  *   hot reload injects inline scripts) gets the other headers but no CSP.
  * - No source maps in production: the build may write them, the server does not serve them.
  * - `/metrics` only for loopback callers that no proxy forwarded, or with `METRICS_TOKEN`.
+ * - No control characters in any input field (the schemas say so too; this is the backstop).
  */
 import crypto from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, fail } from '../../workers/protocol/index';
+import { anyControlChars } from '../../workers/protocol/fields';
 import type { Config } from '../config';
+import { BizError } from './reply';
 
 /** Origins of outside streams (VLIVE_STREAM_URLS and CSP_MEDIA_ORIGINS) the player may load. */
 export function streamOrigins(env: NodeJS.ProcessEnv): string[] {
@@ -66,6 +69,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Outside stream hosts and app-store links open from here; only the opener is isolated.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // Every route's schemas refuse control characters; this catches any field a schema lets
+  // through as free-form (and keys), so a NUL never reaches PostgreSQL as a 500.
+  app.addHook('preHandler', async (req) => {
+    if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body))
+      throw new BizError(Code.BAD_INPUT, '内容含有不支持的字符');
   });
   if (config.mode === 'production') {
     app.addHook('onRequest', async (req, reply) => {

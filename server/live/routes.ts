@@ -46,8 +46,9 @@ import {
 import { injuriesOf, lineupOf } from '../feed/lineup';
 import { liveFirst, liveMatches, matchById, matchesOfDay, teamMatches } from './queries';
 import { LiveText } from './text';
+import { idField } from '../../workers/protocol/fields';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParam = z.object({ id: idField('比赛编号') });
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 const listQuery = z.object({
   date: dateString.optional(),
@@ -78,7 +79,7 @@ const oddsHistoryQuery = z.object({
 });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).optional() });
 const followBody = z.object({
-  matchId: z.coerce.number().int().positive().max(2_147_483_647),
+  matchId: idField('比赛编号'),
   sport: z.enum(['zq', 'lq']),
 });
 const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(1_000_000) });

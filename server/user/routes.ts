@@ -34,6 +34,7 @@ import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './por
 import { registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
 import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+import { idField, textField } from '../../workers/protocol/fields';
 
 const HISTORY_KEEP = 200;
 const u = (path: string) => embeddedUrl(path);
@@ -50,12 +51,16 @@ const realNameBody = z.object({
 
 const feedbackBody = z.object({
   kind: z.enum(FEEDBACK_KINDS, { error: '请选择反馈类型' }),
-  content: z
-    .string({ error: '请填写反馈内容' })
-    .trim()
-    .min(5, '反馈内容至少 5 个字')
-    .max(500, '反馈内容不能超过 500 字'),
-  contact: z.string().trim().max(50, '联系方式不能超过 50 个字').default(''),
+  content: textField({
+    label: '反馈内容',
+    min: 5,
+    max: 500,
+    multiline: true,
+    missing: '请填写反馈内容',
+    short: '反馈内容至少 5 个字',
+    long: '反馈内容不能超过 500 字',
+  }),
+  contact: textField({ label: '联系方式', max: 50, long: '联系方式不能超过 50 个字' }).default(''),
   images: z
     .string()
     .default('')
@@ -74,27 +79,28 @@ const feedbackBody = z.object({
 
 const historyBody = z.object({
   kind: z.enum(HISTORY_KINDS, { error: '记录类型不正确' }),
-  targetId: z.string({ error: '缺少记录编号' }).trim().min(1, '缺少记录编号').max(64, '记录编号太长'),
-  title: z.string({ error: '缺少标题' }).trim().min(1, '缺少标题').max(100, '标题太长'),
+  targetId: textField({
+    label: '记录编号',
+    min: 1,
+    max: 64,
+    missing: '缺少记录编号',
+    short: '缺少记录编号',
+    long: '记录编号太长',
+  }),
+  title: textField({ label: '标题', min: 1, max: 100, missing: '缺少标题', short: '缺少标题', long: '标题太长' }),
   link: z
     .string({ error: '缺少链接' })
     .max(300, '链接太长')
     .refine((s) => s.startsWith('/') && !s.startsWith('//') && matchRoute(s) !== null, '链接不是本站页面'),
 });
 
-const readBody = z.object({ id: z.coerce.number().int().positive('消息编号不正确').optional() });
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: '编号不正确' })
-    .int('编号不正确')
-    .positive('编号不正确')
-    .max(2_147_483_647, '编号不正确'),
-});
+const readBody = z.object({ id: idField('消息编号').optional() });
+const idParam = z.object({ id: idField() });
 
 const auditBody = z.object({
-  userId: z.coerce.number({ error: '用户编号不正确' }).int().positive('用户编号不正确'),
+  userId: idField('用户编号'),
   decision: z.enum(['approve', 'reject'], { error: '审核结果只能是 approve 或 reject' }),
-  reason: z.string().trim().max(100, '原因不能超过 100 字').optional(),
+  reason: textField({ label: '原因', max: 100, long: '原因不能超过 100 字' }).optional(),
 });
 
 export const userCentreArea: AreaPlugin = async (app, ctx) => {
