@@ -33,7 +33,7 @@ import { notifyUser, unreadCount } from './messages';
 import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
 import { registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
-import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+import { deleteUploadFile, readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
 import { idField, textField } from '../../workers/protocol/fields';
 
 const HISTORY_KEEP = 200;
@@ -121,10 +121,25 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     });
     scope.post(u(P.portraitUpload), async (req) => {
       const userId = await requireUserId(ctx, req);
+      // Counted from the stored rows (before the body is decoded): holds across restarts.
+      const recent = await db
+        .selectFrom('user_uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'portrait')
+        .where('created_at', '>', ctx.now() - 3600_000)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= ctx.config.limits.portraitsPerHour)
+        throw new BizError(Code.RATE_LIMITED, '头像上传太频繁，请一小时后再试');
       const upload = await readImageUpload(req);
       const ratio = upload.image.width / upload.image.height;
       if (ratio < 0.5 || ratio > 2) throw new BizError(Code.BAD_INPUT, '头像宽高比例不能超过 2:1，请先裁剪');
-      await db.transaction().execute(async (trx) => {
+      const replaced = await db.transaction().execute(async (trx) => {
+        const previous = await trx
+          .selectFrom('users')
+          .select('portrait_new')
+          .where('id', '=', userId)
+          .executeTakeFirst();
         const stored = await storeUpload(ctx, trx, userId, 'portrait', upload);
         // A newer upload replaces one still waiting: the older request is closed as rejected.
         await trx
@@ -149,7 +164,10 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
           .set({ portrait_new: stored.url, portrait_audit: PortraitAudit.PENDING })
           .where('id', '=', userId)
           .execute();
+        return previous?.portrait_new ?? null;
       });
+      // The upload still waiting was replaced: its file goes (its audit row stays, as history).
+      await deleteUploadFile(ctx, replaced);
       return ok(await portraitState(db, userId), '上传成功，头像审核中');
     });
     scope.post(u(P.feedbackImage), async (req) => {
@@ -385,7 +403,11 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     app.get('/_dev/user/portrait/pending', async () => ok(await pendingPortraits(db)));
     app.post('/_dev/user/portrait/audit', async (req) => {
       const body = parseInput(auditBody, req.body);
-      return ok(await decidePortrait(db, body.userId, body.decision, ctx.now(), body.reason));
+      return ok(
+        await decidePortrait(db, body.userId, body.decision, ctx.now(), body.reason, (url) =>
+          deleteUploadFile(ctx, url),
+        ),
+      );
     });
   }
 };
