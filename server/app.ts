@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import compress from '@fastify/compress';
 import { z } from 'zod';
@@ -17,12 +16,14 @@ import { createMetrics } from './metrics';
 import type { AppContext } from './context';
 import { AREAS } from './areas';
 import { installErrorHandler, parseInput } from './http/reply';
+import { metricsGuard, registerSecurityHeaders } from './http/security';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
 import { createTopicCatalog } from './ws/topic-catalog';
 import { createLiveSource } from './live/create-source';
 import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
+import { idField } from '../workers/protocol/fields';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -66,7 +67,6 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   });
   installErrorHandler(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // --- Compression of dynamic answers (issue 16) ---------------------------------------------
@@ -82,6 +82,9 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   // --- end compression -------------------------------------------------------------------------
+  // Security headers (CSP, frame-ancestors, nosniff, Referrer-Policy) and no source maps in
+  // production: server/http/security.ts.
+  await registerSecurityHeaders(app, config);
 
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequests.inc({ route: req.routeOptions.url ?? 'unmatched', code: String(reply.statusCode) });
@@ -97,7 +100,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     };
     return reply.status(dbUp && feedUp ? 200 : 503).send(body);
   });
-  app.get(SystemPaths.metrics, async (_req, reply) => {
+  app.get(SystemPaths.metrics, { onRequest: metricsGuard(config) }, async (_req, reply) => {
     metrics.wsConnections.set(hub.connectionCount());
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
@@ -122,7 +125,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 }
 
 const devEventSchema = z.object({
-  matchId: z.coerce.number().int().positive(),
+  matchId: idField('比赛编号'),
   type: z.enum(['goal', 'yellow', 'red', 'corner', 'state']),
   side: z.enum(['home', 'away']).optional(),
   state: z.coerce.number().int().min(0).max(15).optional(),

@@ -30,6 +30,8 @@ export interface Config {
    * proxy addresses/CIDRs. Off by default, so nobody can pick their own rate-limit key.
    */
   trustProxy: boolean | string;
+  /** Bearer token that opens GET /metrics to callers other than unforwarded loopback (`METRICS_TOKEN`). */
+  metricsToken: string | null;
   /** SMS provider (Aliyun SMS) from `ALIYUN_SMS_*`; null when not fully set. */
   smsProvider: AliyunSmsConfig | null;
   /** Abuse limits of the accounts area (README: Limits). */
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedReplay: env.FEED_REPLAY ? path.resolve(env.FEED_REPLAY) : null,
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || null,
     smsProvider: aliyunSms(env),
     limits: {
       smsPerAddressPerHour: num(env.SMS_ADDR_HOURLY, 10, 'SMS_ADDR_HOURLY'),

@@ -1,7 +1,6 @@
 /** Password rules and storage: scrypt with a per-user salt, parameters kept in the stored value. */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { AccountText } from './text';
 
 const scrypt = promisify(crypto.scrypt) as (
   pw: string,
@@ -15,13 +14,8 @@ const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-/** 8–20 characters, at least one letter and one digit, printable ASCII without spaces. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8 || password.length > 20) return AccountText.passwordLength;
-  if (!/^[\x21-\x7e]+$/.test(password)) return AccountText.passwordChars;
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return AccountText.passwordMix;
-  return null;
-}
+/** The rule is shared with the client's forms (workers/protocol/field-rules.ts). */
+export { passwordProblem } from '../../workers/protocol/field-rules';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

@@ -20,14 +20,16 @@ import { seedAccounts } from './seed';
 import { consumeSmsCode, sendSmsCode } from './sms-codes';
 import { AccountText } from './text';
 import { createSession, hashToken, requireUser, revokeSession } from './tokens';
-import { NICKNAME_RE, PHONE_RE, freeAutoNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
+import { freeAutoNickname, impostorNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
+import { createRateLimiter } from '../limits/rate-limit';
+import { nicknameField, phoneField, smsCodeField } from '../../workers/protocol/fields';
 
-const phone = z.string({ error: '缺少手机号' }).regex(PHONE_RE, AccountText.phoneFormat);
-const smsCode = z.string({ error: '缺少验证码' }).regex(/^\d{6}$/, AccountText.codeFormat);
+const phone = phoneField();
+const smsCode = smsCodeField();
 /** A transit-sealed password (base64 of nonce + ciphertext); the plaintext is checked after opening. */
 const sealed = (missing: string) => z.string({ error: missing }).min(1, missing).max(256, AccountText.passwordDecrypt);
 const iv = z.string({ error: '缺少密码加密参数' }).regex(/^[A-Za-z0-9_-]{16,64}$/, AccountText.ivInvalid);
-const nickName = z.string({ error: '缺少昵称' }).regex(NICKNAME_RE, AccountText.nickFormat);
+const nickName = nicknameField();
 
 const smsSendSchema = z.object({
   phone,
@@ -69,7 +71,13 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
   // Demo users have a published password: only a development or test server may have them.
   if (ctx.config.devControl) await seedAccounts(db);
 
-  app.get(u(UserPaths.passwordIv), async () => ok(await issuePasswordIv(db, ctx.now())));
+  // Each iv is a stored row: a client may fetch a few a minute, not fill the table.
+  const ivPerMinute = ctx.config.limits.passwordIvPerMinute;
+  const ivLimiter = createRateLimiter(ivPerMinute, 60_000 / ivPerMinute);
+  app.get(u(UserPaths.passwordIv), async (req) => {
+    if (!ivLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.ivTooMany);
+    return ok(await issuePasswordIv(db, ctx.now()));
+  });
 
   app.post(u(UserPaths.smsSend), async (req) => {
     const input = parseInput(smsSendSchema, req.body);
@@ -207,6 +215,7 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
 
   app.get(u(UserPaths.nicknameCheck), async (req) => {
     const input = parseInput(nickSchema, req.query);
+    if (await impostorNickname(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickImpostor);
     const available = !(await nicknameTaken(db, input.nickName));
     const body: NicknameCheck = { nickName: input.nickName, available };
     return ok(body, available ? AccountText.nickAvailable : AccountText.nickTaken);
@@ -218,6 +227,7 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     const current = await userInfo(db, userId);
     if (!current) throw new BizError(Code.NO_TOKEN, AccountText.loginRequired);
     if (current.nickName === input.nickName) throw new BizError(Code.REFUSED, AccountText.nickUnchanged);
+    if (await impostorNickname(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickImpostor);
     if (await nicknameTaken(db, input.nickName)) throw new BizError(Code.REFUSED, AccountText.nickTaken);
     try {
       await db.updateTable('users').set({ nick_name: input.nickName }).where('id', '=', userId).execute();

@@ -4,8 +4,7 @@ import type { UserInfo } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { AccountText } from './text';
 
-export const NICKNAME_RE = /^[\u4e00-\u9fa5A-Za-z0-9_]{2,12}$/;
-export const PHONE_RE = /^1[3-9]\d{9}$/;
+export { NICKNAME_RE, PHONE_RE } from '../../workers/protocol/field-rules';
 
 export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
@@ -25,6 +24,23 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo | null>
     phone: maskPhone(u.phone),
     balance: u.balance,
   };
+}
+
+/** Words only the staff may wear: a user named like this could pass for the platform. */
+const RESERVED_NICK = /系统|官方|客服|管理员|admin|official/i;
+
+/**
+ * True when the nickname could pass for the platform or an anchor: a reserved word anywhere in it
+ * (case-insensitive, underscores ignored), or an anchor's name (any case).
+ */
+export async function impostorNickname(db: Db, nickName: string): Promise<boolean> {
+  if (RESERVED_NICK.test(nickName.replace(/_/g, ''))) return true;
+  const anchor = await db
+    .selectFrom('vlive_anchors')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', nickName.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(anchor);
 }
 
 export async function nicknameTaken(db: Db, nickName: string): Promise<boolean> {

@@ -5,8 +5,9 @@ import type { AreaPlugin } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { createDbSource } from './db-source';
 import { createAiService } from './service';
+import { idField } from '../../workers/protocol/fields';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField() });
 
 export const aiArea: AreaPlugin = (app, ctx) => {
   const ai = createAiService(ctx.db, createDbSource(ctx.db), ctx.now);

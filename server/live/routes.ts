@@ -30,8 +30,9 @@ import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch,
 import { createLiveBodies } from './bodies';
 import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
 import { LiveText } from './text';
+import { idField } from '../../workers/protocol/fields';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParam = z.object({ id: idField('比赛编号') });
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 const listQuery = z.object({
   date: dateString.optional(),
@@ -62,7 +63,7 @@ const oddsHistoryQuery = z.object({
 });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).optional() });
 const followBody = z.object({
-  matchId: z.coerce.number().int().positive().max(2_147_483_647),
+  matchId: idField('比赛编号'),
   sport: z.enum(['zq', 'lq']),
 });
 const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(1_000_000) });

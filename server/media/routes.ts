@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MediaPaths, fillPath } from '../../workers/protocol/index';
 import { ART_KINDS, artSvg, type ArtKind } from './art';
 import { livePlaylist, liveSegment, loadClip, vodPlaylist, type Clip } from './hls';
+import { countField, idField } from '../../workers/protocol/fields';
 
 export interface MediaOptions {
   now: () => number;
@@ -18,9 +19,9 @@ export interface MediaOptions {
 }
 
 const roomParam = z.object({ roomId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
-const segParam = roomParam.extend({ seq: z.coerce.number().int().nonnegative() });
-const replayParam = z.object({ replayId: z.coerce.number().int().positive() });
-const vodSegParam = replayParam.extend({ index: z.coerce.number().int().nonnegative() });
+const segParam = roomParam.extend({ seq: countField('分片编号') });
+const replayParam = z.object({ replayId: idField('回放编号') });
+const vodSegParam = replayParam.extend({ index: countField('分片编号') });
 const artParam = z.object({
   kind: z.enum(ART_KINDS as [ArtKind, ...ArtKind[]]),
   file: z.string().regex(/^\d{1,6}\.svg$/),

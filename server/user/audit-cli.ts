@@ -15,6 +15,7 @@ import { loadConfig } from '../config';
 import { openStorage } from '../db/index';
 import { BizError } from '../http/reply';
 import { decidePortrait, pendingPortraits } from './portrait';
+import { deleteUploadFile } from './uploads';
 
 const USAGE = '用法: audit-cli.ts list | approve <userId> | reject <userId> [原因]';
 
@@ -29,7 +30,8 @@ export async function runAuditCli(argv: string[], out: (line: string) => void = 
     out(`用户编号不正确: ${idText ?? ''}\n${USAGE}`);
     return 2;
   }
-  const storage = await openStorage(loadConfig());
+  const config = loadConfig();
+  const storage = await openStorage(config);
   try {
     if (cmd === 'list') {
       const rows = await pendingPortraits(storage.db);
@@ -37,7 +39,9 @@ export async function runAuditCli(argv: string[], out: (line: string) => void = 
       for (const r of rows) out(`${r.userId}\t${r.nickName}\t${r.url}\t${new Date(r.createdAt).toISOString()}`);
       return 0;
     }
-    const state = await decidePortrait(storage.db, userId, cmd, Date.now(), rest.join(' ') || undefined);
+    const state = await decidePortrait(storage.db, userId, cmd, Date.now(), rest.join(' ') || undefined, (url) =>
+      deleteUploadFile({ config }, url),
+    );
     out(`${cmd === 'approve' ? '已通过' : '已拒绝'}用户 ${userId} 的头像；当前头像: ${state.portrait || '(默认)'}`);
     return 0;
   } catch (err) {

@@ -55,8 +55,15 @@ export async function decidePortrait(
   decision: 'approve' | 'reject',
   now: number,
   reason?: string,
+  /** Called after the decision with the upload no longer shown (replaced or rejected), to delete it. */
+  discard?: (url: string) => Promise<void>,
 ): Promise<PortraitState> {
-  await db.transaction().execute(async (trx) => {
+  const unused = await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select(['portrait', 'portrait_new'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     const pending = await trx
       .selectFrom('user_portrait_audits')
       .select(['id'])
@@ -86,6 +93,7 @@ export async function decidePortrait(
         .where('id', '=', userId)
         .execute();
       await notifyUser(trx, userId, '头像审核通过', '您上传的新头像已通过审核，现已展示给所有人。', now);
+      return before?.portrait_new ? before.portrait : null;
     } else {
       await trx
         .updateTable('users')
@@ -99,7 +107,9 @@ export async function decidePortrait(
         `您上传的新头像未通过审核${reason ? `：${reason}` : ''}。请更换后重新上传。`,
         now,
       );
+      return before?.portrait_new ?? null;
     }
   });
+  if (unused && discard) await discard(unused);
   return portraitState(db, userId);
 }

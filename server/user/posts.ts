@@ -18,19 +18,28 @@ import {
 import type { AppContext } from '../context';
 import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
+import { textField } from '../../workers/protocol/fields';
 
 const u = (path: string) => embeddedUrl(path);
 
 const postBody = z.object({
-  title: z
-    .string({ error: '请输入帖子标题' })
-    .trim()
-    .min(POST_TITLE_MIN, `标题至少 ${POST_TITLE_MIN} 个字`)
-    .max(POST_TITLE_MAX, `标题不能超过 ${POST_TITLE_MAX} 个字`),
-  content: z
-    .string({ error: '请输入帖子内容' })
-    .max(POST_CONTENT_MAX, `内容不能超过 ${POST_CONTENT_MAX} 个字`)
-    .refine((s) => s.trim().length > 0, '请输入帖子内容'),
+  title: textField({
+    label: '标题',
+    min: POST_TITLE_MIN,
+    max: POST_TITLE_MAX,
+    missing: '请输入帖子标题',
+    short: `标题至少 ${POST_TITLE_MIN} 个字`,
+    long: `标题不能超过 ${POST_TITLE_MAX} 个字`,
+  }),
+  content: textField({
+    label: '帖子内容',
+    min: 1,
+    max: POST_CONTENT_MAX,
+    multiline: true,
+    missing: '请输入帖子内容',
+    short: '请输入帖子内容',
+    long: `内容不能超过 ${POST_CONTENT_MAX} 个字`,
+  }),
 });
 
 const deleteBody = z.object({

@@ -3,6 +3,7 @@
  * target) and system messages with their read state.
  */
 import type { FastifyInstance } from 'fastify';
+import { idField, textField } from '../../workers/protocol/fields';
 import { z } from 'zod';
 import { Code, embeddedUrl, matchRoute, ok } from '../../workers/protocol/index';
 import {
@@ -23,15 +24,22 @@ const u = (path: string) => embeddedUrl(path);
 
 const historyBody = z.object({
   kind: z.enum(HISTORY_KINDS, { error: '记录类型不正确' }),
-  targetId: z.string({ error: '缺少记录编号' }).trim().min(1, '缺少记录编号').max(64, '记录编号太长'),
-  title: z.string({ error: '缺少标题' }).trim().min(1, '缺少标题').max(100, '标题太长'),
+  targetId: textField({
+    label: '记录编号',
+    min: 1,
+    max: 64,
+    missing: '缺少记录编号',
+    short: '缺少记录编号',
+    long: '记录编号太长',
+  }),
+  title: textField({ label: '标题', min: 1, max: 100, missing: '缺少标题', short: '缺少标题', long: '标题太长' }),
   link: z
     .string({ error: '缺少链接' })
     .max(300, '链接太长')
     .refine((s) => s.startsWith('/') && !s.startsWith('//') && matchRoute(s) !== null, '链接不是本站页面'),
 });
 
-const readBody = z.object({ id: z.coerce.number().int().positive('消息编号不正确').optional() });
+const readBody = z.object({ id: idField('消息编号').optional() });
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 

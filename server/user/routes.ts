@@ -29,7 +29,8 @@ import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './por
 import { registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
 import { registerRecordRoutes } from './records';
-import { readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+import { deleteUploadFile, readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+import { idField, textField } from '../../workers/protocol/fields';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -45,12 +46,16 @@ const realNameBody = z.object({
 
 const feedbackBody = z.object({
   kind: z.enum(FEEDBACK_KINDS, { error: '请选择反馈类型' }),
-  content: z
-    .string({ error: '请填写反馈内容' })
-    .trim()
-    .min(5, '反馈内容至少 5 个字')
-    .max(500, '反馈内容不能超过 500 字'),
-  contact: z.string().trim().max(50, '联系方式不能超过 50 个字').default(''),
+  content: textField({
+    label: '反馈内容',
+    min: 5,
+    max: 500,
+    multiline: true,
+    missing: '请填写反馈内容',
+    short: '反馈内容至少 5 个字',
+    long: '反馈内容不能超过 500 字',
+  }),
+  contact: textField({ label: '联系方式', max: 50, long: '联系方式不能超过 50 个字' }).default(''),
   images: z
     .string()
     .default('')
@@ -67,18 +72,12 @@ const feedbackBody = z.object({
     ),
 });
 
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: '编号不正确' })
-    .int('编号不正确')
-    .positive('编号不正确')
-    .max(2_147_483_647, '编号不正确'),
-});
+const idParam = z.object({ id: idField() });
 
 const auditBody = z.object({
-  userId: z.coerce.number({ error: '用户编号不正确' }).int().positive('用户编号不正确'),
+  userId: idField('用户编号'),
   decision: z.enum(['approve', 'reject'], { error: '审核结果只能是 approve 或 reject' }),
-  reason: z.string().trim().max(100, '原因不能超过 100 字').optional(),
+  reason: textField({ label: '原因', max: 100, long: '原因不能超过 100 字' }).optional(),
 });
 
 export const userCentreArea: AreaPlugin = async (app, ctx) => {
@@ -100,10 +99,25 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     });
     scope.post(u(P.portraitUpload), async (req) => {
       const userId = await requireUserId(ctx, req);
+      // Counted from the stored rows (before the body is decoded): holds across restarts.
+      const recent = await db
+        .selectFrom('user_uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'portrait')
+        .where('created_at', '>', ctx.now() - 3600_000)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= ctx.config.limits.portraitsPerHour)
+        throw new BizError(Code.RATE_LIMITED, '头像上传太频繁，请一小时后再试');
       const upload = await readImageUpload(req);
       const ratio = upload.image.width / upload.image.height;
       if (ratio < 0.5 || ratio > 2) throw new BizError(Code.BAD_INPUT, '头像宽高比例不能超过 2:1，请先裁剪');
-      await db.transaction().execute(async (trx) => {
+      const replaced = await db.transaction().execute(async (trx) => {
+        const previous = await trx
+          .selectFrom('users')
+          .select('portrait_new')
+          .where('id', '=', userId)
+          .executeTakeFirst();
         const stored = await storeUpload(ctx, trx, userId, 'portrait', upload);
         // A newer upload replaces one still waiting: the older request is closed as rejected.
         await trx
@@ -128,7 +142,10 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
           .set({ portrait_new: stored.url, portrait_audit: PortraitAudit.PENDING })
           .where('id', '=', userId)
           .execute();
+        return previous?.portrait_new ?? null;
       });
+      // The upload still waiting was replaced: its file goes (its audit row stays, as history).
+      await deleteUploadFile(ctx, replaced);
       return ok(await portraitState(db, userId), '上传成功，头像审核中');
     });
     scope.post(u(P.feedbackImage), async (req) => {
@@ -257,7 +274,11 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     app.get('/_dev/user/portrait/pending', async () => ok(await pendingPortraits(db)));
     app.post('/_dev/user/portrait/audit', async (req) => {
       const body = parseInput(auditBody, req.body);
-      return ok(await decidePortrait(db, body.userId, body.decision, ctx.now(), body.reason));
+      return ok(
+        await decidePortrait(db, body.userId, body.decision, ctx.now(), body.reason, (url) =>
+          deleteUploadFile(ctx, url),
+        ),
+      );
     });
   }
 };

@@ -22,6 +22,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/index';
 import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
+import { idField, textField } from '../../workers/protocol/fields';
 
 const { NOT_STARTED, FINISHED, INTERRUPTED, ABANDONED, CANCELLED } = FootballStatus;
 /** Kicked off and not over: the live statuses of spec §4, and a match interrupted for now. */
@@ -56,13 +57,14 @@ export function tipStats(outcomes: readonly TipOutcome[]): TipStats {
 }
 
 const tipBody = z.object({
-  matchId: z.coerce
-    .number({ error: '请选择比赛' })
-    .int('比赛编号不正确')
-    .positive('比赛编号不正确')
-    .max(2_147_483_647, '比赛编号不正确'),
+  matchId: idField('比赛编号', '请选择比赛'),
   pick: z.enum(TIP_PICKS, { error: '请选择胜、平或负' }),
-  reason: z.string().trim().max(TIP_REASON_MAX, `推荐理由不能超过 ${TIP_REASON_MAX} 字`).default(''),
+  reason: textField({
+    label: '推荐理由',
+    max: TIP_REASON_MAX,
+    multiline: true,
+    long: `推荐理由不能超过 ${TIP_REASON_MAX} 字`,
+  }).default(''),
 });
 
 const u = (path: string) => embeddedUrl(path);

@@ -18,11 +18,12 @@ import {
 import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { sniffImage, type SniffedImage } from './image-sniff';
+import { UPLOAD_MAX_PIXELS, reencodeImage } from './image-reencode';
 
 export const UPLOAD_NAME_RE = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 const MIME_BY_EXT = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
-export function uploadsDir(ctx: AppContext): string {
+export function uploadsDir(ctx: Pick<AppContext, 'config'>): string {
   return path.join(ctx.config.dataDir, 'uploads');
 }
 
@@ -74,7 +75,13 @@ export async function readImageUpload(
   const max = limits.maxSide ?? PORTRAIT_MAX_SIDE;
   if (image.width < min || image.height < min) throw new BizError(Code.BAD_INPUT, `图片太小，宽高至少 ${min} 像素`);
   if (image.width > max || image.height > max) throw new BizError(Code.BAD_INPUT, `图片太大，宽高不能超过 ${max} 像素`);
-  return { buf, image, fields };
+  // Checked from the header, before anything is decoded: a small file may declare a huge canvas.
+  if (image.width * image.height > UPLOAD_MAX_PIXELS)
+    throw new BizError(Code.BAD_INPUT, `图片像素太多，不能超过 ${Math.round(UPLOAD_MAX_PIXELS / 1e6)} 百万像素`);
+  // Only the pixels are kept: metadata (EXIF with GPS, comments, trailing bytes) is dropped.
+  const clean = reencodeImage(buf, image);
+  if (!clean) throw new BizError(Code.BAD_INPUT, '图片已损坏或格式不正确，请换一张');
+  return { buf: clean, image, fields };
 }
 
 /** Writes the file (random name) and its row; the row insert runs in the caller's transaction. */
@@ -111,6 +118,13 @@ export async function storeUpload(
     throw err;
   }
   return { id, fileName, url: uploadUrl(fileName), width: upload.image.width, height: upload.image.height };
+}
+
+/** Removes a stored upload's file (replaced or rejected); a missing file is fine. */
+export async function deleteUploadFile(ctx: Pick<AppContext, 'config'>, url: string | null): Promise<void> {
+  const name = url?.slice(url.lastIndexOf('/') + 1) ?? '';
+  if (!UPLOAD_NAME_RE.test(name)) return;
+  await fs.promises.rm(path.join(uploadsDir(ctx), name), { force: true });
 }
 
 /** GET /media/uploads/:name — only names we generated, only with inert headers. */

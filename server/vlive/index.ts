@@ -13,6 +13,7 @@ import { bindRoomMatch, createMatchBinder } from './match-binder';
 import { registerVliveRoutes } from './routes';
 import { ensureSchedules, tickSchedules } from './schedules';
 import { credit } from './wallet';
+import { idField, moneyField } from '../../workers/protocol/fields';
 
 /** How often schedules are started/ended and rooms re-bound to live matches. */
 export const VLIVE_TICK_MS = 5_000;
@@ -107,8 +108,8 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
     app.post('/_dev/vlive/credit', async (req) => {
       const b = parseInput(
         z.object({
-          userId: z.coerce.number().int().positive(),
-          amount: z.coerce.number().int().min(1).max(10_000_000),
+          userId: idField('用户编号'),
+          amount: moneyField(),
         }),
         req.body,
       );
@@ -120,7 +121,7 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
       const b = parseInput(
         z.object({
           roomId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
-          matchId: z.coerce.number().int().positive(),
+          matchId: idField('比赛编号'),
           sport: z.enum(['zq', 'lq']),
         }),
         req.body,

@@ -41,10 +41,11 @@ import type { ChatService } from './chat';
 import { toggleFollow, toggleReservation } from './schedules';
 import { activeNobleLevel, optionalUser, requireUser } from './users';
 import { balanceOf, buyNobility, ensureStarterBag, sendGift } from './wallet';
+import { idField } from '../../workers/protocol/fields';
 
 const roomId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, '直播间编号不正确');
 const chatRoomId = roomId;
-const intId = z.coerce.number().int().positive().max(2_147_483_647);
+const intId = idField();
 const idemKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确');
 const flag = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)])

@@ -10,7 +10,8 @@ import {
   type VliveGiftResult,
   type VliveNobilityResult,
 } from '../../workers/protocol/index';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { MAX_DB_INT as MAX_INT } from '../../workers/protocol/field-rules';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { BizError } from '../http/reply';
@@ -79,13 +80,20 @@ export async function balanceOf(db: Db | Trx, userId: number): Promise<number> {
 /** Credits a user (dev control and tests; a payment area would call this too). */
 export async function credit(db: Db, userId: number, amount: number, reason: string, at: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Balances are PostgreSQL int: a credit that would pass MAX_INT is refused, not an overflow error.
     const row = await trx
       .updateTable('users')
       .set((eb) => ({ balance: eb('balance', '+', amount) }))
       .where('id', '=', userId)
+      .where('balance', '<=', MAX_INT - amount)
       .returning('balance')
       .executeTakeFirst();
-    if (!row) throw new BizError(Code.NOT_FOUND, '用户不存在');
+    if (!row) {
+      const exists = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      throw exists
+        ? new BizError(Code.REFUSED, '余额已达上限，无法继续充值')
+        : new BizError(Code.NOT_FOUND, '用户不存在');
+    }
     const balance = Number(row.balance);
     await trx
       .insertInto('vlive_balance_log')
@@ -161,7 +169,8 @@ export async function sendGift(db: Db, userId: number, input: GiftSendInput, at:
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('vlive_rooms')
-      .set((eb) => ({ heat: eb('heat', '+', total) }))
+      // Heat only grows: it stops at the int column's maximum instead of overflowing.
+      .set({ heat: sql<number>`least(heat::bigint + ${total}, ${MAX_INT})::int` })
       .where('id', '=', input.roomId)
       .execute();
     const result: VliveGiftResult = { sendId: sent.id, balance, bagCount, combo, replayed: false };

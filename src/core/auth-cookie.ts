@@ -1,23 +1,25 @@
 /**
- * The auth cookie mirrors the core's session token so route guards know on first paint whether
- * the user is logged in (the core's store is the source of truth; it answers a moment later).
+ * The `loggedIn` cookie tells route guards on first paint whether the user is logged in (the
+ * core's store is the source of truth; it answers a moment later). It holds a flag, never the
+ * token: a script-readable 30-day token would be handed to any injected script. Every tab reads
+ * the same cookie, so a login in one tab shows as logged in when another tab opens.
  */
-export const AUTH_COOKIE = 'auth';
+export const LOGGED_IN_COOKIE = 'loggedIn';
+/** The token cookie older builds wrote; cleared when the flag is written. */
+const LEGACY_TOKEN_COOKIE = 'auth';
 const MAX_AGE_S = 30 * 24 * 3600;
 
-export function readAuthCookie(cookie: string = document.cookie): string | null {
+export function readLoggedInCookie(cookie: string = document.cookie): boolean {
   for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === AUTH_COOKIE) {
-      const v = decodeURIComponent(rest.join('='));
-      return v ? v : null;
-    }
+    const [name, value] = part.trim().split('=');
+    if (name === LOGGED_IN_COOKIE) return value === '1';
   }
-  return null;
+  return false;
 }
 
-export function writeAuthCookie(token: string | null): void {
-  document.cookie = token
-    ? `${AUTH_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${MAX_AGE_S}; samesite=lax`
-    : `${AUTH_COOKIE}=; path=/; max-age=0; samesite=lax`;
+export function writeLoggedInCookie(loggedIn: boolean): void {
+  document.cookie = loggedIn
+    ? `${LOGGED_IN_COOKIE}=1; path=/; max-age=${MAX_AGE_S}; samesite=lax`
+    : `${LOGGED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  document.cookie = `${LEGACY_TOKEN_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }

@@ -5,7 +5,7 @@
 import type { CoreMode, SessionValue } from '../../workers/core/api';
 import { CoreClient, type CoreHost } from './core-client';
 import { chooseMode, inlineHost, leaderHost, sharedWorkerHost } from './hosts';
-import { readAuthCookie, writeAuthCookie } from './auth-cookie';
+import { readLoggedInCookie, writeLoggedInCookie } from './auth-cookie';
 
 let client: CoreClient | null = null;
 
@@ -50,8 +50,8 @@ export function getCore(): CoreClient {
     lockHeld: lock?.held,
     isVisible: () => document.visibilityState === 'visible',
     initialSession: (): SessionValue => {
-      const token = readAuthCookie();
-      return { loggedIn: token !== null, user: null, token, ready: false };
+      // The token itself comes from the core's store; the cookie only says whether there is one.
+      return { loggedIn: readLoggedInCookie(), user: null, token: null, ready: false };
     },
   });
   client = c;
@@ -62,7 +62,7 @@ export function getCore(): CoreClient {
     if (!e.persisted) void c.dispose();
   });
   c.cache.watch({ kind: 'session' }, (s) => {
-    if (s.ready) writeAuthCookie(s.token);
+    if (s.ready) writeLoggedInCookie(s.token !== null);
   });
   return c;
 }

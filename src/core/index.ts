@@ -11,7 +11,7 @@ export { CoreTimeoutError } from './core-client';
 export * from './hooks';
 export { useCoreRequest, type RequestState } from './use-core-request';
 export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';
-export { readAuthCookie } from './auth-cookie';
+export { readLoggedInCookie } from './auth-cookie';
 export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VlivePaths, type Envelope } from '../../workers/protocol/index';
+import { SystemPaths, UserPaths, VlivePaths, embeddedUrl, type Envelope } from '../../workers/protocol/index';
+import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import {
   collectErrors,
   footballMatchInPlay,
@@ -20,14 +21,26 @@ import {
 
 let server: RunningServer;
 let browser: Browser;
-const PHONE_NO = '13800000001';
-const PASSWORD = 'demo1234';
+/** This test's own user (the demo users are no fixture to rely on), registered in beforeAll. */
+const PHONE_NO = '13655550001';
+const PASSWORD = 'vlive2026x';
 const ROOM = '1001';
 
 beforeAll(async () => {
   server = await startServer({ env: { FEED_SEED: '11' } });
   browser = await launchBrowser();
+  expect((await post(embeddedUrl(UserPaths.smsSend), { phone: PHONE_NO, scene: 'register' })).code).toBe(200);
+  const code = await get<{ code: string }>(`${SystemPaths.devSms}?phone=${PHONE_NO}`);
+  const sealed = await seal(PASSWORD);
+  const reg = await post(embeddedUrl(UserPaths.register), { phone: PHONE_NO, code: code.data.code, ...sealed });
+  if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`);
 });
+
+/** `{ password, iv }` sealed for the server (the transit scheme the core uses). */
+async function seal(password: string): Promise<{ password: string; iv: string }> {
+  const ivAnswer = await get<PasswordIv>(embeddedUrl(UserPaths.passwordIv));
+  return { password: await encodeTransitPassword(password, ivAnswer.data), iv: ivAnswer.data.iv };
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -64,15 +77,14 @@ async function loginInUi(page: Page): Promise<void> {
   await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 15_000 });
 }
 
-/** The same demo user's user id and a token of its own, for credits and balance checks. */
-async function userOf(page: Page): Promise<{ id: number; token: string }> {
-  const token = await page.evaluate(() => {
-    const m = /(?:^|;\s*)auth=([^;]+)/.exec(document.cookie);
-    return m ? decodeURIComponent(m[1]!) : '';
+/** The logged-in user's id and a token of its own (a second session), for credits and balance checks. */
+async function userOf(_page: Page): Promise<{ id: number; token: string }> {
+  const login = await post<{ token: string; user: { id: number } }>(embeddedUrl(UserPaths.login), {
+    phone: PHONE_NO,
+    ...(await seal(PASSWORD)),
   });
-  const info = await get<{ id: number }>('/main/user/info', token);
-  if (info.code !== 200) throw new Error(`user info failed: ${info.msg}`);
-  return { id: info.data.id, token };
+  if (login.code !== 200) throw new Error(`login failed: ${login.msg}`);
+  return { id: login.data.user.id, token: login.data.token };
 }
 
 function shows(page: Page, text: string, timeout: number): Promise<unknown> {

@@ -2,6 +2,7 @@
  * Helpers for the user-centre integration tests: the area's routes on a real Fastify with the
  * real error handler and a real PGlite, users with real sessions, and real image bytes.
  */
+import jpeg from 'jpeg-js';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -80,7 +81,7 @@ function crc32(buf: Buffer): number {
   for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-function chunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -107,10 +108,25 @@ export function makePng(width: number, height: number): Buffer {
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real, decodable baseline JPEG (jpeg-js), with an EXIF segment carrying `exifText` right
+ * after SOI when given (where cameras put GPS and the device name).
+ */
+export function makeJpeg(width: number, height: number, exifText?: string): Buffer {
+  const data = Buffer.alloc(width * height * 4, 0x80);
+  const jpg = jpeg.encode({ data, width, height }, 85).data;
+  if (!exifText) return jpg;
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), Buffer.from(exifText, 'latin1')]);
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpg.subarray(0, 2), app1, payload, jpg.subarray(2)]);
 }
 
 /** JPEG header bytes (SOI, APP0, SOF0 with the size): enough for the sniffer. */

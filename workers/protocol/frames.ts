@@ -3,6 +3,7 @@
  * Client frames are validated by the server with `clientFrameSchema`; server frames are typed.
  */
 import { z } from 'zod';
+import { hasControlChars } from './field-rules';
 import { Frame, SocketReason } from './codes';
 import type { Topic } from './topics';
 import type { ListEvent, MatchEvent } from './live';
@@ -14,7 +15,11 @@ export const MAX_FRAME_BYTES = 8 * 1024;
 import { MAX_CHAT_LENGTH, MAX_TOPICS_PER_SOCKET } from './codes';
 export { MAX_CHAT_LENGTH, MAX_TOPICS_PER_SOCKET };
 
-const topicString = z.string().min(1).max(64);
+const topicString = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/);
 const token = z.string().min(1).max(256);
 
 export const authFrameSchema = z.object({
@@ -46,9 +51,18 @@ export const chatSendFrameSchema = z.object({
   accessToken: token.optional(),
   data: z.object({
     roomId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
-    text: z.string().min(1).max(MAX_CHAT_LENGTH),
+    // No control characters: a NUL would fail in the database after the socket acked nothing.
+    text: z
+      .string()
+      .min(1)
+      .max(MAX_CHAT_LENGTH)
+      .refine((v) => !hasControlChars(v)),
     /** Client-chosen id: a resend of the same id is delivered once. */
-    clientId: z.string().min(1).max(64),
+    clientId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\x21-\x7e]+$/),
   }),
 });
 

@@ -31,20 +31,37 @@ export const MIGRATIONS: readonly Migration[] = [
   ...newsMigrations,
 ];
 
+/** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x71736d67;
+
+/**
+ * Runs what has not run yet. Under a session advisory lock on one connection: two processes
+ * starting at once on one PostgreSQL take turns, and the second finds the work done. (PGlite has
+ * one connection, the lock costs nothing there.)
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Migration.up
 export async function migrate(db: Kysely<any>, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
-    db,
-  );
-  const done = new Set((await db.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id as string));
-  const applied: string[] = [];
-  for (const m of migrations) {
-    if (done.has(m.id)) continue;
-    await db.transaction().execute(async (trx) => {
-      await m.up(trx);
-      await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
-    });
-    applied.push(m.id);
-  }
-  return applied;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
+        conn,
+      );
+      const done = new Set(
+        (await conn.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id as string),
+      );
+      const applied: string[] = [];
+      for (const m of migrations) {
+        if (done.has(m.id)) continue;
+        await conn.transaction().execute(async (trx) => {
+          await m.up(trx);
+          await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
+        });
+        applied.push(m.id);
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
 }

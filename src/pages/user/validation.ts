@@ -1,19 +1,18 @@
-/** Client-side checks that mirror the server's rules, so a form can say what is wrong at once. */
+/**
+ * Client-side checks, so a form can say what is wrong at once. The rules are the protocol's
+ * (workers/protocol/field-rules.ts), the same functions the server's schemas are built from;
+ * only the phone and code prompts are worded for the form.
+ */
+import { PHONE_RE, SMS_CODE_RE, nicknameProblem, passwordProblem } from '../../../workers/protocol/field-rules';
 import { USER_TEXT } from './strings';
 
 const E = USER_TEXT.errors;
-export const PHONE_RE = /^1[3-9]\d{9}$/;
-export const NICKNAME_RE = /^[\u4e00-\u9fa5A-Za-z0-9_]{2,12}$/;
+export { NICKNAME_RE, PHONE_RE } from '../../../workers/protocol/field-rules';
 
 export const phoneError = (v: string) => (PHONE_RE.test(v.trim()) ? null : E.phone);
-export const codeError = (v: string) => (/^\d{6}$/.test(v.trim()) ? null : E.code);
-export function passwordError(v: string): string | null {
-  if (v.length < 8 || v.length > 20) return E.passwordLength;
-  if (!/^[\x21-\x7e]+$/.test(v)) return E.passwordChars;
-  if (!/[A-Za-z]/.test(v) || !/\d/.test(v)) return E.passwordMix;
-  return null;
-}
-export const nicknameError = (v: string) => (NICKNAME_RE.test(v.trim()) ? null : E.nickname);
+export const codeError = (v: string) => (SMS_CODE_RE.test(v.trim()) ? null : E.code);
+export const passwordError = (v: string): string | null => passwordProblem(v);
+export const nicknameError = (v: string): string | null => nicknameProblem(v);
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** Shape and GB 11643 check character (the server checks the birth date and age too). */

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamCache } from '../../../src/core/stream-cache';
 import { loadListFilter, saveListFilter, clearListFilter } from '../../../src/core/filter-cookie';
-import { readAuthCookie, writeAuthCookie } from '../../../src/core/auth-cookie';
+import { readLoggedInCookie, writeLoggedInCookie } from '../../../src/core/auth-cookie';
 import type { StreamHandlers, StreamKey, StreamValue } from '../../../workers/core/api';
 
 class RecordingStreams implements StreamHandlers {
@@ -102,10 +102,13 @@ describe('cookies', () => {
     expect(loadListFilter('zq', 'zq_filter=%7Bnot json')).toBeNull();
   });
 
-  it('mirrors the session token in the auth cookie', () => {
-    writeAuthCookie('tok 1');
-    expect(readAuthCookie()).toBe('tok 1');
-    writeAuthCookie(null);
-    expect(readAuthCookie()).toBeNull();
+  it('keeps a loggedIn flag in a cookie, never the token, and clears the old token cookie', () => {
+    document.cookie = 'auth=old-token; path=/';
+    writeLoggedInCookie(true);
+    expect(readLoggedInCookie()).toBe(true);
+    expect(document.cookie).not.toContain('old-token');
+    expect(document.cookie).toContain('loggedIn=1');
+    writeLoggedInCookie(false);
+    expect(readLoggedInCookie()).toBe(false);
   });
 });

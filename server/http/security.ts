@@ -1,0 +1,99 @@
+/**
+ * Response headers and exposure rules of the HTTP edge:
+ * - CSP (what the app loads: its own scripts and SharedWorker/service worker, inline styles React
+ *   sets, HLS media from blob: and the configured stream hosts, the socket), frame-ancestors
+ *   'none', nosniff, Referrer-Policy — through @fastify/helmet. Development (Vite middleware, whose
+ *   hot reload injects inline scripts) gets the other headers but no CSP.
+ * - No source maps in production: the build may write them, the server does not serve them.
+ * - `/metrics` only for loopback callers that no proxy forwarded, or with `METRICS_TOKEN`.
+ * - No control characters in any input field (the schemas say so too; this is the backstop).
+ */
+import crypto from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code, fail } from '../../workers/protocol/index';
+import { anyControlChars } from '../../workers/protocol/fields';
+import type { Config } from '../config';
+import { BizError } from './reply';
+
+/** Origins of outside streams (VLIVE_STREAM_URLS and CSP_MEDIA_ORIGINS) the player may load. */
+export function streamOrigins(env: NodeJS.ProcessEnv): string[] {
+  const out = new Set<string>();
+  try {
+    const urls = JSON.parse(env.VLIVE_STREAM_URLS || '{}') as Record<string, unknown>;
+    for (const u of Object.values(urls)) if (typeof u === 'string') out.add(new URL(u).origin);
+  } catch {
+    // Malformed: the vlive area refuses it at start with its own message.
+  }
+  for (const o of (env.CSP_MEDIA_ORIGINS ?? '').split(/[\s,]+/)) if (/^https?:\/\/[^/\s]+$/.test(o)) out.add(o);
+  return [...out];
+}
+
+/** The socket's origin when clients are sent to another host (PUBLIC_HOST). */
+function publicSocketOrigins(publicHost: string | null): string[] {
+  if (!publicHost) return [];
+  const withScheme = /^[a-z]+:\/\//i.test(publicHost) ? publicHost : `http://${publicHost}`;
+  const url = new URL(withScheme);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  return [`${secure ? 'wss' : 'ws'}://${url.host}`, `${secure ? 'https' : 'http'}://${url.host}`];
+}
+
+export function contentSecurityPolicy(config: Config, env: NodeJS.ProcessEnv = process.env) {
+  const streams = streamOrigins(env);
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // React sets style attributes, and a few components inline <style>.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      // hls.js plays through MediaSource (blob: URLs) and fetches segments itself.
+      mediaSrc: ["'self'", 'blob:', ...streams],
+      connectSrc: ["'self'", ...publicSocketOrigins(config.publicHost), ...streams],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: config.mode === 'development' ? false : contentSecurityPolicy(config),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Outside stream hosts and app-store links open from here; only the opener is isolated.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // Every route's schemas refuse control characters; this catches any field a schema lets
+  // through as free-form (and keys), so a NUL never reaches PostgreSQL as a 500.
+  app.addHook('preHandler', async (req) => {
+    if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body))
+      throw new BizError(Code.BAD_INPUT, '内容含有不支持的字符');
+  });
+  if (config.mode === 'production') {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.split('?')[0].endsWith('.map')) return reply.status(404).send(fail(Code.NOT_FOUND, '接口不存在'));
+    });
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** onRequest guard of GET /metrics: loopback and unforwarded, or `Authorization: Bearer METRICS_TOKEN`. */
+export function metricsGuard(config: Config) {
+  const token = config.metricsToken ? Buffer.from(config.metricsToken) : null;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (!forwarded && LOOPBACK.has(req.socket.remoteAddress ?? '')) return;
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (token && given && given.length === token.length && crypto.timingSafeEqual(Buffer.from(given), token)) return;
+    // Absent rather than forbidden: nothing tells a scanner the endpoint exists.
+    return reply.status(404).send(fail(Code.NOT_FOUND, '接口不存在'));
+  };
+}
