@@ -5,6 +5,7 @@
  */
 import { memo, useRef } from 'react';
 import type { MatchView } from '../../../workers/core/api';
+import { readableOnWhite } from './league-color';
 import { LIVE_TEXT } from './strings';
 
 export const MATCH_ROW_HEIGHT = 76;
@@ -69,7 +70,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
       }}
     >
       <div className="lv-row-top">
-        <span className="lv-league" style={{ color: match.leagueColor }}>
+        <span className="lv-league" style={{ color: readableOnWhite(match.leagueColor) }}>
           {match.leagueName}
         </span>
         {match.sport === 'zq' && match.jc && <span className="lv-jc">{match.jc}</span>}
