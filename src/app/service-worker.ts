@@ -5,5 +5,9 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  // After the load event: installing the worker downloads its precache, which must not compete
+  // with the first screen on a phone's connection.
+  const register = () => void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -5,6 +5,7 @@
  */
 import { memo, useRef } from 'react';
 import type { MatchView } from '../../core/index';
+import { readableOnWhite } from './league-color';
 import { LIVE_TEXT } from './strings';
 import { hasScore, matchClock } from './match-state';
 
@@ -71,7 +72,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
       }}
     >
       <div className="lv-row-top">
-        <span className="lv-league" style={{ color: match.leagueColor }}>
+        <span className="lv-league" style={{ color: readableOnWhite(match.leagueColor) }}>
           {match.leagueName}
         </span>
         {match.sport === 'zq' && match.jc && <span className="lv-jc">{match.jc}</span>}

@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { formatChinaTime, LivePaths, useCoreRequest } from './core-bridge';
 import type { AiCalibration, AiDetail, AiPrediction } from '../../../workers/protocol/index';
 import { CalibrationChart, FactorList, LikelyScores, ProbBar, ScoreGrid } from '../../components/live/AiViews';
+import { readableOnWhite } from '../../components/live/league-color';
 import { LIVE_TEXT } from '../../components/live/strings';
 import '../../components/live/live.css';
 
@@ -62,7 +63,7 @@ function PredictionCard({ p }: { p: AiPrediction }) {
   return (
     <Link href={aiDetailPath(p.matchId)} className="lv-ai-card" data-ai-match={p.matchId}>
       <div className="lv-row-top">
-        <span className="lv-league" style={{ color: p.leagueColor }}>
+        <span className="lv-league" style={{ color: readableOnWhite(p.leagueColor) }}>
           {p.leagueName}
         </span>
         <span className="lv-time">{formatChinaTime(p.ot * 1000, 'MM-DD HH:mm')}</span>
@@ -114,7 +115,7 @@ function AiDetailView({ id }: { id: number }) {
     <div data-ai-detail={p.matchId}>
       <div className="lv-ai-card">
         <div className="lv-row-top">
-          <span className="lv-league" style={{ color: p.leagueColor }}>
+          <span className="lv-league" style={{ color: readableOnWhite(p.leagueColor) }}>
             {p.leagueName}
           </span>
           <span>{formatChinaTime(p.ot * 1000, 'MM-DD HH:mm')}</span>

@@ -72,7 +72,7 @@ export function SportHeader({
           {LIVE_TEXT.filter}
         </button>
       ) : (
-        <Link href={paths.liveAiList} className="lv-icon-btn" style={{ textDecoration: 'none', lineHeight: '32px' }}>
+        <Link href={paths.liveAiList} className="lv-icon-btn" style={{ textDecoration: 'none', lineHeight: '44px' }}>
           AI
         </Link>
       )}
