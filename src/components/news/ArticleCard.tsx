@@ -1,13 +1,26 @@
 /** One article in a news list: cover, title, tag, time, comments. Props only; carries `data-article-id`. */
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Link } from 'wouter';
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { relativeTimeText } from '../../../workers/domain/relative-time';
 import { NEWS_TEXT as T } from './strings';
 
-function ArticleCardImpl({ article, href, now }: { article: Card; href: string; now: number }) {
+/** Fixed, so the windowed list can place cards without measuring them. */
+export const ARTICLE_CARD_HEIGHT = 93;
+
+function ArticleCardImpl({
+  article,
+  href,
+  now,
+  style,
+}: {
+  article: Card;
+  href: string;
+  now: number;
+  style?: CSSProperties;
+}) {
   return (
-    <li className="nw-card" data-article-id={article.id}>
+    <li className="nw-card" data-article-id={article.id} style={style}>
       <Link href={href} className="nw-card__link">
         <div className="nw-card__text">
           <h3 className="nw-card__title">{article.title}</h3>
@@ -21,7 +34,15 @@ function ArticleCardImpl({ article, href, now }: { article: Card; href: string; 
             <span>{T.commentCount(article.comments)}</span>
           </p>
         </div>
-        <img className="nw-card__cover" src={article.cover} alt="" loading="lazy" width={120} height={68} />
+        <img
+          className="nw-card__cover"
+          src={article.cover}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={120}
+          height={68}
+        />
       </Link>
     </li>
   );

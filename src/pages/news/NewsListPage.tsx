@@ -5,7 +5,7 @@
 import { useMemo, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HEADLINE_TYPE, type ArticleCard as Card, type NewsColumn } from '../../../workers/protocol/api/news';
-import { ArticleCard } from '../../components/news/ArticleCard';
+import { ArticleList } from '../../components/news/ArticleList';
 import { NewsBanners } from '../../components/news/NewsBanners';
 import { PagedListFooter } from '../../components/news/PagedListFooter';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
@@ -16,6 +16,7 @@ import type { PageProps } from '../../app/App';
 import { NEWS_PAGE_TEXT as T } from './strings';
 
 const SWIPE_PX = 60;
+const articleHref = (a: Card) => paths.newsDetail(a.type, a.id);
 
 export function NewsListPage({ params }: PageProps) {
   const [, navigate] = useLocation();
@@ -87,11 +88,7 @@ export function NewsListPage({ params }: PageProps) {
           }}
         >
           <NewsBanners banners={bannerItems} label={T.banners} />
-          <ul className="nw-list" aria-busy={list.loading}>
-            {list.items.map((a) => (
-              <ArticleCard key={a.id} article={a} href={paths.newsDetail(a.type, a.id)} now={now} />
-            ))}
-          </ul>
+          <ArticleList articles={list.items} hrefOf={articleHref} now={now} busy={list.loading} />
           <PagedListFooter
             loading={list.loading}
             error={list.error}
