@@ -53,3 +53,36 @@ export function PasswordField(
 ) {
   return <FormField {...props} type="password" maxLength={20} />;
 }
+
+/** A new password and its confirmation (register, retrieve, change password). */
+export function NewPasswordFields(props: {
+  labels: { password: string; confirm: string };
+  password: string;
+  confirm: string;
+  onPassword(value: string): void;
+  onConfirm(value: string): void;
+  errors: { password?: string | null; confirm?: string | null };
+}) {
+  return (
+    <>
+      <PasswordField
+        label={props.labels.password}
+        placeholder={T.fields.passwordPh}
+        value={props.password}
+        onChange={props.onPassword}
+        error={props.errors.password}
+        autoComplete="new-password"
+        name="password"
+      />
+      <PasswordField
+        label={props.labels.confirm}
+        placeholder={T.fields.confirmPh}
+        value={props.confirm}
+        onChange={props.onConfirm}
+        error={props.errors.confirm}
+        autoComplete="new-password"
+        name="confirm"
+      />
+    </>
+  );
+}

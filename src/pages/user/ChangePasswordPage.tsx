@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormMessage } from '../../components/user/FormField';
-import { PasswordField } from './AuthFields';
+import { PasswordField, NewPasswordFields } from './AuthFields';
 import { PageHeader } from '../../components/user/PageHeader';
 import { changePassword } from './centre-api';
 import { USER_TEXT as T } from './strings';
@@ -56,23 +56,13 @@ export function ChangePasswordPage() {
           autoComplete="current-password"
           name="oldPassword"
         />
-        <PasswordField
-          label={T.change.newPassword}
-          placeholder={T.fields.passwordPh}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="new-password"
-          name="password"
-        />
-        <PasswordField
-          label={T.change.confirm}
-          placeholder={T.fields.confirmPh}
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          name="confirm"
+        <NewPasswordFields
+          labels={{ password: T.change.newPassword, confirm: T.change.confirm }}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
         <FormMessage text={msg} />
         <button type="submit" className="us-btn us-btn--block" disabled={busy}>

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormMessage } from '../../components/user/FormField';
-import { PasswordField, PhoneField, SmsCodeField } from './AuthFields';
+import { PhoneField, SmsCodeField, NewPasswordFields } from './AuthFields';
 import type { SmsScene } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { codeError, passwordError, phoneError } from './validation';
@@ -73,23 +73,13 @@ export function SmsPasswordForm(props: SmsPasswordFormProps) {
       <form className="us-form" onSubmit={submit} noValidate aria-label={title}>
         <PhoneField value={phone} onChange={setPhone} error={errors.phone} />
         <SmsCodeField value={code} onChange={setCode} error={errors.code} onSend={sendSms} />
-        <PasswordField
-          label={props.passwordLabel}
-          placeholder={T.fields.passwordPh}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="new-password"
-          name="password"
-        />
-        <PasswordField
-          label={props.confirmLabel}
-          placeholder={T.fields.confirmPh}
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          name="confirm"
+        <NewPasswordFields
+          labels={{ password: props.passwordLabel, confirm: props.confirmLabel }}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
         {withConsent && <AgreementConsent checked={agree} onChange={setAgree} error={errors.agree ?? null} />}
         <FormMessage text={msg} />
