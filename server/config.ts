@@ -17,6 +17,8 @@ export interface Config {
   publicHost: string | null;
   /** Start the live feed simulator (tests may drive it by hand). */
   feed: boolean;
+  /** OPS_TOKEN: the operator API exists only when set. */
+  opsToken: string | null;
 }
 
 function num(v: string | undefined, def: number, name: string): number {
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
+    opsToken: env.OPS_TOKEN || null,
     ...overrides,
   };
 }

@@ -15,3 +15,4 @@ export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
 export * from './routes';
+export * from './api/activity';
