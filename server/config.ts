@@ -19,6 +19,8 @@ export interface Config {
   feed: boolean;
   /** OPS_TOKEN: the operator API exists only when set. */
   opsToken: string | null;
+  /** LLM_BASE_URL + LLM_API_KEY + LLM_MODEL, all three set: the ChatGPT tab's chat-completions backend. */
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
 }
 
 function num(v: string | undefined, def: number, name: string): number {
@@ -43,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicHost: env.PUBLIC_HOST || null,
     feed: env.FEED !== '0',
     opsToken: env.OPS_TOKEN || null,
+    llm:
+      env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        : null,
     ...overrides,
   };
 }

@@ -16,3 +16,4 @@ export * from './api/message';
 export * from './api/vlive';
 export * from './routes';
 export * from './api/activity';
+export * from './api/chatgpt';
