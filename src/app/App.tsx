@@ -33,6 +33,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   vlive: () => import('../pages/vlive/index'),
   live: () => import('../pages/live/index'),
   activity: () => import('../pages/activity/index'),
+  chatgpt: () => import('../pages/chatgpt/index'),
 };
 
 /** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */

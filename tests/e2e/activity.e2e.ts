@@ -2,7 +2,8 @@
  * Activity in Chromium at 375×812: a visitor sees the current issue's published seed hash; a fan
  * registered through the real flow joins, picks a match, the match is played out by the dev feed
  * control, the right pick earns a chance, the fan draws on the wheel and sees the prize in the
- * page and in the history.
+ * page and in the history. Then, on this port (≠ 8008), the ChatGPT tab answers a question about a
+ * match the dev feed control put in play, with a link that opens its detail page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -133,6 +134,44 @@ describe('activity', () => {
     expect(await page.getByText(prize!, { exact: false }).count()).toBeGreaterThan(0);
     await page.locator(`li[data-match-id="${matchIdOfPick}"] [data-outcome="won"]`).waitFor();
     await screenshot(page, 'activity-history');
+    expect(errors).toEqual([]);
+  });
+
+  it('ChatGPT (4th tab on this port) answers about a live match with a link to its detail page', async () => {
+    await page.goto(`${server.url}/activity`);
+    const other = page
+      .locator('li.ac-match')
+      .filter({ has: page.getByRole('button', { name: '主胜' }) })
+      .first();
+    const liveId = Number(await other.getAttribute('data-match-id'));
+    const home = (await other.locator('.ac-match__teams span').first().textContent())!.trim();
+    await feedEvent({ matchId: liveId, type: 'state', state: 2 });
+    await feedEvent({ matchId: liveId, type: 'goal', side: 'away' });
+
+    const tabs = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: '我的' }) });
+    await page.goto(`${server.url}/live/hot`);
+    await tabs.getByRole('link', { name: 'ChatGPT' }).click();
+    await page.waitForURL('**/ChatGPT');
+    await page.getByLabel('输入你的问题').fill('今天有哪些比赛正在进行');
+    await page.getByRole('button', { name: '发送' }).click();
+    const live = page.locator('[data-chat-answer="live"]').last();
+    await live.waitFor();
+    expect(await live.textContent()).toMatch(/正在进行/);
+    expect(await live.locator('a[href^="/live/"]').count()).toBeGreaterThan(0);
+    // The list may hold more live matches than an answer shows; asked by team, this one is named.
+    await page.getByLabel('输入你的问题').fill(`${home}现在比分多少`);
+    await page.getByRole('button', { name: '发送' }).click();
+    const answer = page.locator('[data-chat-answer="team"]').last();
+    await answer.waitFor();
+    const link = answer.locator(`a[href="/live/zq/detail/${liveId}"]`);
+    await link.waitFor();
+    expect(await answer.textContent()).toContain('0-1');
+    await screenshot(page, 'chatgpt-answer');
+    await link.click();
+    await page.waitForURL(`**/live/zq/detail/${liveId}`);
+    await page.locator(`[data-match-id="${liveId}"]`).first().waitFor();
+    expect((await page.locator(`[data-match-id="${liveId}"] [data-score]`).first().textContent())?.trim()).toBe('0-1');
+    await screenshot(page, 'chatgpt-match-detail');
     expect(errors).toEqual([]);
   });
 });

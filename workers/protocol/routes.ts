@@ -42,6 +42,7 @@ export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>([
   'vlive',
   'live',
   'activity',
+  'chatgpt',
 ]);
 
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
