@@ -2,9 +2,12 @@
  * Activity in Chromium at 375×812: a visitor sees the current issue's published seed hash; a fan
  * registered through the real flow joins, picks a match, the match is played out by the dev feed
  * control, the right pick earns a chance, the fan draws on the wheel and sees the prize in the
- * page and in the history. Then, on this port (≠ 8008), the ChatGPT tab answers a question about a
+ * page and in the history; the operator closes the issue, the verify view and `npm run ops --
+ * verify-draws` recompute the draw from the revealed seed. Then, on this port (≠ 8008), the ChatGPT tab answers a question about a
  * match the dev feed control put in play, with a link that opens its detail page.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -21,7 +24,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { OPS_TOKEN } });
   browser = await launchBrowser();
   ctx = await newPhoneContext(browser);
 });
@@ -31,6 +34,7 @@ afterAll(async () => {
 });
 
 const PHONE = '13712340015';
+const OPS_TOKEN = 'e2e-ops-token';
 const PASSWORD = 'abc12345';
 
 async function smsCode(phone: string): Promise<string> {
@@ -173,5 +177,35 @@ describe('activity', () => {
     expect((await page.locator(`[data-match-id="${liveId}"] [data-score]`).first().textContent())?.trim()).toBe('0-1');
     await screenshot(page, 'chatgpt-match-detail');
     expect(errors).toEqual([]);
+  });
+
+  it('after the operator closes the issue, the verify view and `ops verify-draws` recompute the draw', async () => {
+    const issueNo = 1;
+    const close = await fetch(`${server.url}/main/ops/activity/issues/${issueNo}/close`, {
+      method: 'POST',
+      headers: { 'x-ops-token': OPS_TOKEN },
+    });
+    expect(((await close.json()) as { code: number }).code).toBe(200);
+    await page.goto(`${server.url}/activity`);
+    await page.locator('[data-seed]').waitFor();
+    expect((await page.locator('[data-seed]').textContent())?.trim()).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByRole('link', { name: '规则与验证' }).click();
+    await page.waitForURL('**/activity/rule');
+    await page.getByRole('button', { name: '验证' }).first().click();
+    await page.getByText('种子与公布的哈希一致').waitFor();
+    expect(await page.locator('[data-verify-result]').getAttribute('data-verify-result')).toBe('ok');
+    await page.getByText('已重算 1 次抽奖，全部一致').waitFor();
+    await screenshot(page, 'activity-verify');
+
+    const run = promisify(execFile);
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/ops/cli.ts', 'verify-draws', String(issueNo)],
+      {
+        env: { ...process.env, OPS_TOKEN, OPS_URL: server.url },
+      },
+    );
+    expect(stdout).toContain('sha256 一致');
+    expect(stdout).toContain('重算 1 次抽奖，1 次一致，0 次不一致');
   });
 });
