@@ -550,9 +550,9 @@ export function createActivityService(db: Db, now: () => number) {
           };
         });
       } catch (err) {
-        // Two requests with one clientId racing on PostgreSQL: the loser hits the unique key and
-        // rolls back (its chance unspent); it answers with the winner's draw.
-        if (err instanceof BizError) throw err;
+        // Two requests with one clientId racing on PostgreSQL: the loser either hits the unique
+        // key or finds the chance already spent by the winner; it rolls back (nothing spent) and
+        // answers with the winner's draw.
         const again = await replay(db);
         if (again) return again;
         throw err;

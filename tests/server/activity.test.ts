@@ -26,7 +26,8 @@ import { activityArea } from '../../server/activity/routes';
 import { createSession } from '../../server/accounts/tokens';
 import { drawHmac, rollOf, seedHashOf } from '../../server/activity/fairness';
 import { verifyDrawsCommand } from '../../server/activity/verify-draws';
-import { createTestStorage, type TestStorage } from '../helpers/test-db';
+import { createTestStorage, postgresAvailable, type TestStorage } from '../helpers/test-db';
+import { createActivityService } from '../../server/activity/service';
 
 const OPS = 'ops-secret-for-tests';
 const clock = { now: Date.UTC(2026, 10, 22, 8, 0, 0) };
@@ -644,4 +645,114 @@ describe('shipping address', () => {
     expect((await call('GET', P.address, { token: u.token })).data).toEqual(good);
     expect((await call('POST', P.address, { body: good })).code).toBe(10010);
   });
+});
+
+// --- the same guarantees under real concurrency (PostgreSQL, a pool of connections) --------------
+
+describe.skipIf(!postgresAvailable)('stock and client ids on PostgreSQL (truly concurrent transactions)', () => {
+  let pg: TestStorage;
+  beforeAll(async () => {
+    pg = await createTestStorage('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.cleanup();
+  });
+
+  it('100 concurrent draws against a stock of 3 give exactly 3 winners, every draw verifies, one client id draws once', async () => {
+    const db = pg.storage.db;
+    const svc = createActivityService(db, () => clock.now);
+    await db
+      .insertInto('live_leagues')
+      .values({
+        id: 1,
+        sport: 'zq',
+        name: '测试联赛',
+        letter: 'C',
+        color: '#000',
+        season: '2026',
+        cup: false,
+        major: false,
+        quarter_min: null,
+      })
+      .execute();
+    await db
+      .insertInto('live_teams')
+      .values([
+        { id: 1, league_id: 1, sport: 'zq', name: '甲队', strength: 70, color: '#000', color2: '#fff' },
+        { id: 2, league_id: 1, sport: 'zq', name: '乙队', strength: 70, color: '#000', color2: '#fff' },
+      ])
+      .execute();
+    await db
+      .insertInto('live_matches')
+      .values({
+        id: 1,
+        sport: 'zq',
+        league_id: 1,
+        home_id: 1,
+        away_id: 2,
+        day: '2026-11-22',
+        ot: clock.now / 1000 + 3600,
+        status: 1,
+        score_h: 0,
+        score_a: 0,
+        jc: null,
+        bd: false,
+        jx: false,
+        hot: false,
+        has_video: false,
+        type: 0,
+        state: '{}',
+        updated_at: clock.now,
+      })
+      .execute();
+    const issue = await svc.createIssue(
+      issueInput({
+        matchIds: [1],
+        prizes: [
+          { name: '签名球衣', kind: 'physical', weight: 1000, stock: 3 },
+          { name: '谢谢参与', kind: 'none', weight: 0, stock: null },
+        ],
+      }),
+    );
+    const ids: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const row = await db
+        .insertInto('users')
+        .values({
+          phone: `135${String(10000000 + i).slice(-8)}`,
+          nick_name: `并发${i}`,
+          password_hash: 'x',
+          portrait: '',
+          portrait_new: null,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await svc.join(row.id, issue.issueNo, null);
+      await db.updateTable('activity_entries').set({ chances: 1 }).where('user_id', '=', row.id).execute();
+      ids.push(row.id);
+    }
+    const results = await Promise.all(ids.map((id) => svc.draw(id, issue.issueNo, clientId())));
+    expect(results.filter((r) => r.prizeName === '签名球衣')).toHaveLength(3);
+    expect(results.filter((r) => r.prizeName === '谢谢参与')).toHaveLength(97);
+    const report = await svc.verify(issue.issueNo, true);
+    expect(report.allMatch).toBe(true);
+
+    await db.updateTable('activity_entries').set({ chances: 5 }).where('user_id', '=', ids[0]!).execute();
+    const racer = clientId();
+    const racing = await Promise.all(Array.from({ length: 8 }, () => svc.draw(ids[0]!, issue.issueNo, racer)));
+    expect(new Set(racing.map((r) => r.drawNo)).size).toBe(1);
+    expect(racing.filter((r) => !r.replayed)).toHaveLength(1);
+    const entryRow = await db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('user_id', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
+    expect(entryRow).toMatchObject({ chances: 4, draws: 2 });
+    // With one chance left, the losers of a race find it spent: they still answer with the winner's draw.
+    await db.updateTable('activity_entries').set({ chances: 1 }).where('user_id', '=', ids[1]!).execute();
+    const last = clientId();
+    const lastRace = await Promise.all(Array.from({ length: 6 }, () => svc.draw(ids[1]!, issue.issueNo, last)));
+    expect(lastRace.every((r) => r.drawNo === 2)).toBe(true);
+    expect(lastRace.filter((r) => !r.replayed)).toHaveLength(1);
+  }, 120_000);
 });
