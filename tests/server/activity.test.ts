@@ -612,6 +612,36 @@ describe('stock and the provably fair draw', () => {
   });
 });
 
+describe('closing by time', () => {
+  it('an issue past its closing time reveals its seed on the next look and takes no more picks or draws', async () => {
+    const issue = await opsCreate(issueInput({ closesAt: clock.now + 60_000 }));
+    const u = await createUser();
+    expect((await call('POST', P.join, { token: u.token, body: { issueNo: issue.issueNo } })).code).toBe(200);
+    await grantChances(issue.issueNo, u.id, 1);
+    const listed = (await call<ActivityIssueSummary[]>('GET', P.issues)).data.find((i) => i.issueNo === issue.issueNo)!;
+    expect(listed).toMatchObject({ status: 'open', seed: null });
+    clock.now += 61_000;
+    try {
+      const after = (await call<ActivityIssueSummary[]>('GET', P.issues)).data.find(
+        (i) => i.issueNo === issue.issueNo,
+      )!;
+      expect(after.status).toBe('closed');
+      expect(seedHashOf(after.seed!)).toBe(issue.seedHash);
+      const draw = await call('POST', P.draw, {
+        token: u.token,
+        body: { issueNo: issue.issueNo, clientId: clientId() },
+      });
+      expect(draw.msg).toBe('本期活动未开始或已结束');
+      expect((await entry(issue.issueNo, u.id))!.chances).toBe(1);
+      expect(
+        (await call<ActivityVerifyReport>('GET', fillPath(P.verify, { issueNo: issue.issueNo }))).data.allMatch,
+      ).toBe(true);
+    } finally {
+      clock.now -= 61_000;
+    }
+  });
+});
+
 // --- shipping address ---------------------------------------------------------------------------
 
 describe('shipping address', () => {
