@@ -4,7 +4,15 @@
  * the server's own data (the same queries the live pages use) and fills answer templates.
  * Every answer carries the facts it used and links to the app routes that show them.
  */
-import { chinaDay, isFinished, isLive, type ChatAnswer, type ChatLink, type Sport } from '../../workers/protocol/index';
+import {
+  chinaDay,
+  chinaWallClock,
+  isFinished,
+  isLive,
+  type ChatAnswer,
+  type ChatLink,
+  type Sport,
+} from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import type { SimMatch } from '../feed/sim-types';
 import { liveMatches, matchesOfDay, teamMatches } from '../live/queries';
@@ -149,7 +157,9 @@ export function createChatEngine(db: Db, ai: Pick<AiService, 'detail'>, now: () 
     const home = cat.teamName.get(m.homeId) ?? '';
     const away = cat.teamName.get(m.awayId) ?? '';
     const league = cat.leagueName.get(m.leagueId) ?? '';
-    const kick = new Date(m.ot * 1000 + 8 * 3600_000).toISOString().slice(11, 16);
+    const kick = chinaWallClock(m.ot * 1000)
+      .toISOString()
+      .slice(11, 16);
     if (isLive(m.sport, m.status)) return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusLive}）`;
     if (isFinished(m.sport, m.status))
       return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
@@ -194,8 +204,7 @@ export function createChatEngine(db: Db, ai: Pick<AiService, 'detail'>, now: () 
         const day = chinaDay(now(), p.dayOffset ?? 0);
         const word = p.dayWord ?? T.days.today;
         let ms = filterBy(p, [...(await matchesOfDay(db, 'zq', day)), ...(await matchesOfDay(db, 'lq', day))]);
-        if (p.dayWord === T.days.tonight)
-          ms = ms.filter((m) => new Date(m.ot * 1000 + 8 * 3600_000).getUTCHours() >= 18);
+        if (p.dayWord === T.days.tonight) ms = ms.filter((m) => chinaWallClock(m.ot * 1000).getUTCHours() >= 18);
         ms.sort((a, b) => Number(isLive(b.sport, b.status)) - Number(isLive(a.sport, a.status)) || a.ot - b.ot);
         if (!ms.length) return { parsed: p, text: T.dayNone(word), links: sportLinks([]) };
         const a = listAnswer(cat, T.day(word, ms.length), ms);
@@ -285,7 +294,9 @@ export function createChatEngine(db: Db, ai: Pick<AiService, 'detail'>, now: () 
         if (next[0]) {
           lines.push(
             T.teamNext(name),
-            `· ${new Date(next[0].ot * 1000 + 8 * 3600_000).toISOString().slice(5, 10)} ${matchLine(cat, next[0])}`,
+            `· ${chinaWallClock(next[0].ot * 1000)
+              .toISOString()
+              .slice(5, 10)} ${matchLine(cat, next[0])}`,
           );
           links.push(matchLink(cat, next[0]));
         } else if (!live.length) lines.push(T.teamNoNext(name));
