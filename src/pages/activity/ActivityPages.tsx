@@ -499,13 +499,16 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The same rules as the server, so most mistakes show before a round trip. */
 export function addressErrors(a: ActivityAddress): AddressErrors {
   const e: AddressErrors = {};
-  const name = a.name.trim();
-  if (name.length < 2 || name.length > 20 || !/^[\u4e00-\u9fa5A-Za-z·\s]+$/.test(name)) e.name = T.address.nameBad;
+  const check = (k: keyof ActivityAddress, min: number, max: number, bad: string, shape?: RegExp) => {
+    const v = a[k].trim();
+    if (v.length < min || v.length > max) e[k] = bad;
+    else if (CONTROL.test(v)) e[k] = T.address.control;
+    else if (shape && !shape.test(v)) e[k] = bad;
+  };
+  check('name', 2, 20, T.address.nameBad, /^[\u4e00-\u9fa5A-Za-z·\s]+$/);
   if (!/^1[3-9]\d{9}$/.test(a.mobile.trim())) e.mobile = T.address.mobileBad;
-  const region = a.region.trim();
-  if (region.length < 2 || region.length > 50 || CONTROL.test(region)) e.region = T.address.regionBad;
-  const detail = a.detail.trim();
-  if (detail.length < 5 || detail.length > 120 || CONTROL.test(detail)) e.detail = T.address.detailBad;
+  check('region', 2, 50, T.address.regionBad);
+  check('detail', 5, 120, T.address.detailBad);
   return e;
 }
 

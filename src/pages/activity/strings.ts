@@ -116,6 +116,7 @@ export const ACTIVITY_TEXT = {
     mobileBad: '请输入正确的 11 位手机号',
     regionBad: '请填写所在地区（省 市 区），2–50 个字',
     detailBad: '详细地址须为 5–120 个字',
+    control: '不能包含控制字符',
   },
   loginFirst: '请先登录',
   toLogin: '去登录',
