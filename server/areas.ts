@@ -11,6 +11,8 @@ import { vlivePlugin } from './vlive/index';
 import { aiArea } from './ai/routes';
 import { liveArea } from './live/routes';
 import { newsArea } from './news/routes';
+import { activityArea } from './activity/routes';
+import { chatGptArea } from './chatgpt/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -21,4 +23,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'ai', plugin: aiArea },
   { name: 'live', plugin: liveArea },
   { name: 'news', plugin: newsArea },
+  { name: 'activity', plugin: activityArea },
+  { name: 'chatgpt', plugin: chatGptArea },
 ];

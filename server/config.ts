@@ -24,6 +24,8 @@ export interface Config {
   feedReplay: string | null;
   /** Operator token (OPS_TOKEN): the operator API exists only when it is set. */
   opsToken: string | null;
+  /** LLM_BASE_URL + LLM_API_KEY + LLM_MODEL, all three set: the ChatGPT tab's chat-completions backend. */
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
   /**
    * Whom to believe about the client's address and scheme (`X-Forwarded-*`): `TRUST_PROXY` unset
    * or `0` → nobody (the socket's peer is the client); `1` → any proxy; otherwise a comma list of
@@ -77,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedRecord: env.FEED_RECORD ? path.resolve(env.FEED_RECORD) : null,
     feedReplay: env.FEED_REPLAY ? path.resolve(env.FEED_REPLAY) : null,
     opsToken: env.OPS_TOKEN || null,
+    llm:
+      env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        : null,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || null,
     smsProvider: aliyunSms(env),

@@ -9,6 +9,15 @@ import type { UserCentreTables } from './tables/user';
 import type { VliveTables } from './tables/vlive';
 import type { AiTables } from './tables/ai';
 import type { NewsTables } from './tables/news';
+import type { ActivityTables } from './tables/activity';
 
 export interface Database
-  extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables, AiTables, NewsTables {}
+  extends
+    SystemTables,
+    AccountTables,
+    LiveTables,
+    VliveTables,
+    UserCentreTables,
+    AiTables,
+    NewsTables,
+    ActivityTables {}

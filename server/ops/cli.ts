@@ -8,6 +8,7 @@
  *   npm run ops -- pin <id> | unpin <id> | takedown <id>
  *   npm run ops -- reports
  *   npm run ops -- restore post|comment <id> | remove post|comment <id>
+ *   npm run ops -- verify-draws <期号>   # recompute every draw of a closed activity issue
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { embeddedUrl } from '../../workers/protocol/api/paths';
 import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
 import { parseFrontMatter } from '../news/front-matter';
 import { BizError } from '../http/reply';
+import { verifyDrawsCommand } from '../activity/verify-draws';
 
 /** What the operator API answers for an article (other answers carry only code and msg). */
 type OpsAnswer = { id?: number; title?: string } | null;
@@ -26,7 +28,8 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   pin <编号> | unpin <编号>      置顶 / 取消置顶
   takedown <编号>               下线文章
   reports                      列出待审核的举报
-  restore|remove post|comment <编号>  审核举报：恢复显示 / 删除`;
+  restore|remove post|comment <编号>  审核举报：恢复显示 / 删除
+  verify-draws <期号>           重算活动某期的每一次抽奖，核对是否与记录一致`;
 
 export interface OpsEnv {
   base: string;
@@ -37,6 +40,8 @@ export interface OpsEnv {
 
 export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
   const { out } = env;
+  if (argv[0] === 'verify-draws')
+    return verifyDrawsCommand(argv.slice(1), { baseUrl: env.base, token: env.token, fetch, out });
   if (!env.token) {
     out('未设置 OPS_TOKEN：运营接口未开启');
     return 2;

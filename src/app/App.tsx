@@ -43,6 +43,8 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   live: () => import('../pages/live/index'),
   news: () => import('../pages/news/index'),
   community: () => import('../pages/community/index'),
+  activity: () => import('../pages/activity/index'),
+  chatgpt: () => import('../pages/chatgpt/index'),
 };
 
 /** Single routes delivered ahead of their area live in another area's chunk (chunkAreaOf). */

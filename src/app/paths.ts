@@ -19,6 +19,8 @@ export const paths = {
   vliveNoble: '/vlive/noble',
   vliveReplay: '/vlive/detail/replay',
   message: '/message',
+  activity: '/activity',
+  activitySub: (page: 'reg' | 'rule' | 'lottery' | 'rank' | 'history' | 'address') => `/activity/${page}`,
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

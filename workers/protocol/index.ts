@@ -15,3 +15,5 @@ export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
 export * from './routes';
+export * from './api/activity';
+export * from './api/chatgpt';

@@ -43,6 +43,8 @@ export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>([
   'live',
   'news',
   'community',
+  'activity',
+  'chatgpt',
 ]);
 
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [

@@ -11,6 +11,7 @@ import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
 import { newsMigrations } from './news';
+import { activityMigrations } from './activity';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...vliveMigrations,
   ...aiMigrations,
   ...newsMigrations,
+  ...activityMigrations,
 ];
 
 /** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */

@@ -1,0 +1,41 @@
+/** Chinese text of the ChatGPT assistant: answer templates and refusals (one place). */
+export const ChatText = {
+  empty: '请输入问题',
+  tooLong: (max: number) => `问题不能超过 ${max} 个字`,
+  control: '问题不能包含控制字符',
+  limited: (n: number) => `提问太频繁：每小时最多 ${n} 个问题，请稍后再试`,
+  betting: '我不能承诺任何比赛结果或投注收益。比赛充满不确定性，AI 预测只是基于数据的概率参考，请理性看球。',
+  unknown:
+    '抱歉，这个问题我在应用的数据里找不到答案。你可以问我：今天有哪些比赛正在进行、明天的比赛、英超积分榜、某支球队的近况、两队交锋，或某场比赛的 AI 预测。',
+  noLive: '现在没有正在进行的比赛。',
+  live: (n: number) => `现在有 ${n} 场比赛正在进行：`,
+  dayNone: (day: string) => `${day}没有找到比赛。`,
+  day: (day: string, n: number) => `${day}共有 ${n} 场比赛，其中：`,
+  more: (n: number) => `……另有 ${n} 场，可在比分页查看。`,
+  standingsNone: (league: string) => `暂时没有${league}的积分榜数据。`,
+  standings: (league: string) => `${league}积分榜（前 10 名）：`,
+  standingRow: (rank: number, team: string, played: number, w: number, d: number, l: number, pts: number) =>
+    `${rank}. ${team}  ${played} 场 ${w} 胜 ${d} 平 ${l} 负  ${pts} 分`,
+  teamLive: (team: string) => `${team}正在比赛：`,
+  teamNext: (team: string) => `${team}的下一场比赛：`,
+  teamNoNext: (team: string) => `暂时没有${team}接下来的赛程。`,
+  teamForm: (team: string, form: string) => `${team}最近 ${form.length} 场：${form}（胜 W / 平 D / 负 L）`,
+  teamNoForm: (team: string) => `暂时没有${team}已结束的比赛记录。`,
+  h2hNone: (a: string, b: string) => `没有找到${a}和${b}的交锋记录。`,
+  h2h: (a: string, b: string, n: number) => `${a}和${b}最近 ${n} 次交锋：`,
+  predictionNone: (team: string) => `${team}接下来没有可预测的足球比赛（AI 预测只覆盖未开赛的足球比赛）。`,
+  prediction: (home: string, away: string, ph: number, pd: number, pa: number, score: string) =>
+    `AI 预测 ${home} vs ${away}：主胜 ${ph}%，平局 ${pd}%，客胜 ${pa}%，最可能比分 ${score}。这是基于历史数据的概率，不是结果承诺。`,
+  needTeam: '请告诉我想问哪支球队或哪场比赛，例如：“英超积分榜”“阿森纳下一场什么时候”。',
+  linkMatch: (home: string, away: string) => `${home} vs ${away}`,
+  linkLiveZq: '足球比分',
+  linkLiveLq: '篮球比分',
+  linkAi: 'AI 预测',
+  llmSystem:
+    '你是球赛直播应用的中文助手。只能根据下面提供的“应用数据”回答，不要编造数据；数据里没有的就直说没有。不要承诺比赛结果或投注收益。回答简洁。',
+  llmFacts: (facts: string) => `应用数据：\n${facts}`,
+  days: { today: '今天', tonight: '今晚', tomorrow: '明天', yesterday: '昨天', dayAfter: '后天' },
+  statusLive: '进行中',
+  statusDone: '已结束',
+  statusUpcoming: '未开赛',
+} as const;

@@ -1,0 +1,20 @@
+/** Chinese UI text of the ChatGPT tab (one place). */
+export const CHAT_TEXT = {
+  title: 'ChatGPT 看球助手',
+  intro: '我只根据应用里的数据回答：比分、赛程、积分榜、球队近况、交锋和 AI 预测。',
+  suggestions: ['今天有哪些比赛正在进行', '英超积分榜', '明天有什么比赛', '曼城下一场AI预测'],
+  suggestionsLabel: '试试这样问',
+  inputLabel: '输入你的问题',
+  placeholder: '例如：今天有哪些比赛正在进行',
+  send: '发送',
+  thinking: '正在查询数据…',
+  you: '我',
+  assistant: '助手',
+  links: '相关页面',
+  empty: '请输入问题',
+  tooLong: (max: number) => `问题不能超过 ${max} 个字`,
+  control: '问题不能包含控制字符',
+  failed: '回答失败，请稍后再试',
+  clear: '清空对话',
+  counter: (n: number, max: number) => `${n}/${max}`,
+} as const;

@@ -1,0 +1,27 @@
+/**
+ * The ChatGPT assistant (main API, /chatgpt): a question in, an answer grounded in the app's own
+ * data out, with links to app routes. Visitors are limited per address, users per account.
+ */
+export const ChatGptPaths = {
+  /** POST question → ChatAnswer. */
+  ask: '/chatgpt/ask',
+} as const;
+
+export const CHAT_QUESTION_MAX = 500;
+export const CHAT_LIMITS = { visitorPerHour: 10, userPerHour: 60 } as const;
+
+export interface ChatLink {
+  label: string;
+  /** An app route (e.g. /live/zq/detail/123). */
+  href: string;
+}
+
+export interface ChatAnswer {
+  question: string;
+  text: string;
+  links: ChatLink[];
+  /** 'template' (built-in engine) or 'llm' (the configured chat-completions backend). */
+  engine: 'template' | 'llm';
+  /** What the engine understood (for tests and debugging). */
+  intent: string;
+}
