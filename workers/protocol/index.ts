@@ -14,4 +14,5 @@ export * from './api/live-detail';
 export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
+export * from './api/database';
 export * from './routes';
