@@ -35,7 +35,14 @@ export interface RouteDef {
  * answers 404 for the rest, so no route ever shows a placeholder. An area adds itself here when
  * its pages work end to end.
  */
-export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>(['shell', 'download', 'agreement', 'vlive', 'live']);
+export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>([
+  'shell',
+  'download',
+  'agreement',
+  'vlive',
+  'live',
+  'database',
+]);
 
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/', to: '/vlive/0' },
