@@ -14,6 +14,7 @@ import type { ViewClock } from '../feed/match-view';
 import {
   leagueInfo,
   leagueMatches,
+  leagueResults,
   leadersOf,
   leaguesByRegion,
   playerPage,
@@ -52,7 +53,7 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
   app.get(u(DatabasePaths.standings), async (req) => {
     const league = leagueOr404(req.params);
     const { scope } = parseInput(scopeQuery, req.query);
-    return ok(standingsOf(league, await leagueMatches(db, league.id), scope));
+    return ok(standingsOf(league, await leagueResults(db, league.id, league.sport), scope));
   });
   app.get(u(DatabasePaths.schedule), async (req) => {
     const league = leagueOr404(req.params);

@@ -8,6 +8,8 @@ import {
   chinaDay,
   isFinished,
   isLive,
+  liveStatuses,
+  STATUS_TABLE,
   type LeagueEntry,
   type LeagueInfo,
   type LeagueLeaders,
@@ -85,6 +87,27 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<SimMatch[
   return rows.map(rowToSim);
 }
 
+/**
+ * The results a league table counts, read narrowly (no simulator state): finished matches at
+ * their result, matches in play at their current score.
+ */
+export async function leagueResults(db: Db, leagueId: number, sport: Sport): Promise<ResultInput[]> {
+  const rows = await db
+    .selectFrom('live_matches')
+    .select(['id', 'home_id', 'away_id', 'ot', 'status', 'score_h', 'score_a'])
+    .where('league_id', '=', leagueId)
+    .where('status', 'in', [...liveStatuses(sport), STATUS_TABLE[sport].finished])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    homeId: r.home_id,
+    awayId: r.away_id,
+    ot: Number(r.ot),
+    score: [r.score_h, r.score_a],
+    live: isLive(sport, r.status),
+  }));
+}
+
 /** Finished matches at their result and matches in play at their current score. */
 export function resultsOf(matches: readonly SimMatch[]): ResultInput[] {
   const out: ResultInput[] = [];
@@ -96,14 +119,14 @@ export function resultsOf(matches: readonly SimMatch[]): ResultInput[] {
   return out;
 }
 
-export function standingsOf(league: LeagueSeed, matches: readonly SimMatch[], scope: StandingsScope): Standings {
+export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
   const teams = leagueTeams(league);
   const { rows, live } = league.cup
     ? { rows: [], live: false }
     : liveTable(
         league.sport,
         teams.map((t) => t.id),
-        resultsOf(matches),
+        results,
         scope,
       );
   return {
@@ -235,7 +258,7 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
     teamMatches(db, teamId, 'upcoming', nowS - 6 * 3600, UPCOMING_SHOWN),
     leagueMatches(db, league.id),
   ]);
-  const table = standingsOf(league, matches, 'total');
+  const table = standingsOf(league, resultsOf(matches), 'total');
   const view = (ms: SimMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
   return {
     id: team.id,
