@@ -11,6 +11,7 @@ import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
 import { databaseMigrations } from './database';
+import { proposalMigrations } from './proposal';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...vliveMigrations,
   ...aiMigrations,
   ...databaseMigrations,
+  ...proposalMigrations,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Migration.up
