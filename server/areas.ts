@@ -11,6 +11,7 @@ import { vlivePlugin } from './vlive/index';
 import { aiArea } from './ai/routes';
 import { liveArea } from './live/routes';
 import { databaseArea } from './database/routes';
+import { proposalArea } from './proposal/area';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -21,4 +22,5 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'ai', plugin: aiArea },
   { name: 'live', plugin: liveArea },
   { name: 'database', plugin: databaseArea },
+  { name: 'proposal', plugin: proposalArea },
 ];
