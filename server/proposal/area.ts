@@ -1,14 +1,16 @@
 /**
- * The expert-tips area (issue 14). For now the server's part that needs no HTTP: tips on matches
- * that are over are settled from the stored result every few seconds (./tips.ts settles each
+ * The expert-tips area (issue 14): records and rankings over HTTP (./routes.ts), and tips on
+ * matches that are over settled from the stored result every few seconds (./tips.ts settles each
  * tip once, with its audit row, so several processes ticking at once settle nothing twice).
  */
 import type { AreaPlugin } from '../context';
 import { settleDueTips } from './tips';
+import { registerProposalRoutes } from './routes';
 
 const SETTLE_TICK_MS = 5_000;
 
 export const proposalArea: AreaPlugin = (app, ctx) => {
+  registerProposalRoutes(app, ctx);
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
   const safeTick = () => {

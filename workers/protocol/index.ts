@@ -15,4 +15,5 @@ export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
 export * from './api/database';
+export * from './api/proposal';
 export * from './routes';

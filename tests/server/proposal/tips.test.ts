@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
 import { publishTip, settleDueTips, TipRefused, TipText, type PublishInput } from '../../../server/proposal/tips';
-import { LivePaths, embeddedUrl, type Match } from '../../../workers/protocol/index';
+import {
+  Code,
+  LivePaths,
+  ProposalPaths,
+  embeddedUrl,
+  fillPath,
+  type ExpertProfile,
+  type ExpertRankRow,
+  type Match,
+} from '../../../workers/protocol/index';
 
 const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing
 const now = START;
@@ -172,5 +181,40 @@ describe('settlement', () => {
     expect(await refusal(publishTip(db(), expert, { ...spf(m.id), market: 'dxq', pick: 'over', line: 2.5 }, now))).toBe(
       TipText.notOpen,
     );
+  });
+});
+
+async function get<T>(path: string, query = '') {
+  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(path) + query });
+  return res.json() as { code: number; msg: string; data: T };
+}
+
+describe('records and rankings over HTTP (after the settlements above)', () => {
+  // Settled, in order: 红 +1.1, 黑 −1, 走 0 (first match); 红 +1.1, 红 +0.9 (0-0: draw, under);
+  // void (cancelled) left out; the first tip (upcoming[0]) is still open.
+  it('an expert record is derived from the settled tips', async () => {
+    const res = await get<ExpertProfile>(fillPath(ProposalPaths.expert, { id: expert }));
+    expect(res.code).toBe(Code.OK);
+    expect(res.data).toMatchObject({ id: expert, level: 3, nickName: '用户0001' });
+    expect(res.data.record).toEqual({
+      tips: 5,
+      red: 3,
+      black: 1,
+      push: 1,
+      hitRate: 0.75,
+      profit: 2.1,
+      streak: 2,
+      bestStreak: 2,
+    });
+    expect((await get(fillPath(ProposalPaths.expert, { id: fan }))).code).toBe(Code.NOT_FOUND);
+  });
+
+  it('rankings over 7 days list the expert by hit rate, profit and streak; bad input is refused', async () => {
+    const hit = await get<ExpertRankRow[]>(ProposalPaths.rank, '?days=7&by=hitRate');
+    expect(hit.data.map((r) => [r.rank, r.expertId, r.hitRate, r.nickName])).toEqual([[1, expert, 0.75, '用户0001']]);
+    const profit = await get<ExpertRankRow[]>(ProposalPaths.rank, '?days=30&by=profit');
+    expect(profit.data.map((r) => [r.expertId, r.profit])).toEqual([[expert, 2.1]]);
+    expect((await get(ProposalPaths.rank, '?days=14')).code).toBe(Code.BAD_INPUT);
+    expect((await get(ProposalPaths.rank, '?by=luck')).code).toBe(Code.BAD_INPUT);
   });
 });
