@@ -13,6 +13,8 @@ import { liveArea } from './live/routes';
 import { newsArea } from './news/routes';
 import { activityArea } from './activity/routes';
 import { chatGptArea } from './chatgpt/routes';
+import { databaseArea } from './database/routes';
+import { proposalArea } from './proposal/area';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -25,4 +27,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'news', plugin: newsArea },
   { name: 'activity', plugin: activityArea },
   { name: 'chatgpt', plugin: chatGptArea },
+  { name: 'database', plugin: databaseArea },
+  { name: 'proposal', plugin: proposalArea },
 ];

@@ -10,6 +10,7 @@ import type { VliveTables } from './tables/vlive';
 import type { AiTables } from './tables/ai';
 import type { NewsTables } from './tables/news';
 import type { ActivityTables } from './tables/activity';
+import type { ProposalTables } from './tables/proposal';
 
 export interface Database
   extends
@@ -20,4 +21,5 @@ export interface Database
     UserCentreTables,
     AiTables,
     NewsTables,
-    ActivityTables {}
+    ActivityTables,
+    ProposalTables {}

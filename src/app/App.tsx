@@ -45,6 +45,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   community: () => import('../pages/community/index'),
   activity: () => import('../pages/activity/index'),
   chatgpt: () => import('../pages/chatgpt/index'),
+  database: () => import('../pages/database/index'),
 };
 
 /** Single routes delivered ahead of their area live in another area's chunk (chunkAreaOf). */

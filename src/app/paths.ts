@@ -31,5 +31,10 @@ export const paths = {
   messageVersion: '/message/version',
   download: '/download',
   downloadPage: (page: 'Android' | 'android-down' | 'ios-down' | 'wapStep') => `/download/${page}`,
+  database: (sport: 'zq' | 'lq' = 'zq') => (sport === 'zq' ? '/database' : '/database?sport=lq'),
+  dbLeague: (sport: 'zq' | 'lq', id: number) =>
+    `${sport === 'zq' ? '/database/detail' : '/database/detail/lq'}?id=${id}`,
+  dbTeam: (sport: 'zq' | 'lq', id: number) => `/database/team/${sport}?id=${id}`,
+  dbPlayer: (sport: 'zq' | 'lq', id: number) => `/database/player/${sport}?id=${id}`,
   notFound: '/404',
 } as const;

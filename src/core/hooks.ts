@@ -21,6 +21,7 @@ import type {
   ReminderEvent,
   RoomEventValue,
   SessionValue,
+  StandingsValue,
   StatsValue,
   StreamKey,
   StreamValue,
@@ -28,7 +29,7 @@ import type {
   UnreadValue,
 } from '../../workers/core/api';
 import { streamKeyId } from '../../workers/core/api';
-import type { ChatMessage, OddsType, Sport } from '../../workers/protocol/index';
+import type { ChatMessage, OddsType, Sport, StandingsScope } from '../../workers/protocol/index';
 import { getCore } from './get-core';
 
 /** The current value of a state stream (undefined until the first value), or undefined for a null key. */
@@ -168,4 +169,9 @@ export function useExceptions(handler: (e: ExceptionEvent) => void): void {
 /** Logout (no-token) and HTTP 400 redirect-home requests from the core. */
 export function useNavigationEvents(handler: (e: NavigationEvent) => void): void {
   useStreamEvents({ kind: 'navigation' }, handler);
+}
+
+/** A league table, live: it moves within a second of a goal in that league (null id: nothing). */
+export function useStandings(leagueId: number | null, sport: Sport, scope: StandingsScope): StandingsValue | undefined {
+  return useStream(leagueId === null ? null : { kind: 'standings', leagueId, sport, scope });
 }

@@ -18,6 +18,8 @@ import type {
   OddsType,
   Pair,
   Sport,
+  Standings,
+  StandingsScope,
   StatEntry,
   TextLiveLine,
   UserInfo,
@@ -243,6 +245,15 @@ export interface InboxValue {
 // Streams
 // ---------------------------------------------------------------------------------------------
 
+/** A league table (database pages): the latest answer, live while the league has a match in play. */
+export interface StandingsValue {
+  standings: Standings | null;
+  loading: boolean;
+  /** Code of the last failed load (null while none failed). */
+  code: number | null;
+  msg: string;
+}
+
 export type StreamKey =
   | { kind: 'matchList'; sport: Sport; tab: ListTab; date?: string; filter?: ListFilter }
   | { kind: 'match'; id: number; sport: Sport }
@@ -262,7 +273,8 @@ export type StreamKey =
   | { kind: 'session' }
   | { kind: 'settings' }
   | { kind: 'followed' }
-  | { kind: 'wallet' };
+  | { kind: 'wallet' }
+  | { kind: 'standings'; leagueId: number; sport: Sport; scope: StandingsScope };
 
 export type StreamKind = StreamKey['kind'];
 
@@ -287,6 +299,7 @@ export interface StreamValues {
   settings: LiveSettings;
   followed: FollowedValue;
   wallet: WalletValue;
+  standings: StandingsValue;
 }
 
 export type StreamValue<K extends StreamKey> = StreamValues[K['kind']];

@@ -19,6 +19,7 @@ import { createMatchDetailModule } from './modules/match-detail';
 import { createMatchStore } from './modules/matches';
 import { newsHandler } from './modules/news';
 import { createSessionModule } from './modules/session';
+import { createStandingsModule } from './modules/standings';
 import { createVliveModule } from './modules/vlive';
 import { createWalletModule } from './modules/wallet';
 import type { CoreSocket } from './socket';
@@ -68,12 +69,13 @@ export function createCore(deps: CoreDeps): Core {
   const vlive = createVliveModule(kernel);
   const inbox = createInboxModule(kernel, session.session$);
   const wallet = createWalletModule(kernel, session.session$);
+  const standings = createStandingsModule(kernel);
 
   // A follow toggled anywhere re-derives the rows on screen (their `followed` flag).
   const followRows = follows.followed$.pipe(skip(1)).subscribe(() => store.refreshViews());
   kernel.onDispose(() => followRows.unsubscribe());
 
-  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session, wallet }));
+  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session, wallet, standings }));
 
   // --- the tab contract ------------------------------------------------------------------------
   const streams: StreamBuilders = {
@@ -86,6 +88,7 @@ export function createCore(deps: CoreDeps): Core {
     ...inbox.streams,
     ...follows.streams,
     ...wallet.streams,
+    ...standings.streams,
     session: () => session.session$,
     connection: () => kernel.connection$,
     exceptions: () => kernel.exceptions$,

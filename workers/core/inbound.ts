@@ -12,6 +12,7 @@ import type { InboxModule } from './modules/inbox';
 import type { MatchDetailModule } from './modules/match-detail';
 import type { MatchStore } from './modules/matches';
 import type { SessionModule } from './modules/session';
+import type { StandingsModule } from './modules/standings';
 import type { VliveModule } from './modules/vlive';
 import type { WalletModule } from './modules/wallet';
 
@@ -24,6 +25,7 @@ export interface InboundTargets {
   inbox: Pick<InboxModule, 'onEvent'>;
   session: Pick<SessionModule, 'onEvent'>;
   wallet: Pick<WalletModule, 'onEvent'>;
+  standings: Pick<StandingsModule, 'onMatch'>;
 }
 
 function roomOf(topic: Topic): string | null {
@@ -36,6 +38,7 @@ export function createInbound(t: InboundTargets): (topic: Topic, event: TopicEve
     switch (event.kind) {
       case 'match':
         t.store.upsert(event.match, false);
+        t.standings.onMatch(event.match);
         if (event.incident) {
           t.detail.addIncident(event.incident);
           t.alerts.onIncident(event.incident, event.match);

@@ -14,6 +14,8 @@ export * from './api/live-detail';
 export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
+export * from './api/database';
+export * from './api/proposal';
 export * from './routes';
 export * from './api/activity';
 export * from './api/chatgpt';

@@ -45,6 +45,7 @@ export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>([
   'community',
   'activity',
   'chatgpt',
+  'database',
 ]);
 
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [

@@ -12,6 +12,8 @@ import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
 import { newsMigrations } from './news';
 import { activityMigrations } from './activity';
+import { databaseMigrations } from './database';
+import { proposalMigrations } from './proposal';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -31,6 +33,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...aiMigrations,
   ...newsMigrations,
   ...activityMigrations,
+  ...databaseMigrations,
+  ...proposalMigrations,
 ];
 
 /** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */

@@ -1,5 +1,7 @@
 /** Match detail header: league, state, open time, teams with crests, score, minute (+ quarters). */
+import { Link } from 'wouter';
 import type { MatchView } from '../../core/index';
+import { paths } from '../../app/paths';
 import { hasScore, matchClock } from './match-state';
 
 export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {
@@ -8,15 +10,17 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
   return (
     <div className="lv-detail-match" data-match-id={match.id} data-live={match.isLive ? '1' : '0'}>
       <div className="lv-detail-meta">
-        <span>{match.leagueName}</span>
+        <Link href={paths.dbLeague(match.sport, match.li)} className="lv-detail-link">
+          {match.leagueName}
+        </Link>
         {' · '}
         <span>{openTimeText}</span>
       </div>
       <div className="lv-detail-teams">
-        <div className="lv-detail-team">
+        <Link href={paths.dbTeam(match.sport, match.home.id)} className="lv-detail-team lv-detail-link">
           <img src={match.home.logo} alt="" />
           <span>{match.home.name}</span>
-        </div>
+        </Link>
         <div className="lv-detail-score">
           <div className="lv-detail-state" data-status>
             {match.statusText}
@@ -35,10 +39,10 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
             </div>
           )}
         </div>
-        <div className="lv-detail-team">
+        <Link href={paths.dbTeam(match.sport, match.away.id)} className="lv-detail-team lv-detail-link">
           <img src={match.away.logo} alt="" />
           <span>{match.away.name}</span>
-        </div>
+        </Link>
       </div>
       {match.sport === 'lq' && match.quarters.length > 0 && (
         <table className="lv-quarters" data-quarters>

@@ -1,0 +1,344 @@
+/**
+ * The database area's reads: everything is derived from the feed's stored matches (results,
+ * live scores, per-player events) and the seed catalogue (leagues, teams, squads) on each call.
+ */
+import type { Db } from '../db/index';
+import {
+  addDays,
+  chinaDay,
+  isFinished,
+  isLive,
+  liveStatuses,
+  STATUS_TABLE,
+  type LeagueEntry,
+  type LeagueInfo,
+  type LeagueLeaders,
+  type LeagueRegion,
+  type LeagueSchedule,
+  type LeaderRow,
+  type Match,
+  type PlayerPage,
+  type Sport,
+  type Standings,
+  type StandingsRow,
+  type StandingsScope,
+  type TeamPage,
+} from '../../workers/protocol/index';
+import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
+import { crestPath } from '../seed/crest';
+import { rowToSim } from '../feed/store';
+import type { BasketballState, FootballState, SimMatch } from '../feed/sim-types';
+import { toMatch, type ViewClock } from '../feed/match-view';
+import { lineupOf } from '../feed/lineup';
+import { squad } from '../feed/squads';
+import { teamMatches } from '../live/repository';
+import { liveTable, zoneOf, type ResultInput } from './standings';
+import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
+
+const LEADERS_PER_BOARD = 20;
+
+export function leagueEntry(l: LeagueSeed, nowMs: number): LeagueEntry {
+  return {
+    id: l.id,
+    sport: l.sport,
+    name: l.name,
+    color: l.color,
+    season: seasonOf(l, nowMs),
+    cup: l.cup,
+    major: l.major,
+    teamCount: leagueTeams(l).length,
+  };
+}
+
+/** Leagues of a sport grouped by region; inside a region the popular (major) ones first. */
+export function leaguesByRegion(sport: Sport, nowMs: number): LeagueRegion[] {
+  const groups = new Map<string, LeagueEntry[]>();
+  for (const l of ALL_LEAGUES) {
+    if (l.sport !== sport) continue;
+    const region = REGION_BY_LEAGUE[l.id] ?? REGION_ORDER[REGION_ORDER.length - 1]!;
+    const list = groups.get(region) ?? [];
+    list.push(leagueEntry(l, nowMs));
+    groups.set(region, list);
+  }
+  return REGION_ORDER.filter((r) => groups.has(r)).map((region) => ({
+    region,
+    leagues: groups.get(region)!.sort((a, b) => Number(b.major) - Number(a.major) || a.id - b.id),
+  }));
+}
+
+export function leagueInfo(l: LeagueSeed, nowMs: number): LeagueInfo {
+  const season = seasonOf(l, nowMs);
+  return {
+    ...leagueEntry(l, nowMs),
+    region: REGION_BY_LEAGUE[l.id] ?? REGION_ORDER[REGION_ORDER.length - 1]!,
+    seasons: [season],
+  };
+}
+
+/** Every stored match of a league, oldest first. */
+export async function leagueMatches(db: Db, leagueId: number): Promise<SimMatch[]> {
+  const rows = await db
+    .selectFrom('live_matches')
+    .selectAll()
+    .where('league_id', '=', leagueId)
+    .orderBy('ot')
+    .orderBy('id')
+    .execute();
+  return rows.map(rowToSim);
+}
+
+/**
+ * The results a league table counts, read narrowly (no simulator state): finished matches at
+ * their result, matches in play at their current score.
+ */
+export async function leagueResults(db: Db, leagueId: number, sport: Sport): Promise<ResultInput[]> {
+  const rows = await db
+    .selectFrom('live_matches')
+    .select(['id', 'home_id', 'away_id', 'ot', 'status', 'score_h', 'score_a'])
+    .where('league_id', '=', leagueId)
+    .where('status', 'in', [...liveStatuses(sport), STATUS_TABLE[sport].finished])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    homeId: r.home_id,
+    awayId: r.away_id,
+    ot: Number(r.ot),
+    score: [r.score_h, r.score_a],
+    live: isLive(sport, r.status),
+  }));
+}
+
+/** Finished matches at their result and matches in play at their current score. */
+export function resultsOf(matches: readonly SimMatch[]): ResultInput[] {
+  const out: ResultInput[] = [];
+  for (const m of matches) {
+    const live = isLive(m.sport, m.status);
+    if (!live && !isFinished(m.sport, m.status)) continue;
+    out.push({ id: m.id, homeId: m.homeId, awayId: m.awayId, ot: m.ot, score: [m.score[0], m.score[1]], live });
+  }
+  return out;
+}
+
+export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
+  const teams = leagueTeams(league);
+  const { rows, live } = league.cup
+    ? { rows: [], live: false }
+    : liveTable(
+        league.sport,
+        teams.map((t) => t.id),
+        results,
+        scope,
+      );
+  return {
+    leagueId: league.id,
+    sport: league.sport,
+    scope,
+    live,
+    rows: rows.map((r): StandingsRow => ({
+      rank: r.rank,
+      teamId: r.teamId,
+      teamName: TEAM_BY_ID.get(r.teamId)?.name ?? '',
+      logo: crestPath(r.teamId),
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      goalsFor: r.goalsFor,
+      goalsAgainst: r.goalsAgainst,
+      goalDiff: r.goalsFor - r.goalsAgainst,
+      points: r.points,
+      winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
+      form: r.form,
+      zone: scope === 'total' ? zoneOf(league.sport, r.rank, teams.length, league.cup) : null,
+      playing: r.playing,
+      move: r.move,
+    })),
+  };
+}
+
+/**
+ * Rounds are the league's match days in the stored window, numbered from the first. The round
+ * shown by default is today's, else the next one to be played, else the last.
+ */
+export function scheduleOf(matches: readonly SimMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
+  const days = [...new Set(matches.map((m) => m.day))].sort();
+  const rounds = days.map((day, i) => ({ round: i + 1, day }));
+  const today = chinaDay(clock.now);
+  const byDefault = rounds.find((r) => r.day >= today) ?? rounds[rounds.length - 1];
+  const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
+  if (!chosen) return { rounds, round: round ?? 0, matches: [] };
+  return {
+    rounds,
+    round: chosen.round,
+    matches: matches.filter((m) => m.day === chosen.day).map((m) => toMatch(m, clock)),
+  };
+}
+
+interface Tally {
+  playerId: number;
+  teamId: number;
+  games: Set<number>;
+  values: Record<string, number>;
+}
+
+/** Leaders from the per-player events the feed stores with each match (finished and in play). */
+export function leadersOf(league: LeagueSeed, matches: readonly SimMatch[], seed: number): LeagueLeaders {
+  const tallies = new Map<number, Tally>();
+  const tally = (playerId: number, teamId: number, matchId: number): Tally => {
+    let t = tallies.get(playerId);
+    if (!t) {
+      t = { playerId, teamId, games: new Set(), values: {} };
+      tallies.set(playerId, t);
+    }
+    t.games.add(matchId);
+    return t;
+  };
+  const keys = league.sport === 'zq' ? ['goals', 'yellow', 'red'] : ['points', 'rebounds', 'assists'];
+  for (const m of matches) {
+    if (!isFinished(m.sport, m.status) && !isLive(m.sport, m.status)) continue;
+    if (m.st.kind === 'zq') {
+      for (const [playerId, side, , kind] of (m.st as FootballState).players) {
+        const t = tally(playerId, side === 0 ? m.homeId : m.awayId, m.id);
+        const key = kind === 'goal' ? 'goals' : kind;
+        t.values[key] = (t.values[key] ?? 0) + 1;
+      }
+    } else {
+      const lines = (m.st as BasketballState).players;
+      for (const teamId of [m.homeId, m.awayId]) {
+        for (const p of squad(seed, teamId)) {
+          const line = lines[String(p.id)];
+          if (!line) continue;
+          const t = tally(p.id, teamId, m.id);
+          t.values.points = (t.values.points ?? 0) + line[0];
+          t.values.rebounds = (t.values.rebounds ?? 0) + line[1];
+          t.values.assists = (t.values.assists ?? 0) + line[2];
+        }
+      }
+    }
+  }
+  const names = new Map<number, string>();
+  for (const t of tallies.values())
+    if (!names.has(t.playerId)) for (const p of squad(seed, t.teamId)) if (p.id === t.playerId) names.set(p.id, p.name);
+  return {
+    sport: league.sport,
+    boards: keys.map((key) => {
+      const sorted = [...tallies.values()]
+        .filter((t) => (t.values[key] ?? 0) > 0)
+        .sort(
+          (a, b) =>
+            (b.values[key] ?? 0) - (a.values[key] ?? 0) || a.games.size - b.games.size || a.playerId - b.playerId,
+        )
+        .slice(0, LEADERS_PER_BOARD);
+      return {
+        key,
+        rows: sorted.map((t, i): LeaderRow => ({
+          rank: i + 1,
+          playerId: t.playerId,
+          name: names.get(t.playerId) ?? '',
+          teamId: t.teamId,
+          teamName: TEAM_BY_ID.get(t.teamId)?.name ?? '',
+          value: t.values[key] ?? 0,
+          games: t.games.size,
+        })),
+      };
+    }),
+  };
+}
+
+const RESULTS_SHOWN = 10;
+const UPCOMING_SHOWN = 5;
+
+export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promise<TeamPage | null> {
+  const team = TEAM_BY_ID.get(teamId);
+  if (!team) return null;
+  const league = LEAGUE_BY_ID.get(team.leagueId)!;
+  const nowS = Math.floor(clock.now / 1000);
+  const [results, upcoming, matches] = await Promise.all([
+    teamMatches(db, teamId, 'finished', nowS + 1, RESULTS_SHOWN),
+    teamMatches(db, teamId, 'upcoming', nowS - 6 * 3600, UPCOMING_SHOWN),
+    leagueMatches(db, league.id),
+  ]);
+  const table = standingsOf(league, resultsOf(matches), 'total');
+  const view = (ms: SimMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
+  return {
+    id: team.id,
+    sport: team.sport,
+    name: team.name,
+    logo: crestPath(team.id),
+    leagueId: league.id,
+    leagueName: league.name,
+    squad: squad(clock.seed, team.id).map((p) => ({
+      playerId: p.id,
+      name: p.name,
+      number: p.number,
+      position: p.position,
+      age: p.age,
+    })),
+    results: view(results),
+    upcoming: view(upcoming),
+    standing: table.rows.find((r) => r.teamId === team.id) ?? null,
+  };
+}
+
+export async function playerPage(db: Db, playerId: number, clock: ViewClock): Promise<PlayerPage | null> {
+  const row = await db.selectFrom('live_players').selectAll().where('id', '=', playerId).executeTakeFirst();
+  if (!row) return null;
+  const team = TEAM_BY_ID.get(row.team_id);
+  if (!team) return null;
+  const league = LEAGUE_BY_ID.get(team.leagueId)!;
+  const since = chinaDay(clock.now);
+  const matchRows = await db
+    .selectFrom('live_matches')
+    .selectAll()
+    .where((eb) => eb.or([eb('home_id', '=', team.id), eb('away_id', '=', team.id)]))
+    .where('day', '>=', addDays(since, -366))
+    .orderBy('ot')
+    .execute();
+  const played = matchRows.map(rowToSim).filter((m) => isFinished(m.sport, m.status) || isLive(m.sport, m.status));
+  let games = 0;
+  const stats: PlayerPage['stats'] = { games: 0 };
+  if (team.sport === 'zq') {
+    stats.goals = 0;
+    stats.yellow = 0;
+    stats.red = 0;
+    for (const m of played) {
+      const st = m.st as FootballState;
+      const side = m.homeId === team.id ? 'home' : 'away';
+      const events = st.players.filter((e) => e[0] === playerId);
+      const started = lineupOf(clock.seed, m)[side].starters.some((p) => p.id === playerId);
+      if (started || events.length > 0) games++;
+      for (const e of events) {
+        if (e[3] === 'goal') stats.goals++;
+        else if (e[3] === 'yellow') stats.yellow++;
+        else stats.red++;
+      }
+    }
+  } else {
+    stats.points = 0;
+    stats.rebounds = 0;
+    stats.assists = 0;
+    for (const m of played) {
+      const line = (m.st as BasketballState).players[String(playerId)];
+      if (!line) continue;
+      games++;
+      stats.points += line[0];
+      stats.rebounds += line[1];
+      stats.assists += line[2];
+    }
+  }
+  stats.games = games;
+  return {
+    id: row.id,
+    sport: team.sport,
+    name: row.name,
+    number: row.number,
+    position: row.position,
+    age: row.age,
+    teamId: team.id,
+    teamName: team.name,
+    teamLogo: crestPath(team.id),
+    leagueId: league.id,
+    leagueName: league.name,
+    stats,
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A league table (props only). DOM contract: the table element carries `data-standings`, each
+ * row `data-team-id`. A team in play is marked, and a team that moved against the table of
+ * finished matches shows an arrow (named for screen readers).
+ */
+import { Link } from 'wouter';
+import type { Standings, StandingsRow } from '../../../workers/protocol/index';
+import { DB_TEXT } from './strings';
+
+function Move({ n }: { n: number }) {
+  if (n === 0) return null;
+  const up = n > 0;
+  return (
+    <span
+      className={up ? 'db-move db-up' : 'db-move db-down'}
+      data-move={n}
+      aria-label={up ? DB_TEXT.moveUp(n) : DB_TEXT.moveDown(-n)}
+    >
+      {up ? '▲' : '▼'}
+    </span>
+  );
+}
+
+function Form({ form }: { form: StandingsRow['form'] }) {
+  return (
+    <span className="db-form">
+      {form.map((f, i) => (
+        <i key={i} className={`db-form-${f}`}>
+          {DB_TEXT.form[f]}
+        </i>
+      ))}
+    </span>
+  );
+}
+
+export function StandingsView({ table, teamHref }: { table: Standings; teamHref: (teamId: number) => string }) {
+  const lq = table.sport === 'lq';
+  const zones = [...new Set(table.rows.map((r) => r.zone).filter((z) => z !== null))];
+  return (
+    <>
+      {table.live && (
+        <p className="db-live-note" role="status">
+          {DB_TEXT.liveNote}
+        </p>
+      )}
+      <table className="db-table" data-standings aria-live="polite">
+        <thead>
+          <tr>
+            <th scope="col">{DB_TEXT.head.rank}</th>
+            <th scope="col" className="db-team-col">
+              {DB_TEXT.head.team}
+            </th>
+            <th scope="col">{DB_TEXT.head.played}</th>
+            <th scope="col">{DB_TEXT.head.win}</th>
+            {!lq && <th scope="col">{DB_TEXT.head.draw}</th>}
+            <th scope="col">{DB_TEXT.head.loss}</th>
+            <th scope="col">{lq ? DB_TEXT.head.points : DB_TEXT.head.goals}</th>
+            <th scope="col">{DB_TEXT.head.diff}</th>
+            <th scope="col">{lq ? DB_TEXT.head.pct : DB_TEXT.head.pts}</th>
+            <th scope="col">{DB_TEXT.head.form}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r) => (
+            <tr key={r.teamId} data-team-id={r.teamId} className={r.zone ? `db-zone-${r.zone}` : undefined}>
+              <td className="db-rank">
+                {r.rank}
+                <Move n={r.move} />
+              </td>
+              <td className="db-team-col">
+                <Link href={teamHref(r.teamId)} className="db-team">
+                  <img src={r.logo} alt="" width={18} height={18} />
+                  <span>{r.teamName}</span>
+                  {r.playing && (
+                    <em className="db-playing" aria-label={DB_TEXT.playingNow}>
+                      ●
+                    </em>
+                  )}
+                </Link>
+              </td>
+              <td>{r.played}</td>
+              <td>{r.win}</td>
+              {!lq && <td>{r.draw}</td>}
+              <td>{r.loss}</td>
+              <td>
+                {r.goalsFor}/{r.goalsAgainst}
+              </td>
+              <td>{r.goalDiff > 0 ? `+${r.goalDiff}` : r.goalDiff}</td>
+              <td className="db-pts">{lq ? `${((r.winPct ?? 0) * 100).toFixed(1)}%` : r.points}</td>
+              <td>
+                <Form form={r.form} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {zones.length > 0 && (
+        <ul className="db-zones">
+          {zones.map((z) => (
+            <li key={z} className={`db-zone-${z}`}>
+              {DB_TEXT.zones[z][table.sport]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * /database/detail?id= (football) and /database/detail/lq?id= (basketball): a league's table
+ * (total / home / away, live through the core), its schedule by round and its player boards.
+ */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useCoreRequest, useStandings } from '../../core/index';
+import { DatabasePaths } from '../../../workers/protocol/api/database';
+import type { LeagueInfo, LeagueLeaders, LeagueSchedule, Sport, StandingsScope } from '../../../workers/protocol/index';
+import { DB_TEXT } from '../../components/database/strings';
+import { StandingsView } from '../../components/database/StandingsView';
+import { paths } from '../../app/paths';
+import { DbHead, Loaded, MatchRows } from './parts';
+
+type Tab = 'standings' | 'schedule' | 'leaders';
+
+function TableTab({ league }: { league: LeagueInfo }) {
+  const [scope, setScope] = useState<StandingsScope>('total');
+  const value = useStandings(league.id, league.sport, scope);
+  if (league.cup) return <p className="lv-empty">{DB_TEXT.noTable}</p>;
+  return (
+    <>
+      <div className="db-scopes" role="group" aria-label={DB_TEXT.tabs.standings}>
+        {(['total', 'home', 'away'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={s === scope ? 'on' : ''}
+            aria-pressed={s === scope}
+            onClick={() => setScope(s)}
+          >
+            {DB_TEXT.scopes[s]}
+          </button>
+        ))}
+      </div>
+      <Loaded
+        state={{
+          data: value?.standings ?? null,
+          loading: !value || value.loading,
+          msg: value?.msg ?? '',
+          code: value?.code ?? null,
+        }}
+      >
+        {(table) => <StandingsView table={table} teamHref={(id) => paths.dbTeam(league.sport, id)} />}
+      </Loaded>
+    </>
+  );
+}
+
+function ScheduleTab({ league }: { league: LeagueInfo }) {
+  const [round, setRound] = useState<number | null>(null);
+  const state = useCoreRequest<LeagueSchedule>({
+    path: DatabasePaths.schedule,
+    params: { id: league.id },
+    query: round === null ? {} : { round },
+  });
+  return (
+    <Loaded state={state}>
+      {(s) => {
+        const last = s.rounds.length;
+        return (
+          <>
+            <div className="db-round-bar">
+              <button type="button" disabled={s.round <= 1} onClick={() => setRound(s.round - 1)}>
+                ‹ {DB_TEXT.prevRound}
+              </button>
+              <b aria-live="polite">
+                {DB_TEXT.round(s.round)} {s.rounds[s.round - 1]?.day ?? ''}
+              </b>
+              <button type="button" disabled={s.round >= last} onClick={() => setRound(s.round + 1)}>
+                {DB_TEXT.nextRound} ›
+              </button>
+            </div>
+            <MatchRows matches={s.matches} empty={DB_TEXT.noMatches} />
+          </>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+function LeadersTab({ league }: { league: LeagueInfo }) {
+  const state = useCoreRequest<LeagueLeaders>({ path: DatabasePaths.leaders, params: { id: league.id } });
+  return (
+    <Loaded state={state}>
+      {(l) =>
+        l.boards.map((b) => (
+          <section key={b.key} className="lv-section">
+            <h4>{DB_TEXT.boards[b.key] ?? b.key}</h4>
+            {b.rows.length === 0 ? (
+              <p className="lv-empty">{DB_TEXT.noLeaders}</p>
+            ) : (
+              <table className="db-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{DB_TEXT.head.rank}</th>
+                    <th scope="col" className="db-team-col">
+                      {DB_TEXT.leaderHead.player}
+                    </th>
+                    <th scope="col">{DB_TEXT.leaderHead.team}</th>
+                    <th scope="col">{DB_TEXT.leaderHead.value}</th>
+                    <th scope="col">{DB_TEXT.leaderHead.games}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.rows.map((r) => (
+                    <tr key={r.playerId} data-player-id={r.playerId}>
+                      <td>{r.rank}</td>
+                      <td className="db-team-col">
+                        <Link href={paths.dbPlayer(l.sport, r.playerId)}>{r.name}</Link>
+                      </td>
+                      <td>
+                        <Link href={paths.dbTeam(l.sport, r.teamId)}>{r.teamName}</Link>
+                      </td>
+                      <td className="db-pts">{r.value}</td>
+                      <td>{r.games}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        ))
+      }
+    </Loaded>
+  );
+}
+
+export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
+  const [tab, setTab] = useState<Tab>('standings');
+  const info = useCoreRequest<LeagueInfo>({ path: DatabasePaths.league, params: { id } });
+  const wrongSport = info.data !== null && info.data.sport !== sport;
+  return (
+    <div className="lv-page db-page">
+      <DbHead title={info.data?.name ?? DB_TEXT.title} back={paths.database(sport)} />
+      <Loaded state={wrongSport ? { ...info, data: null, code: 4004 } : info}>
+        {(league) => (
+          <>
+            <p className="db-subhead">
+              {league.region} · {DB_TEXT.season(league.season)}
+            </p>
+            <div className="lv-tabs" role="tablist">
+              {(['standings', 'schedule', 'leaders'] as const).map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={t === tab}
+                  className={t === tab ? 'on' : ''}
+                  onClick={() => setTab(t)}
+                >
+                  {DB_TEXT.tabs[t]}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel">
+              {tab === 'standings' && <TableTab league={league} />}
+              {tab === 'schedule' && <ScheduleTab league={league} />}
+              {tab === 'leaders' && <LeadersTab league={league} />}
+            </div>
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

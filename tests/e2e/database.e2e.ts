@@ -1,0 +1,145 @@
+/**
+ * Database pages in Chromium at 375×812 over the real server and feed: the league list, a league
+ * table (`data-standings`, rows `data-team-id`) that reorders within 1 s of a goal injected with
+ * POST /_dev/feed/event in one of its live matches (through the core's one socket), the team
+ * and player pages reached by links. Screenshots go to tests/e2e/screenshots/database-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  collectErrors,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer({ env: { FEED_SEED: '7' } });
+  browser = await launchBrowser();
+  ctx = await newPhoneContext(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Listed {
+  id: number;
+  li: number;
+  s: number;
+  ot: number;
+  halfStart: number;
+  score: [number, number];
+  home: { id: number };
+  away: { id: number };
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}/main${path}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function devEvent(body: Record<string, unknown>): Promise<{ code: number; msg: string }> {
+  const res = await fetch(`${server.url}/_dev/feed/event`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+/** A league match (not a cup) in play for at least 10 more minutes; kicks one off when none is. */
+async function liveLeagueMatch(): Promise<Listed> {
+  const list = await api<Listed[]>('/live/zq/list?platform=4');
+  const nowS = Date.now() / 1000;
+  const left = (m: Listed) => 45 - (nowS - m.halfStart) / 60;
+  const leagues = new Set(
+    (await api<Array<{ leagues: Array<{ id: number; cup: boolean }> }>>('/database/leagues?sport=zq')).flatMap((g) =>
+      g.leagues.filter((l) => !l.cup).map((l) => l.id),
+    ),
+  );
+  const playing = list.filter((m) => leagues.has(m.li) && (m.s === 2 || m.s === 4) && m.halfStart > 0 && left(m) >= 10);
+  if (playing[0]) return playing[0];
+  for (const m of list.filter((x) => leagues.has(x.li) && x.s === 1).sort((a, b) => a.ot - b.ot)) {
+    if ((await devEvent({ matchId: m.id, type: 'state', state: 2 })).code === 200) return m;
+  }
+  throw new Error('no league match in play and none could be kicked off');
+}
+
+const domOrder = (page: Page) =>
+  page.$$eval('[data-standings] [data-team-id]', (rows) => rows.map((r) => Number(r.getAttribute('data-team-id'))));
+
+describe('database', () => {
+  let page: Page;
+  let errors: string[] = [];
+  let match: Listed;
+
+  it('lists leagues by region', async () => {
+    page = await ctx.newPage();
+    errors = collectErrors(page);
+    await page.goto(server.url + '/database');
+    await page.waitForSelector('[data-league-id]', { timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: '欧洲' }).count()).toBe(1);
+    await screenshot(page, 'database-leagues');
+  });
+
+  it('a league table reorders within 1 s of a goal in one of its live matches', async () => {
+    match = await liveLeagueMatch();
+    await page.goto(`${server.url}/database/detail?id=${match.li}`);
+    await page.waitForSelector('[data-standings] [data-team-id]', { timeout: 20_000 });
+    await screenshot(page, 'database-table');
+    let reordered = false;
+    for (let goal = 0; goal < 6 && !reordered; goal++) {
+      const table = await api<{ rows: Array<{ teamId: number; rank: number }> }>(`/database/standings/${match.li}`);
+      expect(await domOrder(page)).toEqual(table.rows.map((r) => r.teamId));
+      const rank = (id: number) => table.rows.find((r) => r.teamId === id)!.rank;
+      // The side not ahead scores, so every goal moves points (level: the lower-ranked side).
+      const [h, a] = (await api<{ match: Listed }>(`/live/zq/header/${match.id}`)).match.score;
+      const side = h !== a ? (h < a ? 'home' : 'away') : rank(match.home.id) > rank(match.away.id) ? 'home' : 'away';
+      const before = await domOrder(page);
+      const t0 = Date.now();
+      expect((await devEvent({ matchId: match.id, type: 'goal', side })).code).toBe(200);
+      const next = await api<{ rows: Array<{ teamId: number; move: number }> }>(`/database/standings/${match.li}`);
+      const after = next.rows.map((r) => r.teamId);
+      await page.waitForFunction(
+        (want) =>
+          [...document.querySelectorAll('[data-standings] [data-team-id]')]
+            .map((r) => Number(r.getAttribute('data-team-id')))
+            .join() === want,
+        after.join(),
+        { timeout: 1_000, polling: 'raf' },
+      );
+      const elapsed = Date.now() - t0;
+      expect(elapsed).toBeLessThan(1_000);
+      reordered = before.join() !== after.join();
+      if (reordered) {
+        // Arrows: each row shows the places it gained or lost against the finished-only table.
+        const arrows = await page.$$eval('[data-standings] [data-team-id]', (rows) =>
+          rows.map((r) => Number(r.querySelector('[data-move]')?.getAttribute('data-move') ?? 0)),
+        );
+        expect(arrows).toEqual(next.rows.map((r) => r.move));
+        expect(arrows.some((n) => n !== 0)).toBe(true);
+        console.log(`table reordered ${elapsed} ms after the goal`);
+      }
+    }
+    expect(reordered).toBe(true);
+    await screenshot(page, 'database-table-after-goal');
+  });
+
+  it('a team name opens the team page, a player the player page', async () => {
+    await page.locator(`[data-standings] [data-team-id="${match.home.id}"] a`).click();
+    await page.waitForURL(/\/database\/team\/zq\?id=/);
+    await page.getByRole('tab', { name: '阵容' }).click();
+    await screenshot(page, 'database-team');
+    await page.locator('.db-squad a').first().click();
+    await page.waitForSelector('[data-player-stats]');
+    await screenshot(page, 'database-player');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Database REST on a real server (buildServer, real PGlite, feed driven by a manual clock):
+ * leagues by region, standings computed from the stored matches (and moving with a goal injected
+ * through the dev control), schedule by round, leaders, team and player pages, bad input 4000,
+ * unknown ids 4004.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../helpers/test-db';
+import { buildServer, type BuiltServer } from '../../../server/app';
+import {
+  Code,
+  DatabasePaths,
+  LivePaths,
+  SystemPaths,
+  embeddedUrl,
+  fillPath,
+  isFinished,
+  isLive,
+  type LeagueInfo,
+  type LeagueLeaders,
+  type LeagueRegion,
+  type LeagueSchedule,
+  type Match,
+  type PlayerPage,
+  type Standings,
+  type TeamPage,
+} from '../../../workers/protocol/index';
+
+const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing: evening football, CBA
+const now = START;
+let ts: TestStorage;
+let server: BuiltServer;
+
+async function get<T>(path: string, params: Record<string, number> = {}, query: Record<string, string | number> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await server.app.inject({
+    method: 'GET',
+    url: embeddedUrl(fillPath(path, params)) + (qs ? `?${qs}` : ''),
+  });
+  return res.json() as { code: number; msg: string; data: T };
+}
+
+/** Every stored match of a league over the feed's window, through the live API's day lists. */
+async function leagueDays(leagueId: number, sport: 'zq' | 'lq'): Promise<Match[]> {
+  const sched = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId });
+  const out: Match[] = [];
+  for (const r of sched.data.rounds) {
+    const day = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId }, { round: r.round });
+    out.push(...day.data.matches);
+  }
+  expect(out.every((m) => m.sport === sport && m.li === leagueId)).toBe(true);
+  return out;
+}
+
+let liveZq: Match;
+
+beforeAll(async () => {
+  ts = await createTestStorage('pglite', { feedSeed: 77 });
+  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
+  await server.ctx.feed.start();
+  const list = await get<Match[]>(LivePaths.zqLive, {}, { platform: 4 });
+  liveZq = list.data.find((m) => (m.s === 2 || m.s === 4) && !m.leagueName.includes('欧冠'))!;
+}, 180_000);
+
+afterAll(async () => {
+  await server.close();
+  await ts.cleanup();
+});
+
+describe('leagues', () => {
+  it('groups football leagues by region, popular ones first; basketball separately', async () => {
+    const zq = await get<LeagueRegion[]>(DatabasePaths.leagues, {}, { sport: 'zq' });
+    expect(zq.code).toBe(Code.OK);
+    const europe = zq.data.find((g) => g.region === '欧洲')!;
+    expect(europe.leagues[0]!.name).toBe('英超');
+    const majors = europe.leagues.map((l) => l.major);
+    expect(majors).toEqual([...majors].sort((a, b) => Number(b) - Number(a)));
+    expect(zq.data.flatMap((g) => g.leagues).every((l) => l.sport === 'zq')).toBe(true);
+    const lq = await get<LeagueRegion[]>(DatabasePaths.leagues, {}, { sport: 'lq' });
+    expect(lq.data.flatMap((g) => g.leagues).map((l) => l.name)).toContain('NBA');
+    expect((await get(DatabasePaths.leagues, {}, { sport: 'xx' })).code).toBe(Code.BAD_INPUT);
+  });
+
+  it('league info has its region and season; unknown league is 4004', async () => {
+    const l = await get<LeagueInfo>(DatabasePaths.league, { id: 1 });
+    expect(l.data).toMatchObject({ name: '英超', region: '欧洲', teamCount: 20, cup: false });
+    expect(l.data.seasons).toEqual([l.data.season]);
+    expect((await get(DatabasePaths.league, { id: 999 })).code).toBe(Code.NOT_FOUND);
+    expect((await get(DatabasePaths.league, { id: 0 })).code).toBe(Code.BAD_INPUT);
+  });
+});
+
+describe('standings', () => {
+  it('are the stored results added up: every finished match counted once per side', async () => {
+    const counted = (await leagueDays(1, 'zq')).filter((m) => isFinished('zq', m.s) || isLive('zq', m.s));
+    const t = await get<Standings>(DatabasePaths.standings, { id: 1 });
+    expect(t.code).toBe(Code.OK);
+    expect(t.data.rows).toHaveLength(20);
+    for (const row of t.data.rows) {
+      const mine = counted.filter((m) => m.home.id === row.teamId || m.away.id === row.teamId);
+      expect(row.played).toBe(mine.length);
+      expect(row.playing).toBe(mine.some((m) => isLive('zq', m.s)));
+      expect(row.points).toBe(row.win * 3 + row.draw);
+      expect(row.goalDiff).toBe(row.goalsFor - row.goalsAgainst);
+      expect(row.form.length).toBe(Math.min(5, row.played));
+    }
+    const goals = counted.reduce((s, m) => s + m.score[0] + m.score[1], 0);
+    expect(t.data.rows.reduce((s, r) => s + r.goalsFor, 0)).toBe(goals);
+    expect(t.data.rows.reduce((s, r) => s + r.win, 0)).toBe(t.data.rows.reduce((s, r) => s + r.loss, 0));
+    expect(t.data.rows.map((r) => r.rank)).toEqual(t.data.rows.map((_, i) => i + 1));
+    expect(t.data.rows[0]!.zone).toBe('champions');
+    expect(t.data.rows[19]!.zone).toBe('relegation');
+  });
+
+  it('home plus away add up to the total', async () => {
+    const [total, home, away] = await Promise.all(
+      (['total', 'home', 'away'] as const).map((scope) =>
+        get<Standings>(DatabasePaths.standings, { id: 2 }, { scope }),
+      ),
+    );
+    for (const row of total!.data.rows) {
+      const h = home!.data.rows.find((r) => r.teamId === row.teamId)!;
+      const a = away!.data.rows.find((r) => r.teamId === row.teamId)!;
+      expect(h.played + a.played).toBe(row.played);
+      expect(h.points + a.points).toBe(row.points);
+      expect(h.goalsFor + a.goalsFor).toBe(row.goalsFor);
+    }
+    expect(home!.data.rows.every((r) => r.zone === null)).toBe(true);
+    expect((await get(DatabasePaths.standings, { id: 2 }, { scope: 'both' })).code).toBe(Code.BAD_INPUT);
+  });
+
+  it('basketball tables rank by win percentage', async () => {
+    const t = await get<Standings>(DatabasePaths.standings, { id: 101 });
+    const pcts = t.data.rows.map((r) => r.winPct!);
+    expect(pcts).toEqual([...pcts].sort((a, b) => b - a));
+    expect(t.data.rows.every((r) => r.draw === 0 && r.points === r.win)).toBe(true);
+  });
+
+  it('a goal in a live match changes the live table at once', async () => {
+    const before = await get<Standings>(DatabasePaths.standings, { id: liveZq.li });
+    expect(before.data.live).toBe(true);
+    const row = (s: Standings) => s.rows.find((r) => r.teamId === liveZq.away.id)!;
+    expect(row(before.data).playing).toBe(true);
+    const goal = await server.app.inject({
+      method: 'POST',
+      url: SystemPaths.devFeedEvent,
+      payload: { matchId: liveZq.id, type: 'goal', side: 'away' },
+    });
+    expect(goal.json().code).toBe(Code.OK);
+    const after = await get<Standings>(DatabasePaths.standings, { id: liveZq.li });
+    expect(row(after.data).goalsFor).toBe(row(before.data).goalsFor + 1);
+    const sum = (s: Standings) => s.rows.reduce((n, r) => n + r.move, 0);
+    expect(sum(after.data)).toBe(0);
+  });
+
+  it('a cup has no table', async () => {
+    const t = await get<Standings>(DatabasePaths.standings, { id: 7 });
+    expect(t.code).toBe(Code.OK);
+    expect(t.data.rows).toEqual([]);
+  });
+});
+
+describe('schedule and leaders', () => {
+  it('rounds are the league match days; the default is today or the next', async () => {
+    const s = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 });
+    expect(s.data.rounds.map((r) => r.round)).toEqual(s.data.rounds.map((_, i) => i + 1));
+    const days = s.data.rounds.map((r) => r.day);
+    expect(days).toEqual([...days].sort());
+    expect(s.data.matches.length).toBeGreaterThan(0);
+    const none = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 }, { round: 999 });
+    expect(none.data.matches).toEqual([]);
+  });
+
+  it('football leaders are the goals in the stored matches, most first', async () => {
+    const l = await get<LeagueLeaders>(DatabasePaths.leaders, { id: 1 });
+    const goals = l.data.boards.find((b) => b.key === 'goals')!;
+    expect(goals.rows.length).toBeGreaterThan(0);
+    const values = goals.rows.map((r) => r.value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    const top = goals.rows[0]!;
+    const player = await get<PlayerPage>(DatabasePaths.player, { id: top.playerId });
+    expect(player.data.stats.goals).toBeGreaterThanOrEqual(top.value);
+    expect(player.data.name).toBe(top.name);
+  });
+
+  it('basketball leaders add up points, rebounds, assists', async () => {
+    const l = await get<LeagueLeaders>(DatabasePaths.leaders, { id: 102 });
+    expect(l.data.boards.map((b) => b.key)).toEqual(['points', 'rebounds', 'assists']);
+    const top = l.data.boards[0]!.rows[0]!;
+    const p = await get<PlayerPage>(DatabasePaths.player, { id: top.playerId });
+    expect(p.data.stats.points).toBe(top.value);
+    expect(p.data.stats.games).toBe(top.games);
+  });
+});
+
+describe('team and player pages', () => {
+  it('a team page has its squad, results, next matches and its table row', async () => {
+    const t = await get<TeamPage>(DatabasePaths.team, { id: liveZq.home.id });
+    expect(t.code).toBe(Code.OK);
+    expect(t.data.name).toBe(liveZq.home.name);
+    expect(t.data.squad.length).toBeGreaterThan(15);
+    expect(t.data.results.every((m) => m.s === 8 && (m.home.id === t.data.id || m.away.id === t.data.id))).toBe(true);
+    expect(t.data.upcoming.every((m) => m.s === 0 || m.s === 1)).toBe(true);
+    const table = await get<Standings>(DatabasePaths.standings, { id: t.data.leagueId });
+    expect(t.data.standing).toEqual(table.data.rows.find((r) => r.teamId === t.data.id));
+    expect((await get(DatabasePaths.team, { id: 424242 })).code).toBe(Code.NOT_FOUND);
+  });
+
+  it('a player page has the profile and the season stats; unknown player is 4004', async () => {
+    const team = await get<TeamPage>(DatabasePaths.team, { id: liveZq.home.id });
+    const member = team.data.squad[0]!;
+    const p = await get<PlayerPage>(DatabasePaths.player, { id: member.playerId });
+    expect(p.data).toMatchObject({ name: member.name, number: member.number, teamId: team.data.id });
+    expect(p.data.stats.games).toBeGreaterThanOrEqual(0);
+    expect((await get(DatabasePaths.player, { id: 1 })).code).toBe(Code.NOT_FOUND);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Database REST paths (main API, /database) and bodies: leagues by region and popularity, a
+ * league's standings (computed from stored results, live while matches are in play), schedule
+ * by round, leaders, team and player pages. All GET.
+ */
+import type { Match, Sport } from '../live';
+
+export const DatabasePaths = {
+  leagues: '/database/leagues', // ?sport=zq|lq → LeagueRegion[]
+  league: '/database/league/:id', // → LeagueInfo
+  standings: '/database/standings/:id', // ?scope=total|home|away → Standings
+  schedule: '/database/schedule/:id', // ?round= → LeagueSchedule
+  leaders: '/database/leaders/:id', // → LeagueLeaders
+  team: '/database/team/:id', // → TeamPage
+  player: '/database/player/:id', // → PlayerPage
+} as const;
+
+export interface LeagueEntry {
+  id: number;
+  sport: Sport;
+  name: string;
+  color: string;
+  season: string;
+  cup: boolean;
+  /** On the lottery lists and featured: shown first. */
+  major: boolean;
+  teamCount: number;
+}
+
+export interface LeagueRegion {
+  region: string;
+  leagues: LeagueEntry[];
+}
+
+export interface LeagueInfo extends LeagueEntry {
+  region: string;
+  seasons: string[];
+}
+
+export type StandingsScope = 'total' | 'home' | 'away';
+/** champions: title / top continental places; europe: other continental places; playoff (basketball). */
+export type StandingsZone = 'champions' | 'europe' | 'playoff' | 'relegation' | null;
+/** 'W' win, 'D' draw, 'L' loss; newest last. */
+export type FormMark = 'W' | 'D' | 'L';
+
+export interface StandingsRow {
+  rank: number;
+  teamId: number;
+  teamName: string;
+  logo: string;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  goalDiff: number;
+  /** Football: 3 per win, 1 per draw. Basketball: wins. */
+  points: number;
+  /** Basketball win percentage 0–1 (football: null). */
+  winPct: number | null;
+  form: FormMark[];
+  zone: StandingsZone;
+  /** The team is in play now (its live score is counted). */
+  playing: boolean;
+  /** Places gained (+) or lost (−) against the table of finished matches only. */
+  move: number;
+}
+
+export interface Standings {
+  leagueId: number;
+  sport: Sport;
+  scope: StandingsScope;
+  /** Some match of the league is in play: the table is the live one. */
+  live: boolean;
+  rows: StandingsRow[];
+}
+
+export interface ScheduleRound {
+  round: number;
+  /** Beijing day 'YYYY-MM-DD'. */
+  day: string;
+}
+
+export interface LeagueSchedule {
+  rounds: ScheduleRound[];
+  round: number;
+  matches: Match[];
+}
+
+export interface LeaderRow {
+  rank: number;
+  playerId: number;
+  name: string;
+  teamId: number;
+  teamName: string;
+  value: number;
+  games: number;
+}
+
+export interface LeagueLeaders {
+  sport: Sport;
+  /** Football: goals, yellow, red. Basketball: points, rebounds, assists (totals). */
+  boards: Array<{ key: string; rows: LeaderRow[] }>;
+}
+
+export interface SquadMember {
+  playerId: number;
+  name: string;
+  number: number;
+  position: string;
+  age: number;
+}
+
+export interface TeamPage {
+  id: number;
+  sport: Sport;
+  name: string;
+  logo: string;
+  leagueId: number;
+  leagueName: string;
+  squad: SquadMember[];
+  results: Match[];
+  upcoming: Match[];
+  /** The team's row in its league's total table (null for a team without one). */
+  standing: StandingsRow | null;
+}
+
+export interface PlayerSeasonStats {
+  games: number;
+  /** Football. */
+  goals?: number;
+  yellow?: number;
+  red?: number;
+  /** Basketball totals. */
+  points?: number;
+  rebounds?: number;
+  assists?: number;
+}
+
+export interface PlayerPage {
+  id: number;
+  sport: Sport;
+  name: string;
+  number: number;
+  position: string;
+  age: number;
+  teamId: number;
+  teamName: string;
+  teamLogo: string;
+  leagueId: number;
+  leagueName: string;
+  stats: PlayerSeasonStats;
+}
