@@ -12,7 +12,6 @@ export const AccountText = {
   nickUnchanged: '新昵称与当前昵称相同',
   nickUpdated: '昵称修改成功',
   phoneTaken: '该手机号已注册',
-  phoneUnknown: '该手机号未注册',
   credentialsWrong: '手机号或密码错误',
   loginWait: (seconds: number) =>
     seconds >= 120

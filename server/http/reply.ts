@@ -40,6 +40,11 @@ const FIELD_NAMES: Record<string, string> = {
   page: '页码',
 };
 
+/** The Chinese name of an input field, for messages ('内容' when unknown or empty). */
+export function fieldLabel(key: string): string {
+  return FIELD_NAMES[key] ?? '内容';
+}
+
 export function zodMessage(err: z.ZodError): string {
   const issue = err.issues[0];
   if (!issue) return '参数错误';

@@ -12,9 +12,9 @@ import crypto from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, fail } from '../../workers/protocol/index';
-import { anyControlChars } from '../../workers/protocol/fields';
+import { controlCharsAt } from '../../workers/protocol/fields';
 import type { Config } from '../config';
-import { BizError } from './reply';
+import { BizError, fieldLabel } from './reply';
 
 /** Origins of outside streams (VLIVE_STREAM_URLS and CSP_MEDIA_ORIGINS) the player may load. */
 export function streamOrigins(env: NodeJS.ProcessEnv): string[] {
@@ -73,8 +73,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // Every route's schemas refuse control characters; this catches any field a schema lets
   // through as free-form (and keys), so a NUL never reaches PostgreSQL as a 500.
   app.addHook('preHandler', async (req) => {
-    if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body))
-      throw new BizError(Code.BAD_INPUT, '内容含有不支持的字符');
+    for (const part of [req.query, req.params, req.body]) {
+      const field = controlCharsAt(part);
+      if (field !== null) throw new BizError(Code.BAD_INPUT, `${fieldLabel(field)}含有不支持的字符`);
+    }
   });
   if (config.mode === 'production') {
     app.addHook('onRequest', async (req, reply) => {

@@ -9,7 +9,8 @@ import { loadConfig } from '../../server/config';
 import { call, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
 
 const P = (p: string) => embeddedUrl(p);
-const PROD_LIMITS = { ...loadConfig({} as NodeJS.ProcessEnv).limits, smsPerHour: 40 };
+// Production limits, except the iv budget: every sealed password here comes from 127.0.0.1.
+const PROD_LIMITS = { ...loadConfig({} as NodeJS.ProcessEnv).limits, smsPerHour: 40, passwordIvPerMinute: 100_000 };
 
 let srv: TestServer;
 let clock = 0;

@@ -406,14 +406,18 @@ describe('topics that exist', () => {
     const { sock } = await connect();
     const names = (from: number) =>
       Array.from({ length: 100 }, (_, i) => ({ topic: Topics.match(500_000 + from + i) }));
+    const t0 = Date.now();
     for (let round = 0; round < 3; round++) sock.send({ code: Frame.SUBSCRIBE, data: { topics: names(round * 100) } });
     const errors: string[] = [];
     while (errors.length < 300) {
-      const e = await sock.next(isCode(Frame.ERROR));
+      // 200 look-ups hit the database: allow for a busy machine.
+      const e = await sock.next(isCode(Frame.ERROR), 15_000);
       if (e.code === Frame.ERROR) errors.push(e.data.reason);
     }
-    expect(errors.filter((r) => r === SocketReason.UNKNOWN_TOPIC).length).toBeLessThanOrEqual(200);
-    expect(errors.filter((r) => r === SocketReason.TOO_MANY_TOPICS).length).toBeGreaterThanOrEqual(100);
+    // A burst of 200, refilled one per 500 ms while the look-ups ran.
+    const refilled = Math.ceil((Date.now() - t0) / 500);
+    expect(errors.filter((r) => r === SocketReason.UNKNOWN_TOPIC).length).toBeLessThanOrEqual(200 + refilled);
+    expect(errors.filter((r) => r === SocketReason.TOO_MANY_TOPICS).length).toBeGreaterThanOrEqual(100 - refilled);
   });
 });
 

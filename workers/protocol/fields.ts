@@ -83,8 +83,18 @@ export const pageField = () => z.coerce.number().int().min(1, '页码不正确')
 
 /** True when any string anywhere in a parsed body, query or params holds a control character. */
 export function anyControlChars(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return hasControlChars(value, true);
-  if (depth > 8 || value === null || typeof value !== 'object') return false;
-  for (const [k, v] of Object.entries(value)) if (hasControlChars(k) || anyControlChars(v, depth + 1)) return true;
-  return false;
+  return controlCharsAt(value, depth) !== null;
+}
+
+/**
+ * The top-level field whose value (at any depth) or name holds a control character: its name,
+ * '' when the value itself is such a string, null when none does.
+ */
+export function controlCharsAt(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return hasControlChars(value, true) ? '' : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (hasControlChars(k) || controlCharsAt(v, depth + 1) !== null) return depth === 0 ? k : '';
+  }
+  return null;
 }
