@@ -21,7 +21,9 @@ export function isConnectionDown(c: ConnectionValue | undefined, tabOnline = tru
   if (!tabOnline) return true;
   if (!c) return false;
   if (!c.online) return true;
-  return c.state === 'reconnecting' || c.state === 'closed';
+  // 'closed' is the core stopping an idle socket on purpose (no topic watched, nobody logged
+  // in): nothing is stale then. Only a socket the core is trying to get back counts as down.
+  return c.state === 'reconnecting';
 }
 
 function subscribeOnline(onChange: () => void): () => void {
@@ -61,10 +63,14 @@ export function useConnectionBanner(c: ConnectionValue | undefined): ConnectionB
     if (wasDown.current && c?.state === 'open') {
       wasDown.current = false;
       setRestoredAt(Date.now());
-      const t = setTimeout(() => setRestoredAt(null), RESTORED_SHOW_MS);
-      return () => clearTimeout(t);
     }
   }, [down, c?.state]);
+  // Its own effect: a later connection value must not cancel the timer and leave 已恢复 up.
+  useEffect(() => {
+    if (restoredAt === null) return;
+    const t = setTimeout(() => setRestoredAt(null), RESTORED_SHOW_MS);
+    return () => clearTimeout(t);
+  }, [restoredAt]);
   if (down) return 'down';
   return restoredAt !== null ? 'restored' : null;
 }

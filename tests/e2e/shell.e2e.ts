@@ -79,7 +79,7 @@ describe('download banner and tab bar', () => {
     expect(await tabNames(page)).toEqual(['比赛', '头条', '直播', 'ChatGPT', '我的']);
     const mine = page.getByRole('navigation', { name: '底部导航' }).getByRole('link', { name: '我的' });
     expect(await mine.getAttribute('aria-current')).toBe('page');
-    expect(await mine.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(212, 165, 74)');
+    expect(await mine.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(138, 97, 0)'); // the gold darkened to WCAG AA on white
     const banner = page.getByRole('complementary', { name: '下载APP' });
     await banner.getByText('球赛直播').waitFor();
     await banner.getByText('顶级体育赛事直播APP').waitFor();
@@ -119,8 +119,9 @@ describe('download banner and tab bar', () => {
     expect(await tabNames(page)).toEqual(['比赛', '头条', '直播', '消息', '我的']);
     const nav = page.getByRole('navigation', { name: '底部导航' });
     expect(await nav.getByRole('link', { name: '消息' }).getAttribute('href')).toBe('/message');
+    // The inactive grey darkened to WCAG AA contrast on white.
     expect(await nav.getByRole('link', { name: '比赛' }).evaluate((a) => getComputedStyle(a).color)).toBe(
-      'rgb(142, 142, 147)',
+      'rgb(102, 102, 108)',
     );
     await screenshot(page, 'shell-tabbar-8008');
     await page.context().close();

@@ -22,6 +22,8 @@ describe('connection banner', () => {
     expect(isConnectionDown(undefined)).toBe(false);
     expect(isConnectionDown(conn('connecting'))).toBe(false);
     expect(isConnectionDown(conn('open'))).toBe(false);
+    // An idle socket the core closed on purpose (no topic watched, nobody logged in).
+    expect(isConnectionDown(conn('closed'))).toBe(false);
   });
 
   it("the tab's own offline state counts, even while the worker still thinks its socket is open", () => {
@@ -39,6 +41,8 @@ describe('connection banner', () => {
     expect(result.current).toBe('down');
     rerender({ c: conn('open') });
     expect(result.current).toBe('restored');
+    // Another value of the stream (the core closing an idle socket) does not keep 已恢复 up.
+    rerender({ c: conn('closed') });
     act(() => vi.advanceTimersByTime(RESTORED_SHOW_MS + 10));
     expect(result.current).toBeNull();
   });
