@@ -18,6 +18,7 @@ import {
 } from '../protocol/codes';
 import type { ChatSendFrame, ClientFrame, ServerFrame, TopicEvent } from '../protocol/frames';
 import type { Topic } from '../protocol/topics';
+import { trimResumePoints } from './resume-points';
 import type { ConnectionState } from './api';
 
 /** The part of the WebSocket API the core uses (browser WebSocket and `ws` both fit). */
@@ -83,8 +84,6 @@ export interface CoreSocket {
 }
 
 const OPEN = 1;
-/** Resume points kept for topics no longer watched, so watching one again resumes (see unwatch). */
-const MAX_UNWATCHED_SEQS = 256;
 
 export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): CoreSocket {
   const setT = deps.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
@@ -107,17 +106,6 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
   let serverId: string | null = null;
   const topics = new Set<Topic>();
   const seqs = new Map<Topic, number>();
-
-  /** Bounds the seqs kept for topics no longer watched (oldest first). */
-  function forgetOldSeqs(): void {
-    let extra = seqs.size - topics.size - MAX_UNWATCHED_SEQS;
-    for (const t of seqs.keys()) {
-      if (extra <= 0) return;
-      if (topics.has(t)) continue;
-      seqs.delete(t);
-      extra--;
-    }
-  }
 
   function setState(s: ConnectionState): void {
     if (s === state) return;
@@ -366,11 +354,9 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       if (added.length && ws && ws.readyState === OPEN) subscribeFrames(added);
     },
     unwatch(list) {
-      // The last seq stays: a topic watched again (a tab switching 足球 → 篮球 → 足球, perhaps
-      // while offline) resumes from it, so the server replays what it missed or asks for a
-      // snapshot, instead of the core starting afresh over rows that are now stale.
+      // The last seq stays (./resume-points.ts): watching the topic again resumes from it.
       const removed = list.filter((t) => topics.delete(t));
-      forgetOldSeqs();
+      trimResumePoints(seqs, topics);
       if (removed.length && ws && ws.readyState === OPEN) {
         sendFrame(withToken({ code: Frame.UNSUBSCRIBE, data: { topics: removed } }));
       }
