@@ -216,7 +216,8 @@ describe('operator API', () => {
       [md({ title: '正文太短的文章', type: '1003', author: '某人' }, '短'), '请输入正文'],
       [
         md({ title: '控制字符\u0000文章', type: '1003', author: '某人' }, '正文内容足够长了吧这里。'),
-        '标题含有不可见的控制字符，请删除后重试',
+        // Refused at the server edge, before the article is parsed (server/http/security.ts).
+        '内容含有不支持的字符',
       ],
     ];
     for (const [markdown, msg] of cases) {

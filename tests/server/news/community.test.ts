@@ -94,8 +94,8 @@ describe('comments', () => {
     expect(await count(h, 'news_comments')).toBe(before + 3);
 
     const bad: Array<[Record<string, string | number>, string]> = [
-      [{ text: '有\u0000空字符' }, '评论内容含有不可见的控制字符，请删除后重试'],
-      [{ text: '响铃\u0007' }, '评论内容含有不可见的控制字符，请删除后重试'],
+      [{ text: '有\u0000空字符' }, '内容含有不支持的字符'],
+      [{ text: '响铃\u0007' }, '内容含有不支持的字符'],
       [{ text: '   ' }, '请输入评论内容'],
       [{ text: '长'.repeat(501) }, '评论内容不能超过 500 个字'],
       [{ text: '好', kind: 'video' }, '类型不正确'],

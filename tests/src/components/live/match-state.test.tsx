@@ -14,6 +14,7 @@ const upcoming = footballView({
   s: 1,
   isLive: false,
   isUpcoming: true,
+  hasKickedOff: false,
   statusText: '未开赛',
   minuteText: '',
   score: [0, 0],
