@@ -10,6 +10,7 @@ import { userCentreArea } from './user/routes';
 import { vlivePlugin } from './vlive/index';
 import { aiArea } from './ai/routes';
 import { liveArea } from './live/routes';
+import { imArea } from './im/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -19,4 +20,5 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'vlive', plugin: vlivePlugin },
   { name: 'ai', plugin: aiArea },
   { name: 'live', plugin: liveArea },
+  { name: 'im', plugin: imArea },
 ];

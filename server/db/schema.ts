@@ -8,5 +8,7 @@ import type { SystemTables } from './tables/system';
 import type { UserCentreTables } from './tables/user';
 import type { VliveTables } from './tables/vlive';
 import type { AiTables } from './tables/ai';
+import type { ImTables } from './tables/im';
 
-export interface Database extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables, AiTables {}
+export interface Database
+  extends SystemTables, AccountTables, LiveTables, VliveTables, UserCentreTables, AiTables, ImTables {}

@@ -10,6 +10,7 @@ import { liveMigrations } from './live';
 import { userCentreMigrations } from './user';
 import { vliveMigrations } from './vlive';
 import { aiMigrations } from './ai';
+import { imMigrations } from './im';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...userCentreMigrations,
   ...vliveMigrations,
   ...aiMigrations,
+  ...imMigrations,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Migration.up
