@@ -9,6 +9,7 @@ import {
   IM_SEND_RATE,
   PRIVATE_CHAT_CODE,
   RECALL_WINDOW_MS,
+  privateConversationId,
   type BlockedUser,
   type ChatListItem,
   type FavouriteItem,
@@ -16,10 +17,6 @@ import {
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-
-export function privateConversationId(a: number, b: number): string {
-  return a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
-}
 
 interface MessageRow {
   id: number;

@@ -31,7 +31,7 @@ import {
   type RpcResult,
   type TabSink,
 } from '../../workers/core/port-api';
-import type { ChatMessage, Envelope, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
+import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
 import { StreamCache } from './stream-cache';
 
 export interface CoreLink {
@@ -273,6 +273,18 @@ export class CoreClient implements CoreApi {
   }
   noteBalance(balance: number): Promise<void> {
     return this.call('noteBalance', [balance]);
+  }
+  sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('sendPrivate', [toUserId, text]);
+  }
+  retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('retryPrivate', [clientId]);
+  }
+  discardPrivate(clientId: string): Promise<void> {
+    return this.call('discardPrivate', [clientId]);
+  }
+  markChatRead(chatId: string, seq: number): Promise<void> {
+    return this.call('markChatRead', [chatId, seq]);
   }
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);

@@ -23,6 +23,7 @@ import type {
   TextLiveLine,
   UserInfo,
 } from '../protocol/index';
+import type { ChatListItem } from '../protocol/api/message';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -233,6 +234,24 @@ export interface WalletValue {
   balance: number | null;
 }
 
+/** My private conversations (issue 13), pinned first then by last message, as the server orders them. */
+export interface ConversationsValue {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: ChatListItem[];
+}
+
+/** A message as a conversation shows it: stored ones are 'sent'; the outbox's are 'sending' or 'failed'. */
+export type ConversationMessage = ImMessage & { state: 'sent' | 'sending' | 'failed'; error?: string };
+
+/** One conversation: messages in seq order (stored), then what is still in the outbox. */
+export interface ConversationValue {
+  status: 'loading' | 'ready' | 'error';
+  chatId: string;
+  messages: ConversationMessage[];
+  /** My read marker. */
+  readSeq: number;
+}
+
 export interface InboxValue {
   /** Newest last, the last 200. */
   messages: ImMessage[];
@@ -261,7 +280,9 @@ export type StreamKey =
   | { kind: 'session' }
   | { kind: 'settings' }
   | { kind: 'followed' }
-  | { kind: 'wallet' };
+  | { kind: 'wallet' }
+  | { kind: 'conversations' }
+  | { kind: 'conversation'; chatId: string };
 
 export type StreamKind = StreamKey['kind'];
 
@@ -276,6 +297,8 @@ export interface StreamValues {
   connection: ConnectionValue;
   unread: UnreadValue;
   inbox: InboxValue;
+  conversations: ConversationsValue;
+  conversation: ConversationValue;
   chat: ChatBatch;
   roomEvents: RoomEventValue;
   alerts: AlertEvent;
@@ -384,6 +407,20 @@ export interface ChatHandlers {
   sendChat(roomId: string, text: string): Promise<ActionResult<ChatMessage | null>>;
 }
 
+export interface MessagingHandlers {
+  /**
+   * Queues a private message in the offline outbox and sends it; a message whose answer never
+   * came is sent again (same client id, stored once) on the next socket open or core start.
+   */
+  sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>>;
+  /** Sends a failed outbox message again. */
+  retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>>;
+  /** Drops a failed message from the outbox. */
+  discardPrivate(clientId: string): Promise<void>;
+  /** Moves my read marker; every tab's unread count follows the server's counts event. */
+  markChatRead(chatId: string, seq: number): Promise<void>;
+}
+
 export interface WalletHandlers {
   /** A balance the server just answered (a gift sent, nobility bought): every tab shows it. */
   noteBalance(balance: number): Promise<void>;
@@ -416,7 +453,8 @@ export type CoreHandlers = RestHandlers &
   LiveHandlers &
   ChatHandlers &
   SettingsHandlers &
-  WalletHandlers;
+  WalletHandlers &
+  MessagingHandlers;
 /** The handler names a tab may call through the port. */
 export type RpcMethod = keyof CoreHandlers;
 

@@ -17,6 +17,7 @@ import { createInboxModule } from './modules/inbox';
 import { createLiveListsModule } from './modules/live-lists';
 import { createMatchDetailModule } from './modules/match-detail';
 import { createMatchStore } from './modules/matches';
+import { createMessagingModule } from './modules/messaging';
 import { createSessionModule } from './modules/session';
 import { createVliveModule } from './modules/vlive';
 import { createWalletModule } from './modules/wallet';
@@ -67,12 +68,13 @@ export function createCore(deps: CoreDeps): Core {
   const vlive = createVliveModule(kernel);
   const inbox = createInboxModule(kernel, session.session$);
   const wallet = createWalletModule(kernel, session.session$);
+  const messaging = createMessagingModule(kernel, session.session$);
 
   // A follow toggled anywhere re-derives the rows on screen (their `followed` flag).
   const followRows = follows.followed$.pipe(skip(1)).subscribe(() => store.refreshViews());
   kernel.onDispose(() => followRows.unsubscribe());
 
-  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session, wallet }));
+  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, messaging, session, wallet }));
 
   // --- the tab contract ------------------------------------------------------------------------
   const streams: StreamBuilders = {
@@ -85,6 +87,7 @@ export function createCore(deps: CoreDeps): Core {
     ...inbox.streams,
     ...follows.streams,
     ...wallet.streams,
+    ...messaging.streams,
     session: () => session.session$,
     connection: () => kernel.connection$,
     exceptions: () => kernel.exceptions$,
@@ -101,6 +104,7 @@ export function createCore(deps: CoreDeps): Core {
     ...chat.handlers,
     ...alerts.handlers,
     ...wallet.handlers,
+    ...messaging.handlers,
   };
 
   const ready = session.boot(Promise.all([alerts.booted, follows.booted]));

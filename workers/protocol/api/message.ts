@@ -31,6 +31,11 @@ export const MessagePaths = {
   block: '/imserver/user/block',
 } as const;
 
+/** The id of the private conversation between two users (the same from either side). */
+export function privateConversationId(a: number, b: number): string {
+  return a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
+}
+
 /** The spec §3 message-count code of a private conversation (one of MESSAGE_COUNT_CODES). */
 export const PRIVATE_CHAT_CODE = 10000;
 /** messageStatus 0: counted in the unread total (spec §9); 1 would be a muted chat. */
