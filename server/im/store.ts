@@ -263,6 +263,7 @@ export async function chatCounts(db: Db, userId: number): Promise<ChatCount[]> {
     count: c.count,
     conversationId: c.conversationId,
     readSeq: c.readSeq,
+    pinned: c.pinned,
   }));
 }
 

@@ -32,6 +32,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   user: () => import('../pages/user/index'),
   vlive: () => import('../pages/vlive/index'),
   live: () => import('../pages/live/index'),
+  message: () => import('../pages/message/index'),
 };
 
 /** Single routes delivered ahead of their area (DELIVERED_ROUTES): they live in the shell's chunk. */

@@ -17,6 +17,7 @@ export const paths = {
   vliveNoble: '/vlive/noble',
   vliveReplay: '/vlive/detail/replay',
   message: '/message',
+  messageChat: (peerId: number | string) => `/message/chat?peer=${encodeURIComponent(String(peerId))}`,
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

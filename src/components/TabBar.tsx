@@ -28,7 +28,7 @@ export function TabBar({ items, active, unread }: TabBarProps) {
             <span className="qs-tab__icon">
               <TabIcon tab={item.key} />
               {badge > 0 && (
-                <span className="qs-tab__badge" role="status" title={shellText.unreadLabel(badge)}>
+                <span className="qs-tab__badge" role="status" title={shellText.unreadLabel(badge)} data-unread>
                   {badge > 99 ? '99+' : badge}
                 </span>
               )}

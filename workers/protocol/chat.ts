@@ -41,6 +41,7 @@ export interface ChatCount {
   /** Private messaging (issue 13): which conversation, and the user's read marker in it. */
   conversationId?: string;
   readSeq?: number;
+  pinned?: boolean;
 }
 
 export interface ImMessage {

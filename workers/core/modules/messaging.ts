@@ -124,10 +124,17 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       return;
     }
     setList(
-      items.map((c) => {
-        const n = byId.get(c.conversationId)!;
-        return { ...c, count: n.count, readSeq: Math.max(c.readSeq, n.readSeq ?? 0) };
-      }),
+      items
+        .map((c) => {
+          const n = byId.get(c.conversationId)!;
+          return {
+            ...c,
+            count: n.count,
+            readSeq: Math.max(c.readSeq, n.readSeq ?? 0),
+            pinned: n.pinned ?? c.pinned,
+          };
+        })
+        .sort(byPinThenLast),
     );
   }
 
