@@ -202,19 +202,21 @@ export async function messagesAfter(
   return rows.map(toMessage);
 }
 
-/** My conversations with their unread counts: pinned first, then by last message. */
-export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> {
-  const { rows } = await sql<{
-    conversation_id: string;
-    read_seq: number;
-    pinned: boolean;
-    last_seq: number;
-    last_at: number;
-    peer_id: number;
-    peer_nick: string;
-    peer_portrait: string;
-    unread: string;
-  }>`
+interface ListRow {
+  conversation_id: string;
+  read_seq: number;
+  pinned: boolean;
+  last_seq: number;
+  last_at: number;
+  peer_id: number;
+  peer_nick: string;
+  peer_portrait: string;
+  unread: string;
+}
+
+/** My conversations with their unread counts, pinned first then by last message (no last line). */
+async function listRows(db: Db, userId: number): Promise<ListRow[]> {
+  const { rows } = await sql<ListRow>`
     select mem.conversation_id, mem.read_seq, mem.pinned, c.last_seq, c.last_at,
       pu.id as peer_id, pu.nick_name as peer_nick, pu.portrait as peer_portrait,
       (select count(*) from im_messages m
@@ -229,6 +231,12 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
     where mem.user_id = ${userId} and c.last_seq > mem.cleared_seq
     order by mem.pinned desc, c.last_at desc
   `.execute(db);
+  return rows;
+}
+
+/** My conversations with their unread counts and last lines: pinned first, then by last message. */
+export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> {
+  const rows = await listRows(db, userId);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.conversation_id);
   const { rows: lastRows } = await sql<MessageRow>`
@@ -255,15 +263,16 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
   }));
 }
 
-/** The `counts` event payload: the spec's shape plus each conversation's read marker. */
+/** The `counts` event payload: the spec's shape plus each conversation's read marker and pin. */
 export async function chatCounts(db: Db, userId: number): Promise<ChatCount[]> {
-  return (await chatList(db, userId)).map((c) => ({
-    code: c.code,
-    messageStatus: c.messageStatus,
-    count: c.count,
-    conversationId: c.conversationId,
-    readSeq: c.readSeq,
-    pinned: c.pinned,
+  // Published on every message: the list query without the last lines.
+  return (await listRows(db, userId)).map((r) => ({
+    code: PRIVATE_CHAT_CODE,
+    messageStatus: CHAT_STATUS_COUNTED,
+    count: Number(r.unread),
+    conversationId: r.conversation_id,
+    readSeq: Number(r.read_seq),
+    pinned: Boolean(r.pinned),
   }));
 }
 
