@@ -15,6 +15,7 @@ import { activityArea } from './activity/routes';
 import { chatGptArea } from './chatgpt/routes';
 import { databaseArea } from './database/routes';
 import { proposalArea } from './proposal/area';
+import { imArea } from './im/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'shell', plugin: shellArea },
@@ -29,4 +30,5 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'chatgpt', plugin: chatGptArea },
   { name: 'database', plugin: databaseArea },
   { name: 'proposal', plugin: proposalArea },
+  { name: 'im', plugin: imArea },
 ];

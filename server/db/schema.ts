@@ -11,6 +11,7 @@ import type { AiTables } from './tables/ai';
 import type { NewsTables } from './tables/news';
 import type { ActivityTables } from './tables/activity';
 import type { ProposalTables } from './tables/proposal';
+import type { ImTables } from './tables/im';
 
 export interface Database
   extends
@@ -22,4 +23,5 @@ export interface Database
     AiTables,
     NewsTables,
     ActivityTables,
-    ProposalTables {}
+    ProposalTables,
+    ImTables {}

@@ -21,6 +21,7 @@ export const paths = {
   message: '/message',
   activity: '/activity',
   activitySub: (page: 'reg' | 'rule' | 'lottery' | 'rank' | 'history' | 'address') => `/activity/${page}`,
+  messageChat: (peerId: number | string) => `/message/chat?peer=${encodeURIComponent(String(peerId))}`,
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

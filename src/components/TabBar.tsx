@@ -29,7 +29,10 @@ export function TabBar({ items, active, unread }: TabBarProps) {
               <TabIcon tab={item.key} />
               {badge > 0 && (
                 <span className="qs-tab__badge" role="status" title={shellText.unreadLabel(badge)}>
-                  {badge > 99 ? '99+' : badge}
+                  {/* The exact total stays in the DOM (data-unread contract); the eye sees 99+ past 99. */}
+                  <span data-unread className={badge > 99 ? 'qs-tab__badge-count--many' : undefined}>
+                    {badge}
+                  </span>
                 </span>
               )}
             </span>

@@ -31,7 +31,7 @@ import {
   type RpcResult,
   type TabSink,
 } from '../../workers/core/port-api';
-import type { ChatMessage, Envelope, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
+import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
 import { StreamCache } from './stream-cache';
 
 export interface CoreLink {
@@ -276,6 +276,18 @@ export class CoreClient implements CoreApi {
   }
   // One generic entry for the whole news module; its own signature types each call.
   news: CoreApi['news'] = (method, ...args) => this.call('news', [method, ...args] as never) as never;
+  sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('sendPrivate', [toUserId, text]);
+  }
+  retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('retryPrivate', [clientId]);
+  }
+  discardPrivate(clientId: string): Promise<void> {
+    return this.call('discardPrivate', [clientId]);
+  }
+  markChatRead(chatId: string, seq: number): Promise<void> {
+    return this.call('markChatRead', [chatId, seq]);
+  }
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);
   }

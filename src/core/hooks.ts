@@ -9,6 +9,8 @@ import type {
   ConnectionValue,
   ExceptionEvent,
   FollowedValue,
+  ConversationValue,
+  ConversationsValue,
   InboxValue,
   ListFilter,
   ListTab,
@@ -105,6 +107,16 @@ export function useUnread(): number {
 
 export function useInbox(): InboxValue | undefined {
   return useStream({ kind: 'inbox' });
+}
+
+/** My private conversations (issue 13), pinned first then by last message. */
+export function useConversations(): ConversationsValue | undefined {
+  return useStream({ kind: 'conversations' });
+}
+
+/** One private conversation: stored messages by seq, then the outbox's. */
+export function useConversation(chatId: string | null): ConversationValue | undefined {
+  return useStream(chatId ? { kind: 'conversation', chatId } : null);
 }
 
 export function useSession(): SessionValue {

@@ -24,6 +24,7 @@ import type {
   TextLiveLine,
   UserInfo,
 } from '../protocol/index';
+import type { ChatListItem } from '../protocol/api/message';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -236,6 +237,24 @@ export interface WalletValue {
   balance: number | null;
 }
 
+/** My private conversations (issue 13), pinned first then by last message, as the server orders them. */
+export interface ConversationsValue {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: ChatListItem[];
+}
+
+/** A message as a conversation shows it: stored ones are 'sent'; the outbox's are 'sending' or 'failed'. */
+export type ConversationMessage = ImMessage & { state: 'sent' | 'sending' | 'failed'; error?: string };
+
+/** One conversation: messages in seq order (stored), then what is still in the outbox. */
+export interface ConversationValue {
+  status: 'loading' | 'ready' | 'error';
+  chatId: string;
+  messages: ConversationMessage[];
+  /** My read marker. */
+  readSeq: number;
+}
+
 export interface InboxValue {
   /** Newest last, the last 200. */
   messages: ImMessage[];
@@ -274,7 +293,9 @@ export type StreamKey =
   | { kind: 'settings' }
   | { kind: 'followed' }
   | { kind: 'wallet' }
-  | { kind: 'standings'; leagueId: number; sport: Sport; scope: StandingsScope };
+  | { kind: 'standings'; leagueId: number; sport: Sport; scope: StandingsScope }
+  | { kind: 'conversations' }
+  | { kind: 'conversation'; chatId: string };
 
 export type StreamKind = StreamKey['kind'];
 
@@ -289,6 +310,8 @@ export interface StreamValues {
   connection: ConnectionValue;
   unread: UnreadValue;
   inbox: InboxValue;
+  conversations: ConversationsValue;
+  conversation: ConversationValue;
   chat: ChatBatch;
   roomEvents: RoomEventValue;
   alerts: AlertEvent;

@@ -18,6 +18,7 @@ import { createLiveListsModule } from './modules/live-lists';
 import { createMatchDetailModule } from './modules/match-detail';
 import { createMatchStore } from './modules/matches';
 import { newsHandler } from './modules/news';
+import { createMessagingModule } from './modules/messaging';
 import { createSessionModule } from './modules/session';
 import { createStandingsModule } from './modules/standings';
 import { createVliveModule } from './modules/vlive';
@@ -70,12 +71,15 @@ export function createCore(deps: CoreDeps): Core {
   const inbox = createInboxModule(kernel, session.session$);
   const wallet = createWalletModule(kernel, session.session$);
   const standings = createStandingsModule(kernel);
+  const messaging = createMessagingModule(kernel, session.session$);
 
   // A follow toggled anywhere re-derives the rows on screen (their `followed` flag).
   const followRows = follows.followed$.pipe(skip(1)).subscribe(() => store.refreshViews());
   kernel.onDispose(() => followRows.unsubscribe());
 
-  kernel.useInbound(createInbound({ store, detail, alerts, chat, vlive, inbox, session, wallet, standings }));
+  kernel.useInbound(
+    createInbound({ store, detail, alerts, chat, vlive, inbox, messaging, session, wallet, standings }),
+  );
 
   // --- the tab contract ------------------------------------------------------------------------
   const streams: StreamBuilders = {
@@ -89,6 +93,7 @@ export function createCore(deps: CoreDeps): Core {
     ...follows.streams,
     ...wallet.streams,
     ...standings.streams,
+    ...messaging.streams,
     session: () => session.session$,
     connection: () => kernel.connection$,
     exceptions: () => kernel.exceptions$,
@@ -106,6 +111,7 @@ export function createCore(deps: CoreDeps): Core {
     ...alerts.handlers,
     ...wallet.handlers,
     news: newsHandler((req) => kernel.request(req)),
+    ...messaging.handlers,
   };
 
   const ready = session.boot(Promise.all([alerts.booted, follows.booted]));

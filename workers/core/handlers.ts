@@ -4,7 +4,7 @@
  * the port (`port-api.ts`) are typed by `CoreHandlers`, so an argument or answer type set here
  * reaches both ends. Re-exported by ./api.ts.
  */
-import type { ChatMessage, Envelope, OddsType, Sport, UserInfo } from '../protocol/index';
+import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../protocol/index';
 import type { LiveSettings, OddsRowView, StreamKey, StreamValue } from './api';
 import type { NewsHandlers } from './modules/news';
 
@@ -84,6 +84,20 @@ export interface WalletHandlers {
   noteBalance(balance: number): Promise<void>;
 }
 
+export interface MessagingHandlers {
+  /**
+   * Queues a private message in the offline outbox and sends it; a message whose answer never
+   * came is sent again (same client id, stored once) on the next socket open or core start.
+   */
+  sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>>;
+  /** Sends a failed outbox message again. */
+  retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>>;
+  /** Drops a failed message from the outbox. */
+  discardPrivate(clientId: string): Promise<void>;
+  /** Moves my read marker; every tab's unread count follows the server's counts event. */
+  markChatRead(chatId: string, seq: number): Promise<void>;
+}
+
 export interface SettingsHandlers {
   getSettings(): Promise<LiveSettings>;
   updateSettings(patch: Partial<LiveSettings>): Promise<LiveSettings>;
@@ -112,7 +126,8 @@ export type CoreHandlers = RestHandlers &
   ChatHandlers &
   NewsHandlers &
   SettingsHandlers &
-  WalletHandlers;
+  WalletHandlers &
+  MessagingHandlers;
 /** The handler names a tab may call through the port. */
 export type RpcMethod = keyof CoreHandlers;
 

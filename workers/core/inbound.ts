@@ -9,6 +9,7 @@ import { exhaustive } from './exhaustive';
 import type { AlertsModule } from './modules/alerts';
 import type { ChatModule } from './modules/chat';
 import type { InboxModule } from './modules/inbox';
+import type { MessagingModule } from './modules/messaging';
 import type { MatchDetailModule } from './modules/match-detail';
 import type { MatchStore } from './modules/matches';
 import type { SessionModule } from './modules/session';
@@ -23,6 +24,7 @@ export interface InboundTargets {
   chat: Pick<ChatModule, 'onEvent'>;
   vlive: Pick<VliveModule, 'onRoomEvent' | 'onReminder'>;
   inbox: Pick<InboxModule, 'onEvent'>;
+  messaging: Pick<MessagingModule, 'onEvent'>;
   session: Pick<SessionModule, 'onEvent'>;
   wallet: Pick<WalletModule, 'onEvent'>;
   standings: Pick<StandingsModule, 'onMatch'>;
@@ -58,7 +60,8 @@ export function createInbound(t: InboundTargets): (topic: Topic, event: TopicEve
         return t.vlive.onReminder(event);
       case 'im':
       case 'counts':
-        return t.inbox.onEvent(event);
+        t.inbox.onEvent(event);
+        return t.messaging.onEvent(event);
       case 'logout':
         return t.session.onEvent(event);
       case 'wallet':

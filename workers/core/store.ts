@@ -32,6 +32,8 @@ class CoreDb extends Dexie {
 
 /** Keys whose rows belong to the logged-in user and go on logout. */
 const USER_KEYS = ['session', 'inbox', 'unread'];
+/** Messaging rows (conversation list, conversations, the private-message outbox): user data too. */
+const IM_KEY_PREFIX = 'im:';
 
 export interface OfflineStore {
   get<T>(key: string): Promise<T | undefined>;
@@ -73,6 +75,7 @@ export function createDexieStore(
       await db.transaction('rw', db.kv, db.outbox, async () => {
         await db.kv.bulkDelete(USER_KEYS);
         await db.kv.where('key').startsWith('rest:user:').delete();
+        await db.kv.where('key').startsWith(IM_KEY_PREFIX).delete();
         await db.outbox.clear();
       });
     },
@@ -107,7 +110,7 @@ export function createMemoryStore(): OfflineStore {
     },
     async clearUser() {
       for (const k of USER_KEYS) kv.delete(k);
-      for (const k of [...kv.keys()]) if (k.startsWith('rest:user:')) kv.delete(k);
+      for (const k of [...kv.keys()]) if (k.startsWith('rest:user:') || k.startsWith(IM_KEY_PREFIX)) kv.delete(k);
       outbox = [];
     },
     close() {},

@@ -38,6 +38,10 @@ export interface ChatCount {
   code: number;
   messageStatus: number;
   count: number;
+  /** Private messaging (issue 13): which conversation, and the user's read marker in it. */
+  conversationId?: string;
+  readSeq?: number;
+  pinned?: boolean;
 }
 
 export interface ImMessage {
@@ -46,8 +50,16 @@ export interface ImMessage {
   fromUserId: number;
   fromNickName: string;
   fromAvatar: string;
+  /** Plain text; empty once recalled. The client renders it as text, never as markup. */
   text: string;
   at: number;
+  /** Per-conversation sequence number assigned by the server (1, 2, …; no gaps). */
+  seq?: number;
+  /** The sender's id for idempotent retries. */
+  clientId?: string;
+  toUserId?: number;
+  /** Unix ms of the recall, or absent. A recalled message arrives again as an `im` event. */
+  recalledAt?: number;
 }
 
 export type InboxEvent =

@@ -217,6 +217,9 @@ const USER_PAGES_DELIVERED = [
 export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   'user/about',
   'message/version',
+  // Messaging (issue 13): the conversation list and a private conversation.
+  'message',
+  'message/chat',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

@@ -14,6 +14,7 @@ import { newsMigrations } from './news';
 import { activityMigrations } from './activity';
 import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
+import { imMigrations } from './im';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...activityMigrations,
   ...databaseMigrations,
   ...proposalMigrations,
+  ...imMigrations,
 ];
 
 /** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */

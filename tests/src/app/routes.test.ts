@@ -141,6 +141,8 @@ describe('delivered routes (server 200 vs 404)', () => {
       ...AGREEMENT_KEYS.map((k) => `/user/agreement/${k}`),
       '/user/about',
       '/message/version',
+      '/message',
+      '/message/chat',
       '/',
       '/news',
     ];
@@ -151,5 +153,7 @@ describe('delivered routes (server 200 vs 404)', () => {
   it('answers 404 for /404 itself and unknown paths', () => {
     expect(isKnownPath('/404')).toBe(false);
     expect(isKnownPath('/no/such/page')).toBe(false);
+    // Message pages not built yet keep landing on 404 (issue 13 builds them one by one).
+    expect(isKnownPath('/message/groupList')).toBe(false);
   });
 });

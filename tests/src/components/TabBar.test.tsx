@@ -42,8 +42,13 @@ describe('bottom tab bar', () => {
     expect(screen.queryByTitle(/未读/)).toBeNull();
     rerender(<TabBar items={tabItemsForPort('8008')} active={null} unread={7} />);
     expect(within(screen.getByRole('link', { name: '消息' })).getByTitle('7 条未读消息').textContent).toBe('7');
+    // The contract hook (ARCHITECTURE.md): the 消息 link holds the total in a data-unread element.
+    expect(screen.getByRole('link', { name: '消息' }).querySelector('[data-unread]')?.textContent).toBe('7');
     rerender(<TabBar items={tabItemsForPort('8008')} active={null} unread={250} />);
-    expect(screen.getByTitle('250 条未读消息').textContent).toBe('99+');
+    // Past 99 the badge reads 99+ (CSS), and data-unread still holds the exact total.
+    const many = screen.getByRole('link', { name: '消息' }).querySelector('[data-unread]')!;
+    expect(many.textContent).toBe('250');
+    expect(many.classList.contains('qs-tab__badge-count--many')).toBe(true);
   });
 });
 

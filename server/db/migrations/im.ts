@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Migration } from './index';
+
+/** Private messaging (issue 13). Times are unix ms. */
+export const imMigrations: Migration[] = [
+  {
+    id: 'im-001-private',
+    up: async (db) => {
+      // One row per conversation; last_seq is bumped under the row lock, so seqs have no gaps.
+      await sql`create table im_conversations (
+        id text primary key,
+        kind text not null check (kind in ('private')),
+        last_seq int not null default 0,
+        last_at double precision not null,
+        created_at double precision not null
+      )`.execute(db);
+      await sql`create table im_members (
+        conversation_id text not null references im_conversations(id) on delete cascade,
+        user_id int not null references users(id) on delete cascade,
+        read_seq int not null default 0,
+        cleared_seq int not null default 0,
+        pinned boolean not null default false,
+        primary key (conversation_id, user_id)
+      )`.execute(db);
+      await sql`create index im_members_user on im_members (user_id)`.execute(db);
+      await sql`create table im_messages (
+        id serial primary key,
+        conversation_id text not null references im_conversations(id) on delete cascade,
+        seq int not null,
+        from_user_id int not null references users(id) on delete cascade,
+        to_user_id int not null references users(id) on delete cascade,
+        client_id text not null,
+        text text not null,
+        created_at double precision not null,
+        recalled_at double precision,
+        unique (conversation_id, seq),
+        unique (from_user_id, client_id)
+      )`.execute(db);
+      await sql`create index im_messages_sender_recent on im_messages (from_user_id, created_at)`.execute(db);
+      await sql`create table im_hidden (
+        user_id int not null references users(id) on delete cascade,
+        message_id int not null references im_messages(id) on delete cascade,
+        primary key (user_id, message_id)
+      )`.execute(db);
+      await sql`create table im_favourites (
+        user_id int not null references users(id) on delete cascade,
+        message_id int not null references im_messages(id) on delete cascade,
+        created_at double precision not null,
+        primary key (user_id, message_id)
+      )`.execute(db);
+      await sql`create table im_blocks (
+        user_id int not null references users(id) on delete cascade,
+        blocked_user_id int not null references users(id) on delete cascade,
+        created_at double precision not null,
+        primary key (user_id, blocked_user_id)
+      )`.execute(db);
+    },
+  },
+];

@@ -1,0 +1,164 @@
+/** /message/chat?peer=<user id>: a private conversation (send, sending/sent/failed with retry, recall). */
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { PageProps } from '../../app/App';
+import { paths } from '../../app/paths';
+import { ListState } from '../../components/user/ListState';
+import { PageHeader } from '../../components/user/PageHeader';
+import {
+  formatChinaTime,
+  getCore,
+  useConversation,
+  useConversations,
+  useSession,
+  type ConversationMessage,
+} from '../../core/index';
+import {
+  IM_TEXT_MAX,
+  MessagePaths,
+  RECALL_WINDOW_MS,
+  privateConversationId,
+} from '../../../workers/protocol/api/message';
+import { showToast } from '../../state/ui';
+import { MESSAGE_TEXT as T } from './strings';
+
+function Bubble({ m, mine, peerName }: { m: ConversationMessage; mine: boolean; peerName: string }) {
+  if (m.recalledAt)
+    return (
+      <li className="msg-recalled" data-message-seq={m.seq}>
+        {mine ? T.chat.recalledMine : T.chat.recalledTheirs(peerName)}
+      </li>
+    );
+  const canRecall = mine && m.state === 'sent' && Date.now() - m.at < RECALL_WINDOW_MS;
+  return (
+    <li
+      className={mine ? 'msg-bubble msg-bubble--mine' : 'msg-bubble msg-bubble--theirs'}
+      data-message-seq={m.seq ?? ''}
+      data-message-state={m.state}
+    >
+      <span className="msg-bubble__text">{m.text}</span>
+      <span className={m.state === 'failed' ? 'msg-bubble__meta msg-bubble__meta--failed' : 'msg-bubble__meta'}>
+        <time dateTime={new Date(m.at).toISOString()}>{formatChinaTime(m.at, 'HH:mm')}</time>
+        {m.state === 'sending' && <span role="status">{T.chat.sending}</span>}
+        {m.state === 'failed' && (
+          <>
+            <span role="alert">
+              {T.chat.failedState}
+              {m.error ? `：${m.error}` : ''}
+            </span>
+            <button type="button" className="msg-bubble__btn" onClick={() => void getCore().retryPrivate(m.clientId!)}>
+              {T.chat.retry}
+            </button>
+            <button
+              type="button"
+              className="msg-bubble__btn"
+              onClick={() => void getCore().discardPrivate(m.clientId!)}
+            >
+              {T.chat.discard}
+            </button>
+          </>
+        )}
+        {canRecall && (
+          <button
+            type="button"
+            className="msg-bubble__btn"
+            onClick={async () => {
+              const env = await getCore().request({
+                path: MessagePaths.recall,
+                method: 'POST',
+                body: { messageId: m.id },
+                silent: true,
+              });
+              if (env.code !== 200) showToast(env.msg);
+            }}
+          >
+            {T.chat.recall}
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+export function ChatPage(_props: PageProps) {
+  const [, navigate] = useLocation();
+  const peerId = Number(new URLSearchParams(useSearch()).get('peer'));
+  const session = useSession();
+  const me = session.user?.id ?? null;
+  const valid = Number.isInteger(peerId) && peerId > 0 && peerId !== me;
+  const chatId = valid && me !== null ? privateConversationId(me, peerId) : null;
+  const conv = useConversation(chatId);
+  const list = useConversations();
+  const item = list?.items.find((c) => c.conversationId === chatId);
+  const peerName =
+    item?.peer.nickName ?? conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName ?? T.chat.title;
+  const [text, setText] = useState('');
+  const logEnd = useRef<HTMLLIElement>(null);
+  const messages = conv?.messages ?? [];
+
+  // Reading: the newest stored message moves my read marker (every tab's badge follows).
+  const newestSeq = useMemo(() => messages.reduce((max, m) => Math.max(max, m.seq ?? 0), 0), [messages]);
+  useEffect(() => {
+    if (chatId && conv && newestSeq > conv.readSeq && document.visibilityState === 'visible')
+      void getCore().markChatRead(chatId, newestSeq);
+  }, [chatId, conv, newestSeq]);
+  useEffect(() => {
+    logEnd.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    const body = text.trim();
+    if (!body || !valid) return;
+    setText('');
+    const r = await getCore().sendPrivate(peerId, body);
+    if (!r.ok && r.code !== 5000) showToast(r.msg);
+  }
+  function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <div className="us-page msg-chat">
+      <PageHeader title={peerName} onBack={() => navigate(paths.message)} backLabel={T.back} />
+      {!valid ? (
+        <p className="us-list-state" role="alert">
+          {T.chat.badPeer}
+        </p>
+      ) : (
+        <>
+          <ListState
+            loading={!conv || (conv.status === 'loading' && messages.length === 0)}
+            error={conv?.status === 'error' ? T.chat.failed : null}
+            empty={conv?.status === 'ready' && messages.length === 0}
+            texts={{ loading: T.chat.loading, empty: T.chat.empty, failed: T.chat.failed }}
+          />
+          <ol className="msg-chat__log" aria-label={T.chat.messagesLabel} aria-live="polite">
+            {messages.map((m) => (
+              <Bubble key={m.clientId ?? m.id} m={m} mine={m.fromUserId === me} peerName={peerName} />
+            ))}
+            <li ref={logEnd} aria-hidden="true" />
+          </ol>
+          <form className="msg-compose" onSubmit={(e) => void send(e)}>
+            <textarea
+              className="msg-compose__input"
+              aria-label={T.chat.inputLabel}
+              placeholder={T.chat.placeholder}
+              value={text}
+              maxLength={IM_TEXT_MAX}
+              rows={1}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKey}
+            />
+            <button type="submit" className="msg-compose__send" disabled={!text.trim()}>
+              {T.chat.send}
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/** /message: my conversations, pinned first then by last message (spec §2 Message). */
+import { Link, useLocation } from 'wouter';
+import type { PageProps } from '../../app/App';
+import { paths } from '../../app/paths';
+import { Avatar } from '../../components/user/Avatar';
+import { ListState } from '../../components/user/ListState';
+import { PageHeader } from '../../components/user/PageHeader';
+import { formatChinaTime, getCore, useConversations } from '../../core/index';
+import { MessagePaths, type ChatListItem } from '../../../workers/protocol/api/message';
+import { showToast } from '../../state/ui';
+import { MESSAGE_TEXT as T } from './strings';
+
+function lastLine(c: ChatListItem): string {
+  if (!c.last) return T.lastLine.none;
+  return c.last.recalledAt ? T.lastLine.recalled : c.last.text;
+}
+
+function timeText(ms: number, now: number): string {
+  return formatChinaTime(ms, 'YYYY-MM-DD') === formatChinaTime(now, 'YYYY-MM-DD')
+    ? formatChinaTime(ms, 'HH:mm')
+    : formatChinaTime(ms, 'MM-DD');
+}
+
+async function act(path: string, body: Record<string, unknown>): Promise<void> {
+  const env = await getCore().request<unknown>({ path, method: 'POST', body, silent: true });
+  if (env.code !== 200) showToast(env.msg);
+}
+
+export function MessageListPage(_props: PageProps) {
+  const [, navigate] = useLocation();
+  const list = useConversations();
+  const items = list?.items ?? [];
+  const now = Date.now();
+  return (
+    <div className="us-page">
+      <PageHeader title={T.list.title} onBack={() => navigate(paths.home)} backLabel={T.back} />
+      <ListState
+        loading={!list || ((list.status === 'loading' || list.status === 'idle') && items.length === 0)}
+        error={list?.status === 'error' ? T.list.failed : null}
+        empty={list?.status === 'ready' && items.length === 0}
+        texts={{ loading: T.list.loading, empty: T.list.empty, failed: T.list.failed }}
+      />
+      {items.length > 0 && (
+        <ul className="msg-list">
+          {items.map((c) => (
+            <li
+              key={c.conversationId}
+              className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
+              data-conversation-id={c.conversationId}
+            >
+              <Link
+                href={paths.messageChat(c.peer.id)}
+                className="msg-row__main"
+                aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
+              >
+                <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+                <span className="msg-row__text">
+                  <span className="msg-row__top">
+                    <span className="msg-row__name">{c.peer.nickName}</span>
+                    {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
+                  </span>
+                  <span className="msg-row__bottom">
+                    <span className="msg-row__last">{lastLine(c)}</span>
+                    {c.count > 0 && (
+                      <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
+                        {c.count > 99 ? '99+' : c.count}
+                      </span>
+                    )}
+                  </span>
+                </span>
+              </Link>
+              <span className="msg-row__actions">
+                <button
+                  type="button"
+                  className="msg-row__action"
+                  aria-pressed={c.pinned}
+                  onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
+                >
+                  {c.pinned ? T.list.unpin : T.list.pin}
+                </button>
+                <button
+                  type="button"
+                  className="msg-row__action"
+                  onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
+                >
+                  {T.list.remove}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The message area's pages (spec §2 Message, issue 13), one lazy chunk. Only pages that work end
+ * to end are listed here and in DELIVERED_ROUTES; the others keep answering 404.
+ */
+import type { ComponentType } from 'react';
+import type { PageProps } from '../../app/App';
+import '../../components/user/user.css';
+import './message.css';
+import { ChatPage } from './ChatPage';
+import { MessageListPage } from './MessageListPage';
+
+const pages: Record<string, ComponentType<PageProps>> = {
+  message: MessageListPage,
+  'message/chat': ChatPage,
+};
+
+export default pages;

@@ -1,0 +1,38 @@
+/** Chinese UI text of the message area (house rule 8: one place per area). */
+export const MESSAGE_TEXT = {
+  back: '返回',
+  list: {
+    title: '消息',
+    loading: '正在加载会话…',
+    empty: '还没有私信，和球友聊聊吧',
+    failed: '会话加载失败，请稍后再试',
+    pin: '置顶',
+    unpin: '取消置顶',
+    remove: '删除',
+    pinned: '已置顶',
+    unreadLabel: (n: number) => `${n} 条未读`,
+    rowLabel: (name: string, unread: number) => (unread > 0 ? `${name}，${unread} 条未读` : name),
+  },
+  chat: {
+    title: '私信',
+    loading: '正在加载消息…',
+    empty: '还没有消息，打个招呼吧',
+    failed: '消息加载失败，请稍后再试',
+    badPeer: '找不到这位用户',
+    inputLabel: '输入消息',
+    placeholder: '说点什么…',
+    send: '发送',
+    sending: '发送中',
+    failedState: '发送失败',
+    retry: '重试',
+    discard: '删除',
+    recall: '撤回',
+    recalledMine: '你撤回了一条消息',
+    recalledTheirs: (name: string) => `${name} 撤回了一条消息`,
+    messagesLabel: '聊天记录',
+  },
+  lastLine: {
+    recalled: '[消息已撤回]',
+    none: '',
+  },
+} as const;

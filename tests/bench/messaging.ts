@@ -1,0 +1,141 @@
+/**
+ * Messaging benchmark (issue 13): N users, each with one authenticated socket on its inbox
+ * topic, exchange private messages through the real server (HTTP send → hub → the recipient's
+ * socket) at a steady rate. Prints p50/p95/p99 send→deliver, messages lost (must be 0), and the
+ * process's CPU and memory. The server runs in this process (real buildServer, temp PGlite), so
+ * CPU includes the load generator.
+ *
+ *   npx tsx tests/bench/messaging.ts            # defaults: 200 users, 100 msg/s, 10 s
+ *   USERS=2000 RATE=500 SECONDS=30 npx tsx tests/bench/messaging.ts
+ */
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { Frame, SystemPaths, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { MessagePaths } from '../../workers/protocol/api/message';
+import { createSession } from '../../server/accounts/tokens';
+import { startTestServer } from '../helpers/ws-client';
+
+const USERS = Number(process.env.USERS ?? 200);
+const RATE = Number(process.env.RATE ?? 100);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main() {
+  const srv = await startTestServer();
+  const db = srv.ts.storage.db;
+  const users: Array<{ id: number; token: string; ws?: WebSocket }> = [];
+  for (let i = 0; i < USERS; i++) {
+    const row = await db
+      .insertInto('users')
+      .values({
+        phone: `136${String(10_000_000 + i).slice(-8)}`,
+        nick_name: `压测${i}`,
+        password_hash: 'x',
+        portrait: '',
+        portrait_new: null,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    users.push({ id: row.id, token: (await createSession(db, row.id, Date.now())).token });
+  }
+
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const seen = new Set<string>();
+  let duplicates = 0;
+
+  async function connect(u: { id: number; token: string; ws?: WebSocket }): Promise<void> {
+    const res = await fetch(srv.base + embeddedUrl(SystemPaths.socketAddress), {
+      method: 'POST',
+      headers: { accessToken: u.token },
+    });
+    const addr = (await res.json()) as { data: { token: string } };
+    const ws = new WebSocket(
+      `${srv.base.replace('http', 'ws')}${SystemPaths.socket}?token=${encodeURIComponent(addr.data.token)}`,
+    );
+    u.ws = ws;
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (text === '0') return;
+        const f = JSON.parse(text) as ServerFrame;
+        if (f.code === Frame.HELLO) ws.send(JSON.stringify({ code: Frame.AUTH, data: { accessToken: u.token } }));
+        else if (f.code === Frame.AUTH_RESULT)
+          ws.send(JSON.stringify({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: Topics.inbox }] } }));
+        else if (f.code === Frame.SUBSCRIBED) resolve();
+        else if (f.code === Frame.EVENT && f.data.kind === 'im' && f.data.message.toUserId === u.id) {
+          const cid = f.data.message.clientId ?? '';
+          if (seen.has(cid)) duplicates++;
+          seen.add(cid);
+          const t0 = sentAt.get(cid);
+          if (t0 !== undefined) latencies.push(performance.now() - t0);
+        }
+      });
+      ws.once('error', reject);
+    });
+  }
+  const t0c = performance.now();
+  for (let i = 0; i < users.length; i += 50) await Promise.all(users.slice(i, i + 50).map(connect));
+  console.log(`connected ${USERS} users in ${Math.round(performance.now() - t0c)} ms`);
+  const heartbeat = setInterval(() => users.forEach((u) => u.ws?.send('0')), 10_000);
+
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let sent = 0;
+  let refused = 0;
+  const total = RATE * SECONDS;
+  const inflight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = wall0 + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const from = users[i % USERS]!;
+    const to = users[(i * 7 + 1 + Math.floor(i / USERS)) % USERS]!;
+    if (to === from) continue;
+    const cid = `bench-${i}-${from.id}`;
+    sentAt.set(cid, performance.now());
+    sent++;
+    inflight.push(
+      fetch(srv.base + embeddedUrl(MessagePaths.send), {
+        method: 'POST',
+        headers: { accessToken: from.token, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ toUserId: String(to.id), text: `压测消息 ${i}`, clientId: cid }).toString(),
+      }).then(async (r) => {
+        const body = (await r.json()) as { code: number };
+        if (body.code !== 200) {
+          refused++;
+          sentAt.delete(cid);
+        }
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  const deadline = performance.now() + 5_000;
+  while (latencies.length < sentAt.size && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const wall = (performance.now() - wall0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const mem = process.memoryUsage();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1);
+  console.log(
+    [
+      `users ${USERS}, target ${RATE} msg/s for ${SECONDS} s`,
+      `sent ${sent} (refused ${refused}), delivered ${latencies.length}, lost ${sentAt.size - latencies.length}, duplicates ${duplicates}`,
+      `achieved ${f(latencies.length / wall)} msg/s`,
+      `send→deliver ms: p50 ${f(pct(sorted, 50))}  p95 ${f(pct(sorted, 95))}  p99 ${f(pct(sorted, 99))}  max ${f(sorted[sorted.length - 1] ?? NaN)}`,
+      `cpu (server + load generator, one process): ${f(((cpu.user + cpu.system) / 1e6 / wall) * 100)}% of one core`,
+      `memory: rss ${Math.round(mem.rss / 1e6)} MB, heap used ${Math.round(mem.heapUsed / 1e6)} MB`,
+    ].join('\n'),
+  );
+  clearInterval(heartbeat);
+  for (const u of users) u.ws?.close();
+  await srv.close();
+  if (sentAt.size - latencies.length !== 0 || duplicates !== 0) process.exitCode = 1;
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

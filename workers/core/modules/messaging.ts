@@ -1,0 +1,431 @@
+/**
+ * Private messaging (issue 13): my conversation list and each open conversation, kept in the
+ * offline store so a cold start paints at once, fed by the `im` and `counts` events of the inbox
+ * topic. Sending goes through an outbox in the store: a message whose answer never came is sent
+ * again with the same client id (the server stores it once) when the socket opens or the core
+ * starts again. A message is keyed by its server seq, so a replayed event, a gap fetch and the
+ * send answer can all carry it and it still shows once; a seq past the next expected one fetches
+ * exactly the gap.
+ */
+import { BehaviorSubject, distinctUntilChanged, map } from 'rxjs';
+import { Code } from '../../protocol/codes';
+import {
+  IM_PAGE_MAX,
+  MessagePaths,
+  privateConversationId,
+  type ChatListItem,
+  type SendResult,
+} from '../../protocol/api/message';
+import type { ChatCount, ImMessage, InboxEvent } from '../../protocol/chat';
+import type { ParsedTopic } from '../../protocol/topics';
+import type {
+  ActionResult,
+  ConversationMessage,
+  ConversationValue,
+  ConversationsValue,
+  MessagingHandlers,
+  SessionValue,
+} from '../api';
+import type { Kernel, StreamBuilders } from '../kernel';
+import { listOf } from './list-of';
+
+/** Store keys (user data: removed on logout with the rest of the user's rows). */
+// The 'im:' prefix is what `clearUser` removes (workers/core/store.ts).
+export const IM_STORE = { chats: 'im:chats', outbox: 'im:outbox', chat: (id: string) => `im:chat:${id}` } as const;
+/** Messages of one conversation kept in memory and in the store (newest). */
+const KEEP = 500;
+
+interface OutboxEntry {
+  clientId: string;
+  toUserId: number;
+  chatId: string;
+  text: string;
+  at: number;
+  state: 'sending' | 'failed';
+  /** A refusal (bad text, blocked, rate) is not retried by itself; a network failure is. */
+  refused: boolean;
+  error?: string;
+}
+
+interface Conversation {
+  bySeq: Map<number, ImMessage>;
+  readSeq: number;
+  status: ConversationValue['status'];
+  value$: BehaviorSubject<ConversationValue>;
+  fetching: Promise<void> | null;
+}
+
+export interface MessagingModule {
+  readonly streams: Pick<StreamBuilders, 'conversations' | 'conversation'>;
+  readonly handlers: MessagingHandlers;
+  onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' }>): void;
+}
+
+const newClientId = () =>
+  `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 6)}`;
+
+export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): MessagingModule {
+  const { store } = kernel;
+  const list$ = new BehaviorSubject<ConversationsValue>({ status: 'idle', items: [] });
+  const convs = new Map<string, Conversation>();
+  let outbox: OutboxEntry[] = [];
+  // Bumped per session: answers that arrive after the session ended are dropped.
+  let round = 0;
+  const me = () => session$.value.user?.id ?? null;
+
+  // --- conversation list ---------------------------------------------------------------------
+  async function refreshList(): Promise<void> {
+    const mine = round;
+    if (list$.value.status === 'idle') list$.next({ status: 'loading', items: list$.value.items });
+    const env = await kernel.request<unknown>({ path: MessagePaths.chatList, silent: true });
+    if (mine !== round) return;
+    if (env.code !== Code.OK) {
+      list$.next({ status: list$.value.items.length ? 'ready' : 'error', items: list$.value.items });
+      return;
+    }
+    setList(listOf<ChatListItem>(env.data));
+  }
+
+  function setList(items: ChatListItem[]): void {
+    list$.next({ status: 'ready', items });
+    void store.set(IM_STORE.chats, items).catch((e: unknown) => kernel.log('im list store failed', e));
+    for (const c of items) {
+      const conv = convs.get(c.conversationId);
+      if (conv && conv.readSeq !== c.readSeq) {
+        conv.readSeq = Math.max(conv.readSeq, c.readSeq);
+        emit(c.conversationId);
+      }
+    }
+  }
+
+  const byPinThenLast = (a: ChatListItem, b: ChatListItem) =>
+    Number(b.pinned) - Number(a.pinned) || (b.last?.at ?? 0) - (a.last?.at ?? 0);
+
+  function noteInList(m: ImMessage): void {
+    const items = list$.value.items;
+    const i = items.findIndex((c) => c.conversationId === m.chatId);
+    if (i < 0) {
+      void refreshList();
+      return;
+    }
+    const c = items[i]!;
+    const seq = m.seq ?? 0;
+    const last = !c.last || (c.last.seq ?? 0) <= seq ? m : c.last;
+    const next = { ...c, last, lastSeq: Math.max(c.lastSeq, seq) };
+    setList(items.map((x, j) => (j === i ? next : x)).sort(byPinThenLast));
+  }
+
+  function applyCounts(chats: ChatCount[]): void {
+    const items = list$.value.items;
+    const byId = new Map(chats.filter((c) => c.conversationId).map((c) => [c.conversationId!, c]));
+    const known = items.every((c) => byId.has(c.conversationId)) && byId.size === items.length;
+    if (!known) {
+      void refreshList();
+      return;
+    }
+    setList(
+      items
+        .map((c) => {
+          const n = byId.get(c.conversationId)!;
+          return {
+            ...c,
+            count: n.count,
+            readSeq: Math.max(c.readSeq, n.readSeq ?? 0),
+            pinned: n.pinned ?? c.pinned,
+          };
+        })
+        .sort(byPinThenLast),
+    );
+  }
+
+  // --- conversations -------------------------------------------------------------------------
+  function valueOf(chatId: string, conv: Conversation): ConversationValue {
+    const stored = [...conv.bySeq.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    const storedIds = new Set(stored.map((m) => m.clientId));
+    const messages: ConversationMessage[] = stored.map((m) => ({ ...m, state: 'sent' }));
+    const user = session$.value.user;
+    for (const o of outbox) {
+      if (o.chatId !== chatId || storedIds.has(o.clientId)) continue;
+      messages.push({
+        id: `local:${o.clientId}`,
+        chatId,
+        clientId: o.clientId,
+        fromUserId: user?.id ?? 0,
+        fromNickName: user?.nickName ?? '',
+        fromAvatar: user?.portrait ?? '',
+        toUserId: o.toUserId,
+        text: o.text,
+        at: o.at,
+        state: o.state,
+        ...(o.error ? { error: o.error } : {}),
+      });
+    }
+    return { status: conv.status, chatId, messages, readSeq: conv.readSeq };
+  }
+
+  function emit(chatId: string): void {
+    const conv = convs.get(chatId);
+    if (conv) conv.value$.next(valueOf(chatId, conv));
+  }
+
+  function lastSeqOf(conv: Conversation): number {
+    let max = 0;
+    for (const s of conv.bySeq.keys()) if (s > max) max = s;
+    return max;
+  }
+
+  function merge(conv: Conversation, messages: ImMessage[]): void {
+    for (const m of messages) if (typeof m.seq === 'number') conv.bySeq.set(m.seq, m);
+    if (conv.bySeq.size > KEEP) {
+      const seqs = [...conv.bySeq.keys()].sort((a, b) => a - b);
+      for (const s of seqs.slice(0, seqs.length - KEEP)) conv.bySeq.delete(s);
+    }
+  }
+
+  function persist(chatId: string, conv: Conversation): void {
+    void store
+      .set(IM_STORE.chat(chatId), [...conv.bySeq.values()])
+      .catch((e: unknown) => kernel.log('im chat store failed', e));
+  }
+
+  /** Fetches everything after the highest seq held, page by page: exactly the gap. */
+  function fetchGap(chatId: string): Promise<void> {
+    const conv = convs.get(chatId);
+    if (!conv) return Promise.resolve();
+    if (conv.fetching) return conv.fetching;
+    const mine = round;
+    conv.fetching = (async () => {
+      try {
+        for (;;) {
+          const after = lastSeqOf(conv);
+          const env = await kernel.request<ImMessage[]>({
+            path: MessagePaths.messages,
+            query: { conversationId: chatId, afterSeq: after, limit: IM_PAGE_MAX },
+            silent: true,
+          });
+          if (mine !== round) return;
+          if (env.code === Code.NOT_FOUND) {
+            conv.status = 'ready';
+            break;
+          }
+          if (env.code !== Code.OK) {
+            if (conv.status === 'loading' && conv.bySeq.size === 0) conv.status = 'error';
+            break;
+          }
+          const page = listOf<ImMessage>(env.data);
+          merge(conv, page);
+          conv.status = 'ready';
+          if (page.length < IM_PAGE_MAX) break;
+        }
+        persist(chatId, conv);
+      } finally {
+        conv.fetching = null;
+        emit(chatId);
+      }
+    })();
+    return conv.fetching;
+  }
+
+  function openConversation(chatId: string): Conversation {
+    let conv = convs.get(chatId);
+    if (conv) return conv;
+    const created: Conversation = {
+      bySeq: new Map(),
+      readSeq: list$.value.items.find((c) => c.conversationId === chatId)?.readSeq ?? 0,
+      status: 'loading',
+      value$: new BehaviorSubject<ConversationValue>({ status: 'loading', chatId, messages: [], readSeq: 0 }),
+      fetching: null,
+    };
+    conv = created;
+    convs.set(chatId, created);
+    const mine = round;
+    void (async () => {
+      const cached = await store.get<ImMessage[]>(IM_STORE.chat(chatId)).catch(() => undefined);
+      if (mine !== round) return;
+      if (cached?.length) {
+        merge(created, cached);
+        created.status = 'ready';
+        emit(chatId);
+      }
+      await fetchGap(chatId);
+    })();
+    created.value$.next(valueOf(chatId, created));
+    return created;
+  }
+
+  function onIm(m: ImMessage): void {
+    const mine = me();
+    if (mine !== null && m.fromUserId === mine && m.clientId) dropFromOutbox(m.clientId);
+    noteInList(m);
+    const conv = convs.get(m.chatId);
+    if (!conv) return;
+    const seq = m.seq ?? 0;
+    const expected = lastSeqOf(conv) + 1;
+    merge(conv, [m]);
+    if (seq > expected && !conv.bySeq.has(expected)) void fetchGap(m.chatId);
+    persist(m.chatId, conv);
+    emit(m.chatId);
+  }
+
+  // --- outbox ----------------------------------------------------------------------------------
+  function saveOutbox(): Promise<void> {
+    return store.set(IM_STORE.outbox, outbox).catch((e: unknown) => kernel.log('im outbox store failed', e));
+  }
+
+  function dropFromOutbox(clientId: string): void {
+    const before = outbox.length;
+    outbox = outbox.filter((o) => o.clientId !== clientId);
+    if (outbox.length !== before) void saveOutbox();
+  }
+
+  const inFlight = new Set<string>();
+
+  async function deliver(entry: OutboxEntry): Promise<ActionResult<ImMessage | null>> {
+    const mine = round;
+    if (inFlight.has(entry.clientId)) return { ok: false, code: Code.REFUSED, msg: '正在发送', data: null };
+    inFlight.add(entry.clientId);
+    entry.state = 'sending';
+    entry.refused = false;
+    delete entry.error;
+    emit(entry.chatId);
+    try {
+      const env = await kernel.request<SendResult>({
+        path: MessagePaths.send,
+        method: 'POST',
+        body: { toUserId: entry.toUserId, text: entry.text, clientId: entry.clientId },
+        silent: true,
+      });
+      if (mine !== round) return { ok: false, code: env.code, msg: env.msg, data: null };
+      if (env.code === Code.OK) {
+        const m = env.data.message;
+        dropFromOutbox(entry.clientId);
+        const conv = convs.get(m.chatId);
+        if (conv) {
+          merge(conv, [m]);
+          persist(m.chatId, conv);
+        }
+        noteInList(m);
+        emit(m.chatId);
+        return { ok: true, code: env.code, msg: env.msg, data: m };
+      }
+      entry.state = 'failed';
+      entry.error = env.msg;
+      // 5000 is what a lost network looks like: sent again on the next socket open.
+      entry.refused = env.code !== Code.SERVER_ERROR;
+      await saveOutbox();
+      emit(entry.chatId);
+      return { ok: false, code: env.code, msg: env.msg, data: null };
+    } finally {
+      inFlight.delete(entry.clientId);
+    }
+  }
+
+  async function drainOutbox(): Promise<void> {
+    for (const entry of [...outbox]) {
+      if (entry.refused || !session$.value.token) continue;
+      await deliver(entry);
+    }
+  }
+
+  // --- session ---------------------------------------------------------------------------------
+  const sub = session$
+    .pipe(
+      map((s) => s.token),
+      distinctUntilChanged(),
+    )
+    .subscribe((token) => {
+      round++;
+      outbox = [];
+      for (const [chatId, conv] of convs) {
+        conv.bySeq.clear();
+        conv.readSeq = 0;
+        conv.status = token ? 'loading' : 'ready';
+        emit(chatId);
+      }
+      if (!token) {
+        list$.next({ status: 'idle', items: [] });
+        return;
+      }
+      const mine = round;
+      list$.next({ status: 'loading', items: [] });
+      void (async () => {
+        const [items, saved] = await Promise.all([
+          store.get<ChatListItem[]>(IM_STORE.chats).catch(() => undefined),
+          store.get<OutboxEntry[]>(IM_STORE.outbox).catch(() => undefined),
+        ]);
+        if (mine !== round) return;
+        if (items?.length) list$.next({ status: 'ready', items });
+        // What was 'sending' when the core stopped is sent again; the server stores it once.
+        outbox = (saved ?? []).map((o) => ({ ...o, state: o.refused ? 'failed' : 'sending' }));
+        for (const chatId of convs.keys()) void fetchGap(chatId);
+        for (const o of outbox) emit(o.chatId);
+        await refreshList();
+        await drainOutbox();
+      })();
+    });
+  kernel.onDispose(() => sub.unsubscribe());
+  kernel.onSnapshot(async (topic: ParsedTopic) => {
+    if (topic.kind !== 'inbox' || !session$.value.token) return;
+    await Promise.all([refreshList(), ...[...convs.keys()].map(fetchGap)]);
+  });
+  kernel.onSocketOpen(() => {
+    if (!session$.value.token) return;
+    // Replay covers the socket's gap; the gap fetch covers what the replay window lost.
+    for (const chatId of convs.keys()) void fetchGap(chatId);
+    void drainOutbox();
+  });
+
+  return {
+    streams: {
+      conversations: () => list$,
+      conversation: (key) => openConversation(key.chatId).value$,
+    },
+    handlers: {
+      async sendPrivate(toUserId, text) {
+        const user = session$.value.user;
+        if (!session$.value.token || !user) return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
+        const entry: OutboxEntry = {
+          clientId: newClientId(),
+          toUserId,
+          chatId: privateConversationId(user.id, toUserId),
+          text,
+          at: kernel.now(),
+          state: 'sending',
+          refused: false,
+        };
+        outbox.push(entry);
+        await saveOutbox();
+        emit(entry.chatId);
+        return deliver(entry);
+      },
+      async retryPrivate(clientId) {
+        const entry = outbox.find((o) => o.clientId === clientId);
+        if (!entry) return { ok: false, code: Code.NOT_FOUND, msg: '消息不存在', data: null };
+        return deliver(entry);
+      },
+      async discardPrivate(clientId) {
+        const entry = outbox.find((o) => o.clientId === clientId);
+        dropFromOutbox(clientId);
+        if (entry) emit(entry.chatId);
+      },
+      async markChatRead(chatId, seq) {
+        const conv = convs.get(chatId);
+        if (conv && seq > conv.readSeq) {
+          conv.readSeq = seq;
+          emit(chatId);
+        }
+        await kernel.request({
+          path: MessagePaths.read,
+          method: 'POST',
+          body: { conversationId: chatId, seq },
+          silent: true,
+        });
+      },
+    },
+    onEvent(event) {
+      if (!session$.value.token) return;
+      if (event.kind === 'im') onIm(event.message);
+      else applyCounts(event.chats);
+    },
+  };
+}
