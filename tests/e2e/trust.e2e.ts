@@ -140,7 +140,8 @@ describe('trust in what the screen says', () => {
   it('offline: a quiet banner says so, and says 已恢复 when back', async () => {
     await zq.bringToFront();
     const banner = zq.locator('[data-connection]');
-    expect(await banner.getAttribute('data-connection')).toBe('ok');
+    // The socket drop of the test before may still be showing 已恢复 for a moment.
+    await expect.poll(() => banner.getAttribute('data-connection'), { timeout: 15_000 }).toBe('ok');
     await ctx.setOffline(true);
     await expect.poll(() => banner.getAttribute('data-connection'), { timeout: 10_000 }).toBe('down');
     expect(await banner.textContent()).toBe('连接已断开，正在重连…');
