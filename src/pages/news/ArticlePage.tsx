@@ -3,7 +3,7 @@
  * likes, share, 加入浮窗, and comments. Automatic match reports are re-read whenever the match's
  * score or status changes, so a goal shows up in the report within moments.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ArticleDetail } from '../../../workers/protocol/api/news';
 import { formatChinaTime } from '../../../workers/domain/chinese-format';
@@ -18,6 +18,9 @@ import type { PageProps } from '../../app/App';
 import { showToast } from '../../state/ui';
 import { RelatedMatch } from './RelatedMatch';
 import { NEWS_PAGE_TEXT as T } from './strings';
+
+/** Taps closer than this are one double tap: one like, not a like and an unlike. */
+const DOUBLE_TAP_MS = 400;
 
 function goBack(navigate: (to: string) => void, fallback: string) {
   if (window.history.length > 1) window.history.back();
@@ -37,6 +40,7 @@ export function ArticlePage({ params }: PageProps) {
   const match = useMatch(a?.matchId ?? 0, a?.sport ?? 'zq');
   const related = a?.matchId ? match : null;
   const [liking, setLiking] = useState(false);
+  const likeGate = useRef({ busy: false, at: 0 });
 
   // A live report grows with the match: re-read it when the score or status moves.
   const matchKey = related
@@ -55,8 +59,14 @@ export function ArticlePage({ params }: PageProps) {
       navigate(paths.login);
       return;
     }
+    // One intent per tap: a second tap while the first is on its way, or within a double-tap's
+    // interval, would toggle the like straight back off.
+    const now = Date.now();
+    if (likeGate.current.busy || now - likeGate.current.at < DOUBLE_TAP_MS) return;
+    likeGate.current = { busy: true, at: now };
     setLiking(true);
     const env = await newsApi.likeArticle(a.id, !a.liked).catch(() => null);
+    likeGate.current = { busy: false, at: Date.now() };
     setLiking(false);
     if (env?.code === 200) article.set((prev) => prev && { ...prev, liked: env.data.liked, likes: env.data.likes });
   };
