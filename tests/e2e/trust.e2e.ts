@@ -71,13 +71,14 @@ describe('trust in what the screen says', () => {
   });
 
   it('half-time says 中场 once on the row', async () => {
-    await zq.goto(server.url + '/live/zq');
-    await zq.waitForSelector('[data-match-id][data-live="1"]', { timeout: 20_000 });
-    // Statuses only move forward: kick off a match that has not started, then send it to half-time.
+    // Statuses only move forward: kick off a match that has not started, then send it to
+    // half-time. (At some hours no football match is live: this one makes its own.)
     const id = await upcomingFootballMatch();
     expect((await devEvent({ matchId: id, type: 'state', state: 2 })).code).toBe(200);
     expect((await devEvent({ matchId: id, type: 'state', state: 3 })).code).toBe(200);
+    await zq.goto(server.url + '/live/zq');
     const top = zq.locator(`[data-match-id="${id}"] .lv-row-top`);
+    await top.waitFor({ timeout: 20_000 });
     await expect.poll(async () => top.textContent(), { timeout: 5000 }).toContain('中场');
     expect((await top.textContent())!.match(/中场/g)).toHaveLength(1);
   });
