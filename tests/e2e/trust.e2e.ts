@@ -20,7 +20,7 @@ let browser: Browser;
 let ctx: BrowserContext;
 
 beforeAll(async () => {
-  server = await startServer({ env: { FEED_SEED: '11' } });
+  server = await startServer({ env: { FEED_SEED: '7' } });
   browser = await launchBrowser();
   ctx = await newPhoneContext(browser);
 });
