@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   footballMatchInPlay,
+  revealMatchRow,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -65,7 +66,6 @@ async function openLive(ctx: BrowserContext, mode: 'shared' | 'leader'): Promise
 const scoreOf = (page: Page, id: number) =>
   page.evaluate((i) => document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent ?? null, id);
 
-/** A football match in play, from the same list the page shows. */
 /** A football match that stays in play long enough for the injected goal to be legal. */
 const liveMatchId = () => footballMatchInPlay(server);
 
@@ -108,7 +108,7 @@ describe('one socket per browser profile', () => {
     expect(v).toBe(1);
     // The remaining tabs still get live data through the new leader.
     const id = await liveMatchId();
-    await tabs[1].waitForSelector(`[data-match-id="${id}"] [data-score]`, { timeout: 10_000 });
+    for (const t of tabs.slice(1)) await revealMatchRow(t, id);
     const before = await scoreOf(tabs[1], id);
     const ev = await post('/_dev/feed/event', { matchId: id, type: 'goal', side: 'home' });
     expect(ev.code).toBe(200);
@@ -132,7 +132,7 @@ describe('recovery', () => {
     const tabs = [await openLive(ctx, 'shared'), await openLive(ctx, 'shared'), await openLive(ctx, 'shared')];
     expect(await waitMetric('ws_connections', 1, 5_000)).toBe(1);
     const id = await liveMatchId();
-    await tabs[0].waitForSelector(`[data-match-id="${id}"] [data-score]`, { timeout: 10_000 });
+    for (const t of tabs) await revealMatchRow(t, id);
     const before = await scoreOf(tabs[0], id);
     const dropped = await post('/_dev/ws/drop');
     expect(dropped.code).toBe(200);

@@ -12,6 +12,7 @@ import {
   footballMatchInPlay,
   launchBrowser,
   newPhoneContext,
+  revealMatchRow,
   screenshot,
   startServer,
   type RunningServer,
@@ -67,7 +68,7 @@ describe('live scores', () => {
     expect(rows.indexOf('0') === -1 || rows.lastIndexOf('1') < rows.indexOf('0')).toBe(true);
     // A match in play for a while yet (one at 44' may reach half-time before the goal arrives).
     matchId = await footballMatchInPlay(server, 12);
-    await zq.waitForSelector(`[data-match-id="${matchId}"][data-live="1"] [data-score]`, { timeout: 10_000 });
+    await revealMatchRow(zq, matchId, '[data-live="1"]');
     expect(await scoreOf(zq, matchId)).toMatch(/^\d+-\d+$/);
     await screenshot(zq, 'live-zq-js');
   });
@@ -75,7 +76,10 @@ describe('live scores', () => {
   it('a goal reaches the row in three tabs within 1 s and alerts once', async () => {
     tabs.push(await openList('/live/zq'));
     tabs.push(await openList('/live/zq'));
-    for (const t of tabs) expect(await scoreOf(t, matchId)).not.toBeNull();
+    for (const t of tabs) {
+      await revealMatchRow(t, matchId);
+      expect(await scoreOf(t, matchId)).not.toBeNull();
+    }
     const before = (await scoreOf(tabs[0], matchId))!;
     const [h, a] = before.split('-').map(Number);
     const expected = `${h + 1}-${a}`;

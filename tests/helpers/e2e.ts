@@ -239,3 +239,25 @@ export async function footballMatchInPlay(server: RunningServer, minutesLeft = 1
   }
   throw new Error(`no football match in play for ${minutesLeft} more minutes, and none could be kicked off`);
 }
+
+/**
+ * Scrolls a virtualised match list until the row of `matchId` is rendered, and centres it. The
+ * lists render only the rows near the viewport, so a match that sorts below the first screen (a
+ * kicked-off match behind a dozen others in play, say) has no DOM node until the list is scrolled.
+ */
+export async function revealMatchRow(page: Page, matchId: number, selector = '', timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(
+    ([i, sel]) => {
+      const row = document.querySelector(`[data-match-id="${i}"]`);
+      if (row) {
+        row.scrollIntoView({ block: 'center' });
+        return sel === '' || row.matches(sel);
+      }
+      const max = document.documentElement.scrollHeight - window.innerHeight;
+      window.scrollTo(0, window.scrollY >= max - 1 ? 0 : window.scrollY + window.innerHeight * 0.8);
+      return false;
+    },
+    [matchId, selector] as const,
+    { timeout: timeoutMs, polling: 150 },
+  );
+}
