@@ -49,6 +49,10 @@ export interface AccountLimits {
   loginFreePerPhone: number;
   /** Password logins per client address before growing delays (default 20). */
   loginFreePerAddress: number;
+  /** Password logins per phone after which each one needs a solved 滑动验证 (default 3). */
+  loginSlideAfter: number;
+  /** 滑动验证 puzzles one client address may fetch per minute (default 20). */
+  slidePerMinute: number;
   /** Password ivs one client address may fetch per minute (default 30). */
   passwordIvPerMinute: number;
   /** Portrait uploads per user per hour (default 10). */
@@ -91,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       smsPerHour: num(env.SMS_HOURLY, 1_000, 'SMS_HOURLY'),
       loginFreePerPhone: 5,
       loginFreePerAddress: 20,
+      loginSlideAfter: 3,
+      slidePerMinute: 20,
       passwordIvPerMinute: 30,
       portraitsPerHour: 10,
     },

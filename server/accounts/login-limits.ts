@@ -2,13 +2,17 @@
  * Login throttling: counters per phone and per client address, taken atomically *before* the
  * password is checked, so parallel guesses cannot all slip past one check. The first few
  * attempts are free; after that each attempt must wait a growing delay (no hard lock anyone could
- * keep an account in). A success clears the phone's counter and gives the address its attempt
- * back. Counters live in the database, so they hold across restarts and processes.
+ * keep an account in). From the `slideAfterPerPhone`-th attempt on, each attempt on the phone
+ * also spends a vertoken (a solved 滑动验证, ./slide.ts), claimed in the same transaction, so a
+ * script must solve one puzzle per guess. A success clears the phone's counter and gives the
+ * address its attempt back. Counters live in the database, so they hold across restarts and
+ * processes.
  */
 import { sql } from 'kysely';
 import { Code } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
+import { claimVertoken } from './slide';
 import { AccountText } from './text';
 
 export interface LoginLimits {
@@ -16,9 +20,11 @@ export interface LoginLimits {
   freePerPhone: number;
   /** Attempts per client address before delays start (default 20: shared NATs). */
   freePerAddress: number;
+  /** Attempts per phone after which each attempt needs a vertoken (default 3). */
+  slideAfterPerPhone: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { freePerPhone: 5, freePerAddress: 20 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { freePerPhone: 5, freePerAddress: 20, slideAfterPerPhone: 3 };
 
 /** A counter forgets attempts this long after the last one. */
 export const LOGIN_WINDOW_MS = 60 * 60_000;
@@ -35,8 +41,9 @@ const phoneKey = (phone: string) => `phone:${phone}`;
 const addressKey = (address: string) => `addr:${address}`;
 
 /**
- * Counts one attempt for the phone and the address, or refuses with the wait left. One
- * transaction under per-key advisory locks: check and count are one step.
+ * Counts one attempt for the phone and the address, or refuses with the wait left, or (past the
+ * slide threshold, without a good vertoken) with Code.SLIDE_REQUIRED. One transaction under
+ * per-key advisory locks: check, vertoken claim and count are one step.
  */
 export async function takeLoginAttempt(
   db: Db,
@@ -44,6 +51,7 @@ export async function takeLoginAttempt(
   phone: string,
   address: string,
   nowMs: number,
+  vertoken?: string,
 ): Promise<void> {
   const keys: Array<[string, number]> = [
     [phoneKey(phone), limits.freePerPhone],
@@ -70,6 +78,13 @@ export async function takeLoginAttempt(
         waitMs = Math.max(waitMs, row.next_allowed_at.getTime() - nowMs);
     }
     if (waitMs > 0) throw new BizError(Code.RATE_LIMITED, AccountText.loginWait(Math.ceil(waitMs / 1000)));
+    const phoneRow = byKey.get(phoneKey(phone));
+    const phoneAttempts = phoneRow && phoneRow.last_at.getTime() > nowMs - LOGIN_WINDOW_MS ? phoneRow.attempts : 0;
+    if (phoneAttempts >= limits.slideAfterPerPhone) {
+      if (!vertoken) throw new BizError(Code.SLIDE_REQUIRED, AccountText.slideRequired);
+      if (!(await claimVertoken(trx, vertoken, nowMs)))
+        throw new BizError(Code.SLIDE_REQUIRED, AccountText.slideTokenBad);
+    }
     for (const [key, free] of keys) {
       const row = byKey.get(key);
       const attempts = (row && row.last_at.getTime() > nowMs - LOGIN_WINDOW_MS ? row.attempts : 0) + 1;

@@ -9,7 +9,16 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Code, UserPaths, embeddedUrl, ok, type AuthResult, type NicknameCheck } from '../../workers/protocol/index';
+import {
+  Code,
+  SystemPaths,
+  UserPaths,
+  embeddedUrl,
+  fail,
+  ok,
+  type AuthResult,
+  type NicknameCheck,
+} from '../../workers/protocol/index';
 import type { AppContext, AreaPlugin } from '../context';
 import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
@@ -17,6 +26,7 @@ import { clearLoginAttempts, loginSucceeded, takeLoginAttempt } from './login-li
 import { openWithIv, issuePasswordIv } from './password-ivs';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { seedAccounts } from './seed';
+import { answerSlideChallenge, issueSlideChallenge, slideGap, SLIDE_WIDTH } from './slide';
 import { consumeSmsCode, sendSmsCode } from './sms-codes';
 import { AccountText } from './text';
 import { createSession, hashToken, requireUser, revokeSession } from './tokens';
@@ -36,14 +46,36 @@ const smsSendSchema = z.object({
   scene: z.enum(['register', 'login', 'password'], { error: '验证码用途不正确' }),
 });
 const registerSchema = z.object({ phone, code: smsCode, password: sealed('缺少密码'), iv });
+/** A puzzle id or vertoken: random base64url. */
+const slideId = (msg: string) => z.string({ error: msg }).regex(/^[A-Za-z0-9_-]{16,64}$/, msg);
 const loginSchema = z
-  .object({ phone, password: sealed('缺少密码').optional(), iv: iv.optional(), code: smsCode.optional() })
+  .object({
+    phone,
+    password: sealed('缺少密码').optional(),
+    iv: iv.optional(),
+    code: smsCode.optional(),
+    vertoken: slideId(AccountText.slideTokenBad).optional(),
+  })
   .refine((v) => (v.password !== undefined && v.iv !== undefined) !== (v.code !== undefined), {
     message: AccountText.loginMethod,
   });
 const retrieveSchema = registerSchema;
 const updatePasswordSchema = z.object({ oldPassword: sealed('缺少原密码'), password: sealed('缺少新密码'), iv });
 const nickSchema = z.object({ nickName });
+const slideAnswerSchema = z.object({
+  id: slideId(AccountText.slideExpired),
+  // An empty field would coerce to 0, a drop at the very start: it is no drop at all.
+  x: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== '', { message: AccountText.slideWrong, abort: true })
+    .pipe(
+      z.coerce
+        .number({ error: AccountText.slideWrong })
+        .int(AccountText.slideWrong)
+        .min(0, AccountText.slideWrong)
+        .max(SLIDE_WIDTH, AccountText.slideWrong),
+    ),
+});
 
 const u = (p: string) => embeddedUrl(p);
 
@@ -78,6 +110,25 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     if (!ivLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.ivTooMany);
     return ok(await issuePasswordIv(db, ctx.now()));
   });
+
+  // 滑动验证: each puzzle is a stored row and a drawing; a client may ask for a few a minute.
+  const slidePerMinute = ctx.config.limits.slidePerMinute;
+  const slideLimiter = createRateLimiter(slidePerMinute, 60_000 / slidePerMinute);
+  app.get(u(UserPaths.slide), async (req) => {
+    if (!slideLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.slideTooMany);
+    return ok(await issueSlideChallenge(db, ctx.now()));
+  });
+  app.post(u(UserPaths.vertoken), async (req) => {
+    const input = parseInput(slideAnswerSchema, req.body);
+    return ok(await answerSlideChallenge(db, input.id, input.x, ctx.now()));
+  });
+  if (ctx.config.devControl) {
+    app.get(SystemPaths.devSlide, async (req) => {
+      const { id } = parseInput(z.object({ id: slideId(AccountText.slideExpired) }), req.query);
+      const x = await slideGap(db, id);
+      return x === null ? fail(Code.NOT_FOUND, AccountText.slideExpired) : ok({ x });
+    });
+  }
 
   app.post(u(UserPaths.smsSend), async (req) => {
     const input = parseInput(smsSendSchema, req.body);
@@ -141,10 +192,15 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
     // Counted before the hash runs: parallel guesses each need their own attempt.
     await takeLoginAttempt(
       db,
-      { freePerPhone: ctx.config.limits.loginFreePerPhone, freePerAddress: ctx.config.limits.loginFreePerAddress },
+      {
+        freePerPhone: ctx.config.limits.loginFreePerPhone,
+        freePerAddress: ctx.config.limits.loginFreePerAddress,
+        slideAfterPerPhone: ctx.config.limits.loginSlideAfter,
+      },
       input.phone,
       req.ip,
       now,
+      input.vertoken,
     );
     const user = await findUserByPhone(db, input.phone);
     // An unknown phone costs the same hash as a known one, so timing tells nothing either.

@@ -17,6 +17,11 @@ export const AccountText = {
     seconds >= 120
       ? `登录尝试次数过多，请${Math.ceil(seconds / 60)}分钟后再试`
       : `登录尝试次数过多，请${seconds}秒后再试`,
+  slideRequired: '请先完成滑动验证',
+  slideTokenBad: '滑动验证已失效，请重新验证',
+  slideExpired: '验证已过期，请刷新后重试',
+  slideWrong: '验证失败，请重新拖动滑块',
+  slideTooMany: '验证太频繁，请稍后再试',
   smsTooSoon: (seconds: number) => `验证码发送太频繁，请${seconds}秒后再试`,
   smsDailyCap: '今日验证码发送次数已达上限，请明天再试',
   smsAddressCap: '当前网络获取验证码次数过多，请一小时后再试',

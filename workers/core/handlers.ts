@@ -43,6 +43,8 @@ export interface LoginForm {
   password?: string;
   /** … or SMS code login. */
   code?: string;
+  /** A solved 滑动验证 (UserPaths.vertoken), once the server answered Code.SLIDE_REQUIRED. */
+  vertoken?: string;
 }
 
 export interface RegisterForm {

@@ -12,6 +12,8 @@ export const Code = {
   NOT_FOUND: 4004,
   /** Too many requests. */
   RATE_LIMITED: 4029,
+  /** Password login needs a solved 滑动验证 first (UserPaths.slide → UserPaths.vertoken). */
+  SLIDE_REQUIRED: 4030,
   /** Server fault. */
   SERVER_ERROR: 5000,
   /** No token, or an expired/invalid token: the client logs out (spec §8). */

@@ -76,4 +76,21 @@ export const accountMigrations: Migration[] = [
       await sql`create index sms_codes_created_idx on sms_codes (created_at desc)`.execute(db);
     },
   },
+  {
+    id: 'accounts-004-slide-challenges',
+    up: async (db) => {
+      // 滑动验证 puzzles: the gap offset stays here; a right answer earns a one-time vertoken.
+      await sql`create table slide_challenges (
+        id text primary key,
+        gap_x int not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        answered_at timestamptz,
+        vertoken text unique,
+        vertoken_expires_at timestamptz,
+        vertoken_used_at timestamptz
+      )`.execute(db);
+      await sql`create index slide_challenges_expires_idx on slide_challenges (expires_at)`.execute(db);
+    },
+  },
 ];

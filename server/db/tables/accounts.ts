@@ -40,6 +40,17 @@ export interface AccountTables {
     last_at: Date;
     next_allowed_at: Date;
   };
+  /** 滑动验证 puzzles and the vertokens they earn (./server/accounts/slide.ts). */
+  slide_challenges: {
+    id: string;
+    gap_x: number;
+    created_at: Date;
+    expires_at: Date;
+    answered_at: Date | null;
+    vertoken: string | null;
+    vertoken_expires_at: Date | null;
+    vertoken_used_at: Date | null;
+  };
   /** One-time password ivs (spec §7 password-iv call). */
   password_ivs: {
     iv: string;

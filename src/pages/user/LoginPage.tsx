@@ -1,10 +1,17 @@
-/** 登录: password or SMS code, with the agreement consent (spec §2 User). */
+/**
+ * 登录: password or SMS code, with the agreement consent (spec §2 User). After a few failed
+ * password logins the server asks for 滑动验证 (Code.SLIDE_REQUIRED): the puzzle opens, and the
+ * login is sent again with its vertoken.
+ */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getCore } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormMessage } from '../../components/user/FormField';
+import { SlideVerify } from '../../components/user/SlideVerify';
+import { Code } from '../../../workers/protocol/codes';
+import { centreApi } from './centre-api';
 import { PasswordField, PhoneField, SmsCodeField } from './AuthFields';
 import { USER_TEXT as T } from './strings';
 import { codeError, phoneError } from './validation';
@@ -20,7 +27,26 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [msg, setMsg] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [slide, setSlide] = useState(false);
   const sendSms = useSmsSender(phone, 'login', setErrors, setMsg);
+
+  const send = async (vertoken?: string) => {
+    setBusy(true);
+    try {
+      const res = await getCore().login(
+        mode === 'password' ? { phone: phone.trim(), password, vertoken } : { phone: phone.trim(), code: code.trim() },
+      );
+      if (!res.ok) {
+        setMsg(res.msg);
+        if (res.code === Code.SLIDE_REQUIRED) setSlide(true);
+        return;
+      }
+      showToast(T.login.success);
+      navigate(paths.user, { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,24 +58,26 @@ export function LoginPage() {
     };
     setErrors(next);
     if (firstError(next)) return;
-    setBusy(true);
-    try {
-      const res = await getCore().login(
-        mode === 'password' ? { phone: phone.trim(), password } : { phone: phone.trim(), code: code.trim() },
-      );
-      if (!res.ok) {
-        setMsg(res.msg);
-        return;
-      }
-      showToast(T.login.success);
-      navigate(paths.user, { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    await send();
   };
 
   return (
     <AuthShell title={T.login.title}>
+      {slide && (
+        <div className="us-sheet">
+          <SlideVerify
+            load={centreApi.slideChallenge}
+            answer={centreApi.slideAnswer}
+            texts={T.slide}
+            onCancel={() => setSlide(false)}
+            onSolved={(vertoken) => {
+              setSlide(false);
+              setMsg(null);
+              void send(vertoken);
+            }}
+          />
+        </div>
+      )}
       <div className="us-tabs" role="tablist" aria-label={T.login.title}>
         {(['password', 'code'] as const).map((m) => (
           <button

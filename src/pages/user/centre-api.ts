@@ -3,7 +3,7 @@
  * Password fields go through the one-time iv flow of spec §7 (workers/protocol/password-transit).
  */
 import { getCore } from '../../core/index';
-import type { Envelope } from '../../../workers/protocol/index';
+import type { Envelope, SlideAnswer, SlideChallenge } from '../../../workers/protocol/index';
 import { UserPaths } from '../../../workers/protocol/api/user';
 import { encodeTransitPassword, type PasswordIv } from '../../../workers/protocol/password-transit';
 import { UserCentrePaths as P } from '../../../workers/protocol/api/user-centre';
@@ -35,6 +35,8 @@ export type SmsScene = 'register' | 'login' | 'password';
 
 export const centreApi = {
   sendSms: (phone: string, scene: SmsScene) => post<null>(UserPaths.smsSend, { phone, scene }),
+  slideChallenge: () => get<SlideChallenge>(UserPaths.slide),
+  slideAnswer: (id: string, x: number) => post<SlideAnswer>(UserPaths.vertoken, { id, x }),
   nicknameCheck: (nickName: string) =>
     get<{ nickName: string; available: boolean }>(UserPaths.nicknameCheck, { nickName }),
   nicknameUpdate: (nickName: string) => post(UserPaths.nicknameUpdate, { nickName }),

@@ -33,6 +33,15 @@ export const USER_TEXT = {
     forgot: '忘记密码',
     success: '登录成功',
   },
+  slide: {
+    title: '安全验证',
+    hint: '向右拖动滑块，使拼图与缺口重合',
+    handle: '拖动滑块完成拼图',
+    refresh: '换一张',
+    cancel: '取消',
+    checking: '验证中…',
+    loading: '加载中',
+  },
   register: { title: '注册', submit: '注册', toLogin: '已有账号？去登录', success: '注册成功' },
   retrieve: { title: '找回密码', submit: '重置密码', success: '密码已重置，请重新登录' },
   change: {

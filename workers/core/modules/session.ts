@@ -79,6 +79,7 @@ export function createSessionModule(kernel: Kernel): SessionModule {
       if ('code' in r) return refused(r.code, r.msg);
       body.password = r.sealed[0];
       body.iv = r.iv;
+      if (form.vertoken) body.vertoken = form.vertoken;
     } else body.code = form.code;
     return answer(await kernel.request<AuthResult>({ path: UserPaths.login, method: 'POST', body }));
   }

@@ -17,6 +17,8 @@ export const SystemPaths = {
   devFeedEvent: '/_dev/feed/event',
   devWsDrop: '/_dev/ws/drop',
   devSms: '/_dev/sms',
+  /** GET ?id= → { x }: the gap of a 滑动验证 puzzle, so browser tests can drag to it. */
+  devSlide: '/_dev/slide',
 } as const;
 
 export interface SocketAddress {

@@ -2,7 +2,7 @@
 export const UserPaths = {
   smsSend: '/user/sms/send', // POST phone, scene=register|login|password
   register: '/user/register', // POST phone, code, password, iv
-  login: '/user/login', // POST phone + (password + iv | code)
+  login: '/user/login', // POST phone + (password + iv [+ vertoken] | code)
   retrievePassword: '/user/password/retrieve', // POST phone, code, password, iv
   updatePassword: '/user/password/update', // POST oldPassword, password, iv
   logout: '/user/logout', // GET
@@ -10,7 +10,35 @@ export const UserPaths = {
   nicknameCheck: '/user/nickname/check', // GET ?nickName=
   nicknameUpdate: '/user/nickname/update', // POST nickName
   passwordIv: '/user/passwordIv', // GET → PasswordIv { iv (one-time), publicKey }
+  slide: '/user/slide', // GET → SlideChallenge (滑动验证 puzzle)
+  vertoken: '/user/vertoken', // POST id, x → SlideAnswer { vertoken } (one answer per puzzle)
 } as const;
+
+/**
+ * 滑动验证 (spec §7 "sliding verification", "vertoken"). After a few failed password logins of a
+ * phone, the login answers Code.SLIDE_REQUIRED until it carries a `vertoken`: the client fetches
+ * a puzzle (a background with a gap and the piece cut from it), the user drags the piece into the
+ * gap, and the server checks the offset. Each puzzle takes one answer; each vertoken one login.
+ */
+export interface SlideChallenge {
+  id: string;
+  /** Background size in CSS pixels. */
+  width: number;
+  height: number;
+  /** The piece image is this many pixels square; it slides along y = pieceY. */
+  pieceSize: number;
+  pieceY: number;
+  /** data:image/png URLs. */
+  background: string;
+  piece: string;
+}
+
+export interface SlideAnswer {
+  vertoken: string;
+}
+
+/** How far (px) the dropped piece may be from the gap and still count. */
+export const SLIDE_TOLERANCE_PX = 5;
 
 /** Spec §3 user info. */
 export interface UserInfo {
