@@ -1,6 +1,8 @@
 /**
- * My posts (我的帖子): publish, list mine, delete mine. Title and content are plain text, stored
- * as given; the client renders them as text, so nothing here escapes or strips markup.
+ * My posts (我的帖子): publish (with up to 9 pictures), list mine, delete mine. Title and content
+ * are plain text with sensitive words masked; the client renders them as text, so nothing here
+ * escapes or strips markup. Pictures are uploads of purpose 'post' (sniffed, size-limited and
+ * re-encoded by ./uploads), owned by the poster; the post keeps their URLs in the order chosen.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -8,6 +10,8 @@ import { Code, embeddedUrl, ok } from '../../workers/protocol/index';
 import {
   CENTRE_PAGE_SIZE,
   POST_CONTENT_MAX,
+  POST_IMAGE_RATE,
+  POST_MAX_IMAGES,
   POST_RATE,
   POST_TITLE_MAX,
   POST_TITLE_MIN,
@@ -19,6 +23,8 @@ import type { AppContext } from '../context';
 import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { textField } from '../../workers/protocol/fields';
+import { maskWords } from '../news/text-rules';
+import { readImageUpload, storeUpload, uploadUrl } from './uploads';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -40,6 +46,21 @@ const postBody = z.object({
     short: '请输入帖子内容',
     long: `内容不能超过 ${POST_CONTENT_MAX} 个字`,
   }),
+  images: z
+    .string({ error: '图片编号不正确' })
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-f0-9]{32}$/, '图片编号不正确'))
+        .max(POST_MAX_IMAGES, `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`)
+        .refine((ids) => new Set(ids).size === ids.length, '同一张图片只能添加一次'),
+    ),
 });
 
 const deleteBody = z.object({
@@ -50,12 +71,14 @@ const deleteBody = z.object({
     .max(2_147_483_647, '帖子编号不正确'),
 });
 
-const toPost = (r: { id: number; title: string; content: string; created_at: number }): MyPost => ({
+const toPost = (r: { id: number; title: string; content: string; images: string; created_at: number }): MyPost => ({
   id: r.id,
   title: r.title,
   content: r.content,
+  images: r.images ? r.images.split(',') : [],
   createdAt: Number(r.created_at),
 });
+const POST_COLUMNS = ['id', 'title', 'content', 'images', 'created_at'] as const;
 
 export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -66,7 +89,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
     const base = db.selectFrom('user_posts').where('user_id', '=', userId).where('deleted_at', 'is', null);
     const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await base
-      .select(['id', 'title', 'content', 'created_at'])
+      .select(POST_COLUMNS)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(CENTRE_PAGE_SIZE)
@@ -93,10 +116,30 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
           Code.RATE_LIMITED,
           `发帖太频繁：${POST_RATE.windowMs / 60_000} 分钟内最多发 ${POST_RATE.count} 篇，请稍后再试`,
         );
+      let images: string[] = [];
+      if (body.images.length) {
+        const owned = await trx
+          .selectFrom('user_uploads')
+          .select(['id', 'file_name'])
+          .where('id', 'in', body.images)
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'post')
+          .execute();
+        if (owned.length !== body.images.length) throw new BizError(Code.BAD_INPUT, '图片不存在，请重新上传');
+        const byId = new Map(owned.map((r) => [r.id, r.file_name]));
+        images = body.images.map((id) => uploadUrl(byId.get(id)!));
+      }
       return trx
         .insertInto('user_posts')
-        .values({ user_id: userId, title: body.title, content: body.content, created_at: now, deleted_at: null })
-        .returning(['id', 'title', 'content', 'created_at'])
+        .values({
+          user_id: userId,
+          title: maskWords(body.title),
+          content: maskWords(body.content),
+          images: images.join(','),
+          created_at: now,
+          deleted_at: null,
+        })
+        .returning(POST_COLUMNS)
         .executeTakeFirstOrThrow();
     });
     return ok(toPost(row), '发布成功');
@@ -120,5 +163,25 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
       .where('user_id', '=', userId)
       .execute();
     return ok({ id }, '已删除');
+  });
+}
+
+/** POST the picture of a post to be (multipart `file`); registered inside the uploads scope. */
+export function registerPostImageRoute(scope: FastifyInstance, ctx: AppContext): void {
+  scope.post(u(P.postImage), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    // Counted from the stored rows before the body is decoded: holds across restarts.
+    const recent = await ctx.db
+      .selectFrom('user_uploads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'post')
+      .where('created_at', '>', ctx.now() - POST_IMAGE_RATE.windowMs)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= POST_IMAGE_RATE.count)
+      throw new BizError(Code.RATE_LIMITED, `上传太频繁：1 小时内最多上传 ${POST_IMAGE_RATE.count} 张图片，请稍后再试`);
+    const upload = await readImageUpload(req, { minSide: 16, maxSide: 8192 });
+    const stored = await storeUpload(ctx, ctx.db, userId, 'post', upload);
+    return ok({ id: stored.id, url: stored.url, width: stored.width, height: stored.height }, '上传成功');
   });
 }

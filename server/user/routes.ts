@@ -26,7 +26,7 @@ import { FAQ } from './faq';
 import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
 import { notifyUser, unreadCount } from './messages';
 import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
-import { registerPostRoutes } from './posts';
+import { registerPostImageRoute, registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
 import { registerRecordRoutes } from './records';
 import { deleteUploadFile, readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
@@ -97,6 +97,7 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
       limits: { fileSize: PORTRAIT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
       throwFileSizeLimit: true,
     });
+    registerPostImageRoute(scope, ctx);
     scope.post(u(P.portraitUpload), async (req) => {
       const userId = await requireUserId(ctx, req);
       // Counted from the stored rows (before the body is decoded): holds across restarts.

@@ -15,6 +15,7 @@ import {
   startServer,
   type RunningServer,
 } from '../helpers/e2e';
+import { makePng } from '../server/user-centre-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -129,12 +130,25 @@ describe('头条', () => {
     await a.goto(`${server.url}/user/community`);
     await a.getByLabel('标题').fill(title);
     await a.getByLabel('内容').fill('大家来聊聊，我看好主队。');
+    // Two pictures, picked together: uploaded, shown as thumbnails, sent with the post.
+    await a.locator('input[type=file]').setInputFiles([
+      { name: '现场1.png', mimeType: 'image/png', buffer: makePng(120, 90) },
+      { name: '现场2.png', mimeType: 'image/png', buffer: makePng(90, 120) },
+    ]);
+    await a.getByRole('img', { name: '第 2 张图片' }).waitFor();
+    await screenshot(a, 'user-community-compose');
     await a.getByRole('button', { name: '发布', exact: true }).click();
     await a.getByRole('article', { name: title }).waitFor();
+    expect(await a.locator('[data-post-images]').getAttribute('data-post-images')).toBe('0');
 
     await b.goto(`${server.url}/community/list?feed=latest`);
     const card = b.locator('[data-post-id]', { hasText: title });
     await card.waitFor({ timeout: 10_000 });
+    const pics = card.locator('img[src^="/media/uploads/"]');
+    expect(await pics.count()).toBe(2);
+    await expect
+      .poll(() => pics.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).naturalWidth)))
+      .toEqual([120, 90]);
     const nav = b.getByRole('navigation', { name: '底部导航' });
     expect(await nav.getByRole('link', { name: '头条' }).getAttribute('aria-current')).toBe('page');
     await screenshot(b, 'community-list');

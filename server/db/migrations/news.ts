@@ -118,4 +118,13 @@ export const newsMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // Post pictures (up to 9 per post) are uploads of their own purpose.
+    id: 'news-002-post-images',
+    up: async (db) => {
+      await sql`alter table user_uploads drop constraint if exists user_uploads_purpose_check`.execute(db);
+      await sql`alter table user_uploads add constraint user_uploads_purpose_check
+        check (purpose in ('portrait', 'feedback', 'post'))`.execute(db);
+    },
+  },
 ];

@@ -9,7 +9,7 @@ export interface UserCentreTables {
     /** Random file stem (hex), also the public id. */
     id: string;
     user_id: number;
-    purpose: 'portrait' | 'feedback';
+    purpose: 'portrait' | 'feedback' | 'post';
     mime: string;
     file_name: string;
     bytes: number;

@@ -1,170 +1,23 @@
 /**
- * My posts (/user/community) and my tips (/user/proposal): a compose form on top, my own items
- * below, newest first. Titles, contents and reasons are rendered as text, never as HTML.
+ * My tips (/user/proposal): a compose form on top, my own tips below, newest first. Reasons are
+ * rendered as text, never as HTML. (My posts, /user/community, are in ./CommunityPage.)
  */
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { formatChinaTime, usePagedLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
+import { FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import {
-  POST_CONTENT_MAX,
-  POST_TITLE_MAX,
-  TIP_PICKS,
-  TIP_REASON_MAX,
-  type MyPost,
-  type MyTip,
-  type TipPick,
-} from '../../../workers/protocol/api/user-centre';
+import { TIP_PICKS, TIP_REASON_MAX, type MyTip, type TipPick } from '../../../workers/protocol/api/user-centre';
 import { centreApi } from './centre-api';
-import {
-  hasErrors,
-  hitRateText,
-  outcomeTone,
-  pickText,
-  postDraftErrors,
-  tipDraftErrors,
-  type PostDraftErrors,
-  type TipDraftErrors,
-} from './my-content';
+import { hasErrors, hitRateText, outcomeTone, pickText, tipDraftErrors, type TipDraftErrors } from './my-content';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
 import { MoreButton } from './MoreButton';
 
-const C = T.community;
 const PR = T.proposal;
-
-export function CommunityPage() {
-  const [, navigate] = useLocation();
-  const posts = usePagedLoad((page: number) => centreApi.posts(page), []);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<PostDraftErrors>({ title: null, content: null });
-  const [msg, setMsg] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<number | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = postDraftErrors(title, content);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const env = await centreApi.addPost(title.trim(), content);
-      if (env.code !== 200) return setMsg(env.msg);
-      setMsg(null);
-      setTitle('');
-      setContent('');
-      showToast(C.success);
-      posts.reload();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async (post: MyPost) => {
-    const env = await centreApi.deletePost(post.id);
-    setConfirming(null);
-    if (env.code !== 200) return showToast(env.msg);
-    showToast(C.deleted);
-    posts.reload();
-  };
-
-  return (
-    <div className="us-page">
-      <PageHeader title={C.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
-      <form className="us-form us-card" onSubmit={submit} noValidate aria-labelledby="us-post-compose">
-        <h2 id="us-post-compose" className="us-card__title">
-          {C.compose}
-        </h2>
-        <FormField
-          label={C.titleLabel}
-          value={title}
-          onChange={setTitle}
-          error={errors.title}
-          placeholder={C.titlePh}
-          maxLength={POST_TITLE_MAX}
-          name="title"
-        />
-        <TextAreaField
-          id="us-post-content"
-          label={C.contentLabel}
-          value={content}
-          onChange={setContent}
-          maxLength={POST_CONTENT_MAX}
-          rows={5}
-          placeholder={C.contentPh}
-          error={errors.content}
-          count={C.count}
-        />
-        <FormMessage text={msg} />
-        <button type="submit" className="us-btn us-btn--block" disabled={busy}>
-          {C.submit}
-        </button>
-      </form>
-      <h2 className="us-section-title">{C.mine(posts.first?.total ?? 0)}</h2>
-      <ListState
-        loading={posts.loading}
-        error={posts.error}
-        empty={posts.items.length === 0}
-        texts={{ loading: T.lists.loading, empty: C.empty, failed: T.lists.failed }}
-        onRetry={posts.reload}
-      />
-      <ul className="us-list" aria-label={C.title}>
-        {posts.items.map((p) => (
-          <li key={p.id} className="us-list__item us-post">
-            <article className="us-post__body" aria-labelledby={`us-post-${p.id}`}>
-              <h3 id={`us-post-${p.id}`} className="us-list__title us-post__title">
-                {p.title}
-              </h3>
-              <p className="us-post__content">{p.content}</p>
-              <div className="us-post__foot">
-                <time className="us-muted" dateTime={new Date(p.createdAt).toISOString()}>
-                  {formatChinaTime(p.createdAt, 'MM-DD HH:mm')}
-                </time>
-                {confirming === p.id ? null : (
-                  <button
-                    type="button"
-                    className="us-link us-post__delete"
-                    aria-label={C.deleteLabel(p.title)}
-                    onClick={() => setConfirming(p.id)}
-                  >
-                    {C.delete}
-                  </button>
-                )}
-              </div>
-              {confirming === p.id && (
-                <div className="us-confirm us-post__confirm" role="alertdialog" aria-labelledby={`us-post-q-${p.id}`}>
-                  <p id={`us-post-q-${p.id}`}>{C.confirmDelete}</p>
-                  <div className="us-crop__actions">
-                    <button
-                      type="button"
-                      className="us-btn us-btn--small us-btn--ghost"
-                      onClick={() => setConfirming(null)}
-                    >
-                      {C.cancel}
-                    </button>
-                    <button
-                      type="button"
-                      className="us-btn us-btn--small us-btn--danger"
-                      onClick={() => void remove(p)}
-                    >
-                      {C.confirm}
-                    </button>
-                  </div>
-                </div>
-              )}
-            </article>
-          </li>
-        ))}
-      </ul>
-      <MoreButton next={posts.hasMore} busy={posts.loadingMore} error={posts.moreError} onMore={posts.loadMore} />
-    </div>
-  );
-}
 
 const kickOff = (ot: number) => formatChinaTime(ot * 1000, 'MM-DD HH:mm');
 
@@ -317,7 +170,7 @@ export function ProposalPage() {
           rows={3}
           placeholder={PR.reasonPh}
           error={errors.reason}
-          count={C.count}
+          count={T.community.count}
         />
         <FormMessage text={msg} />
         <button type="submit" className="us-btn us-btn--block" disabled={busy}>

@@ -16,7 +16,8 @@ import { CertificationPage } from './CertificationPage';
 import { SetPage } from './SetPage';
 import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } from './ListPages';
 import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
-import { CommunityPage, ProposalPage } from './ContentPages';
+import { CommunityPage } from './CommunityPage';
+import { ProposalPage } from './ContentPages';
 import { applyTheme } from './theme';
 
 applyTheme();

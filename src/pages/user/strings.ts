@@ -195,6 +195,12 @@ export const USER_TEXT = {
     confirm: '确定删除',
     cancel: '取消',
     deleted: '帖子已删除',
+    images: (n: number, max: number) => `图片（${n}/${max}，可选）`,
+    addImage: '添加图片',
+    removeImage: (i: number) => `删除第 ${i} 张图片`,
+    imageAlt: (i: number) => `第 ${i} 张图片`,
+    uploading: '上传中',
+    tooMany: (max: number) => `每篇帖子最多 ${max} 张图片，多选的没有添加`,
   },
   proposal: {
     title: '我的方案',

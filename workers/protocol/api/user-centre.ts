@@ -34,8 +34,13 @@ export const UserCentrePaths = {
   author: '/user/author/:id',
   /** GET ?page= → CentrePage<MyPost> (mine, newest first). */
   posts: '/user/posts',
-  /** POST title, content → MyPost. At most POST_RATE.count per POST_RATE.windowMs per user. */
+  /**
+   * POST title, content, images? (comma-separated UploadedImage.id from postImage, at most
+   * POST_MAX_IMAGES) → MyPost. At most POST_RATE.count per POST_RATE.windowMs per user.
+   */
   postAdd: '/user/posts/add',
+  /** POST multipart `file` (PNG/JPG/WebP, ≤ PORTRAIT_MAX_BYTES; re-encoded, metadata dropped) → UploadedImage. */
+  postImage: '/user/posts/image',
   /** POST id → { id } (own posts only). */
   postDelete: '/user/posts/delete',
   /** GET ?page= → TipPage (mine, newest first, outcome and hit rate derived by the server). */
@@ -161,10 +166,17 @@ export const POST_CONTENT_MAX = 2000;
 /** Posts one user may publish in a sliding window (deleted posts still count). */
 export const POST_RATE = { count: 5, windowMs: 10 * 60_000 } as const;
 
+/** Pictures one post may carry (a 3×3 grid on the post card). */
+export const POST_MAX_IMAGES = 9;
+/** Post pictures one user may upload per hour (used or not). */
+export const POST_IMAGE_RATE = { count: 60, windowMs: 3600_000 } as const;
+
 export interface MyPost {
   id: number;
   title: string;
   content: string;
+  /** URLs of the post's pictures (uploads, served inert), in the order chosen. */
+  images: string[];
   createdAt: number;
 }
 
