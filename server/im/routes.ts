@@ -25,7 +25,37 @@ import {
   setFavourite,
   setPinned,
 } from './store';
-import { clientIdField, conversationIdField, messageIdField, messageText, onOff, seqField, userIdField } from './text';
+import {
+  createGroup,
+  conversationMemberIds,
+  dissolveGroup,
+  groupDetail,
+  inviteToGroup,
+  joinGroup,
+  leaveGroup,
+  muteInGroup,
+  myGroups,
+  removeFromGroup,
+  sendGroup,
+  setAdmin,
+  setMuteAll,
+  updateGroup,
+} from './groups';
+import {
+  clientIdField,
+  conversationIdField,
+  groupIdField,
+  groupName,
+  groupNotice,
+  inviteCodeField,
+  messageIdField,
+  messageText,
+  muteMinutes,
+  onOff,
+  seqField,
+  userIdField,
+  userIdList,
+} from './text';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -41,9 +71,28 @@ const favourBody = z.object({ messageId: messageIdField, on: onOff });
 const chatBody = z.object({ conversationId: conversationIdField });
 const pinBody = z.object({ conversationId: conversationIdField, on: onOff });
 const blockBody = z.object({ userId: userIdField, on: onOff });
+const groupQuery = z.object({ groupId: groupIdField, code: inviteCodeField.optional() });
+const groupBody = z.object({ groupId: groupIdField });
+const createBody = z.object({ name: groupName, memberIds: userIdList.default([]) });
+const updateBody = z.object({ groupId: groupIdField, name: groupName.optional(), notice: groupNotice.optional() });
+const inviteBody = z.object({ groupId: groupIdField, userIds: userIdList });
+const joinBody = z.object({ groupId: groupIdField, code: inviteCodeField });
+const memberBody = z.object({ groupId: groupIdField, userId: userIdField });
+const muteBody = z.object({ groupId: groupIdField, userId: userIdField, minutes: muteMinutes });
+const muteAllBody = z.object({ groupId: groupIdField, on: onOff });
+const adminBody = z.object({ groupId: groupIdField, userId: userIdField, on: onOff });
+const groupSendBody = z.object({ groupId: groupIdField, text: messageText, clientId: clientIdField });
 
 async function publishCounts(ctx: AppContext, userId: number): Promise<void> {
   ctx.hub.publishToUser(userId, { kind: 'counts', chats: await chatCounts(ctx.db, userId) });
+}
+
+/** A group changed (name, notice, members, roles): each user's tabs refresh the list and detail. */
+async function publishGroup(ctx: AppContext, groupId: number, userIds: Iterable<number>): Promise<void> {
+  for (const u of new Set(userIds)) {
+    ctx.hub.publishToUser(u, { kind: 'group', groupId });
+    await publishCounts(ctx, u);
+  }
 }
 
 export const imArea: AreaPlugin = (app, ctx) => {
@@ -87,10 +136,10 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const userId = await requireUserId(ctx, req);
     const { messageId } = parseInput(messageBody, req.body);
     const message = await recall(db, userId, messageId, ctx.now());
-    const peer = message.toUserId!;
-    ctx.hub.publishToUser(peer, { kind: 'im', message });
-    ctx.hub.publishToUser(userId, { kind: 'im', message });
-    await publishCounts(ctx, peer);
+    for (const u of await conversationMemberIds(db, message.chatId)) {
+      ctx.hub.publishToUser(u, { kind: 'im', message });
+      if (u !== userId) await publishCounts(ctx, u);
+    }
     return ok(message, '已撤回');
   });
 
@@ -135,4 +184,139 @@ export const imArea: AreaPlugin = (app, ctx) => {
   });
 
   app.get(u(P.blocks), async (req) => ok(await blockedUsers(db, await requireUserId(ctx, req))));
+
+  // --- groups ------------------------------------------------------------------------------------
+  app.get(u(P.groupList), async (req) => ok(await myGroups(db, await requireUserId(ctx, req))));
+
+  app.get(u(P.groupDetail), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const q = parseInput(groupQuery, req.query);
+    return ok(await groupDetail(db, userId, q.groupId, q.code));
+  });
+
+  app.post(u(P.groupCreate), async (req) => {
+    const ownerId = await requireUserId(ctx, req);
+    const body = parseInput(createBody, req.body);
+    const detail = await createGroup(db, { ownerId, name: body.name, memberIds: body.memberIds, now: ctx.now() });
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, '群聊已创建');
+  });
+
+  app.post(u(P.groupUpdate), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(updateBody, req.body);
+    const detail = await updateGroup(db, userId, body.groupId, { name: body.name, notice: body.notice });
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, '已保存');
+  });
+
+  app.post(u(P.groupInvite), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(inviteBody, req.body);
+    const { detail } = await inviteToGroup(db, userId, body.groupId, body.userIds, ctx.now());
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, '已邀请');
+  });
+
+  app.post(u(P.groupJoin), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(joinBody, req.body);
+    const detail = await joinGroup(db, userId, body.groupId, body.code, ctx.now());
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, '已加入群聊');
+  });
+
+  app.post(u(P.groupLeave), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const { groupId } = parseInput(groupBody, req.body);
+    const conversationId = await leaveGroup(db, userId, groupId);
+    await publishGroup(ctx, groupId, [userId, ...(await conversationMemberIds(db, conversationId))]);
+    return ok({ left: 1 as const }, '已退出群聊');
+  });
+
+  app.post(u(P.groupDissolve), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const { groupId } = parseInput(groupBody, req.body);
+    const members = await dissolveGroup(db, userId, groupId, ctx.now());
+    await publishGroup(ctx, groupId, members);
+    return ok({ dissolved: 1 as const }, '群聊已解散');
+  });
+
+  app.post(u(P.groupRemove), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(memberBody, req.body);
+    const detail = await removeFromGroup(db, userId, body.groupId, body.userId);
+    await publishGroup(ctx, detail.id, [body.userId, ...detail.members.map((m) => m.id)]);
+    return ok(detail, '已移出群聊');
+  });
+
+  app.post(u(P.groupMute), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(muteBody, req.body);
+    const detail = await muteInGroup(db, userId, body.groupId, body.userId, body.minutes, ctx.now());
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, body.minutes > 0 ? '已禁言' : '已解除禁言');
+  });
+
+  app.post(u(P.groupMuteAll), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(muteAllBody, req.body);
+    const detail = await setMuteAll(db, userId, body.groupId, body.on === 1);
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, body.on ? '已开启全员禁言' : '已关闭全员禁言');
+  });
+
+  app.post(u(P.groupAdmin), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(adminBody, req.body);
+    const detail = await setAdmin(db, userId, body.groupId, body.userId, body.on === 1);
+    await publishGroup(
+      ctx,
+      detail.id,
+      detail.members.map((m) => m.id),
+    );
+    return ok(detail, body.on ? '已设为管理员' : '已取消管理员');
+  });
+
+  app.post(u(P.groupSend), async (req) => {
+    const from = await requireUserId(ctx, req);
+    const body = parseInput(groupSendBody, req.body);
+    const sent = await sendGroup(db, {
+      from,
+      groupId: body.groupId,
+      text: body.text,
+      clientId: body.clientId,
+      now: ctx.now(),
+    });
+    if (!sent.replayed) {
+      const members = await conversationMemberIds(db, sent.message.chatId);
+      for (const m of members) ctx.hub.publishToUser(m, { kind: 'im', message: sent.message });
+      for (const m of members) if (m !== from) await publishCounts(ctx, m);
+    }
+    return ok(sent, sent.replayed ? '消息已发送' : '发送成功');
+  });
 };

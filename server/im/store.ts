@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Code, type ChatCount, type ImMessage } from '../../workers/protocol/index';
 import {
   CHAT_STATUS_COUNTED,
+  GROUP_CHAT_CODE,
   IM_SEND_RATE,
   PRIVATE_CHAT_CODE,
   RECALL_WINDOW_MS,
@@ -18,12 +19,12 @@ import {
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 
-interface MessageRow {
+export interface MessageRow {
   id: number;
   conversation_id: string;
   seq: number;
   from_user_id: number;
-  to_user_id: number;
+  to_user_id: number | null;
   client_id: string;
   text: string;
   created_at: number;
@@ -32,25 +33,25 @@ interface MessageRow {
   portrait: string;
 }
 
-function toMessage(r: MessageRow): ImMessage {
+export function toMessage(r: MessageRow): ImMessage {
   const m: ImMessage = {
     id: String(r.id),
     chatId: r.conversation_id,
     seq: Number(r.seq),
     clientId: r.client_id,
     fromUserId: r.from_user_id,
-    toUserId: r.to_user_id,
     fromNickName: r.nick_name,
     fromAvatar: r.portrait,
     // A recalled message keeps its seq (so the gap stays exact) but not its words.
     text: r.recalled_at === null ? r.text : '',
     at: Number(r.created_at),
   };
+  if (r.to_user_id !== null) m.toUserId = r.to_user_id;
   if (r.recalled_at !== null) m.recalledAt = Number(r.recalled_at);
   return m;
 }
 
-function messageRows(db: Db) {
+export function messageRows(db: Db) {
   return db
     .selectFrom('im_messages as m')
     .innerJoin('users as u', 'u.id', 'm.from_user_id')
@@ -69,11 +70,11 @@ function messageRows(db: Db) {
     ]);
 }
 
-async function messageById(db: Db, id: number): Promise<MessageRow | undefined> {
+export async function messageById(db: Db, id: number): Promise<MessageRow | undefined> {
   return messageRows(db).where('m.id', '=', id).executeTakeFirst();
 }
 
-async function isBlocked(db: Db, userId: number, blockedUserId: number): Promise<boolean> {
+export async function isBlocked(db: Db, userId: number, blockedUserId: number): Promise<boolean> {
   const r = await db
     .selectFrom('im_blocks')
     .select('user_id')
@@ -81,6 +82,21 @@ async function isBlocked(db: Db, userId: number, blockedUserId: number): Promise
     .where('blocked_user_id', '=', blockedUserId)
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/** 20 messages / 10 s per user, private and group together. */
+export async function checkSendRate(db: Db, from: number, now: number): Promise<void> {
+  const recent = await db
+    .selectFrom('im_messages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('from_user_id', '=', from)
+    .where('created_at', '>', now - IM_SEND_RATE.windowMs)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= IM_SEND_RATE.max)
+    throw new BizError(
+      Code.RATE_LIMITED,
+      `发送太频繁：${IM_SEND_RATE.windowMs / 1000} 秒内最多发 ${IM_SEND_RATE.max} 条消息，请稍后再试`,
+    );
 }
 
 export async function sendPrivate(
@@ -93,7 +109,7 @@ export async function sendPrivate(
     .where('m.client_id', '=', clientId)
     .executeTakeFirst();
   if (stored) {
-    if (stored.to_user_id !== to || stored.text !== text)
+    if (stored.to_user_id !== to || stored.conversation_id !== privateConversationId(from, to) || stored.text !== text)
       throw new BizError(Code.BAD_INPUT, '消息标识已用于另一条消息');
     return { message: toMessage(stored), replayed: 1 };
   }
@@ -102,17 +118,7 @@ export async function sendPrivate(
   if (!peer) throw new BizError(Code.NOT_FOUND, '用户不存在');
   if (await isBlocked(db, to, from)) throw new BizError(Code.REFUSED, '对方已拒收你的消息');
   if (await isBlocked(db, from, to)) throw new BizError(Code.REFUSED, '你已将对方拉黑，解除拉黑后才能发消息');
-  const recent = await db
-    .selectFrom('im_messages')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('from_user_id', '=', from)
-    .where('created_at', '>', now - IM_SEND_RATE.windowMs)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= IM_SEND_RATE.max)
-    throw new BizError(
-      Code.RATE_LIMITED,
-      `发送太频繁：${IM_SEND_RATE.windowMs / 1000} 秒内最多发 ${IM_SEND_RATE.max} 条消息，请稍后再试`,
-    );
+  await checkSendRate(db, from, now);
 
   const conversationId = privateConversationId(from, to);
   const id = await db.transaction().execute(async (trx) => {
@@ -204,6 +210,9 @@ export async function messagesAfter(
 
 interface ListRow {
   conversation_id: string;
+  kind: 'private' | 'group';
+  group_id: number | null;
+  member_count: string | null;
   read_seq: number;
   pinned: boolean;
   last_seq: number;
@@ -217,8 +226,11 @@ interface ListRow {
 /** My conversations with their unread counts, pinned first then by last message (no last line). */
 async function listRows(db: Db, userId: number): Promise<ListRow[]> {
   const { rows } = await sql<ListRow>`
-    select mem.conversation_id, mem.read_seq, mem.pinned, c.last_seq, c.last_at,
-      pu.id as peer_id, pu.nick_name as peer_nick, pu.portrait as peer_portrait,
+    select mem.conversation_id, mem.read_seq, mem.pinned, c.last_seq, c.last_at, c.kind,
+      coalesce(pu.id, 0) as peer_id, coalesce(pu.nick_name, g.name) as peer_nick,
+      coalesce(pu.portrait, '') as peer_portrait, g.id as group_id,
+      (case when g.id is null then null
+        else (select count(*) from im_members gm where gm.conversation_id = mem.conversation_id) end) as member_count,
       (select count(*) from im_messages m
         where m.conversation_id = mem.conversation_id and m.seq > greatest(mem.read_seq, mem.cleared_seq)
           and m.from_user_id <> ${userId} and m.recalled_at is null
@@ -226,9 +238,12 @@ async function listRows(db: Db, userId: number): Promise<ListRow[]> {
       ) as unread
     from im_members mem
     join im_conversations c on c.id = mem.conversation_id
-    join im_members pm on pm.conversation_id = mem.conversation_id and pm.user_id <> ${userId}
-    join users pu on pu.id = pm.user_id
-    where mem.user_id = ${userId} and c.last_seq > mem.cleared_seq
+    left join im_members pm on c.kind = 'private' and pm.conversation_id = mem.conversation_id
+      and pm.user_id <> ${userId}
+    left join users pu on pu.id = pm.user_id
+    left join im_groups g on c.kind = 'group' and g.conversation_id = mem.conversation_id
+    where mem.user_id = ${userId} and (c.last_seq > mem.cleared_seq or (c.kind = 'group' and c.last_seq = 0))
+      and (c.kind = 'group' or pu.id is not null)
     order by mem.pinned desc, c.last_at desc
   `.execute(db);
   return rows;
@@ -250,24 +265,28 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
     order by m.conversation_id, m.seq desc
   `.execute(db);
   const last = new Map(lastRows.map((r) => [r.conversation_id, toMessage(r)]));
-  return rows.map((r) => ({
-    code: PRIVATE_CHAT_CODE,
-    messageStatus: CHAT_STATUS_COUNTED,
-    count: Number(r.unread),
-    conversationId: r.conversation_id,
-    peer: { id: r.peer_id, nickName: r.peer_nick, avatar: r.peer_portrait },
-    pinned: Boolean(r.pinned),
-    lastSeq: Number(r.last_seq),
-    readSeq: Number(r.read_seq),
-    last: last.get(r.conversation_id) ?? null,
-  }));
+  return rows.map((r) => {
+    const item: ChatListItem = {
+      code: r.kind === 'group' ? GROUP_CHAT_CODE : PRIVATE_CHAT_CODE,
+      messageStatus: CHAT_STATUS_COUNTED,
+      count: Number(r.unread),
+      conversationId: r.conversation_id,
+      peer: { id: Number(r.peer_id), nickName: r.peer_nick, avatar: r.peer_portrait },
+      pinned: Boolean(r.pinned),
+      lastSeq: Number(r.last_seq),
+      readSeq: Number(r.read_seq),
+      last: last.get(r.conversation_id) ?? null,
+    };
+    if (r.group_id !== null) item.group = { id: Number(r.group_id), memberCount: Number(r.member_count) };
+    return item;
+  });
 }
 
 /** The `counts` event payload: the spec's shape plus each conversation's read marker and pin. */
 export async function chatCounts(db: Db, userId: number): Promise<ChatCount[]> {
   // Published on every message: the list query without the last lines.
   return (await listRows(db, userId)).map((r) => ({
-    code: PRIVATE_CHAT_CODE,
+    code: r.kind === 'group' ? GROUP_CHAT_CODE : PRIVATE_CHAT_CODE,
     messageStatus: CHAT_STATUS_COUNTED,
     count: Number(r.unread),
     conversationId: r.conversation_id,

@@ -22,6 +22,11 @@ export const paths = {
   activity: '/activity',
   activitySub: (page: 'reg' | 'rule' | 'lottery' | 'rank' | 'history' | 'address') => `/activity/${page}`,
   messageChat: (peerId: number | string) => `/message/chat?peer=${encodeURIComponent(String(peerId))}`,
+  messageGroupChat: (groupId: number) => `/message/chat?group=${groupId}`,
+  messageGroupList: '/message/groupList',
+  messageCreateGroup: '/message/createGroup',
+  messageGroupDetail: (groupId: number, code?: string) =>
+    `/message/groupDetail?id=${groupId}${code ? `&code=${encodeURIComponent(code)}` : ''}`,
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

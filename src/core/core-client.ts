@@ -279,6 +279,9 @@ export class CoreClient implements CoreApi {
   sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('sendPrivate', [toUserId, text]);
   }
+  sendGroup(groupId: number, text: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('sendGroup', [groupId, text]);
+  }
   retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('retryPrivate', [clientId]);
   }

@@ -241,6 +241,8 @@ export interface WalletValue {
 export interface ConversationsValue {
   status: 'idle' | 'loading' | 'ready' | 'error';
   items: ChatListItem[];
+  /** Counts the `group` events seen: a group page fetches its detail again when it moves. */
+  groupRev?: number;
 }
 
 /** A message as a conversation shows it: stored ones are 'sent'; the outbox's are 'sending' or 'failed'. */

@@ -92,6 +92,8 @@ export interface MessagingHandlers {
    * came is sent again (same client id, stored once) on the next socket open or core start.
    */
   sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>>;
+  /** Queues a message to a group I am in, through the same outbox as private ones. */
+  sendGroup(groupId: number, text: string): Promise<ActionResult<ImMessage | null>>;
   /** Sends a failed outbox message again. */
   retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>>;
   /** Drops a failed message from the outbox. */

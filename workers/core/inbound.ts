@@ -62,6 +62,8 @@ export function createInbound(t: InboundTargets): (topic: Topic, event: TopicEve
       case 'counts':
         t.inbox.onEvent(event);
         return t.messaging.onEvent(event);
+      case 'group':
+        return t.messaging.onEvent(event);
       case 'logout':
         return t.session.onEvent(event);
       case 'wallet':

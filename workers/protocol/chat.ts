@@ -65,6 +65,8 @@ export interface ImMessage {
 export type InboxEvent =
   | { kind: 'im'; message: ImMessage }
   | { kind: 'counts'; chats: ChatCount[] }
+  /** A group I am (or was just) in changed: name, notice, members, roles, or it was dissolved. */
+  | { kind: 'group'; groupId: number }
   /** A reserved broadcast started (anchor live): `path` opens the room. */
   | { kind: 'reminder'; title: string; text: string; path: string; at: number }
   | { kind: 'logout' }

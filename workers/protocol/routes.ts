@@ -220,6 +220,10 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   // Messaging (issue 13): the conversation list and a private conversation.
   'message',
   'message/chat',
+  // Groups (issue 13): my groups, a group's settings (and its invite link), creating one.
+  'message/groupList',
+  'message/groupDetail',
+  'message/createGroup',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

@@ -56,4 +56,32 @@ export const imMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    id: 'im-002-groups',
+    up: async (db) => {
+      await sql`alter table im_conversations drop constraint im_conversations_kind_check`.execute(db);
+      await sql`alter table im_conversations add constraint im_conversations_kind_check check (kind in ('private', 'group'))`.execute(
+        db,
+      );
+      // A group message has no single recipient.
+      await sql`alter table im_messages alter column to_user_id drop not null`.execute(db);
+      await sql`create table im_groups (
+        id serial primary key,
+        conversation_id text not null unique references im_conversations(id) on delete cascade,
+        name text not null,
+        notice text not null default '',
+        owner_id int not null references users(id) on delete cascade,
+        mute_all boolean not null default false,
+        invite_code text not null unique,
+        created_at double precision not null,
+        dissolved_at double precision
+      )`.execute(db);
+      await sql`create index im_groups_owner_created on im_groups (owner_id, created_at)`.execute(db);
+      await sql`alter table im_members add column role text not null default 'member' check (role in ('owner', 'admin', 'member'))`.execute(
+        db,
+      );
+      await sql`alter table im_members add column muted_until double precision`.execute(db);
+      await sql`alter table im_members add column joined_at double precision not null default 0`.execute(db);
+    },
+  },
 ];

@@ -5,7 +5,7 @@ export interface ImTables {
   im_conversations: {
     /** 'p:<lower user id>:<higher user id>' for a private conversation. */
     id: string;
-    kind: 'private';
+    kind: 'private' | 'group';
     last_seq: Generated<number>;
     last_at: number;
     created_at: number;
@@ -18,13 +18,17 @@ export interface ImTables {
     /** Messages up to this seq are gone for this member (chat deleted from the list). */
     cleared_seq: Generated<number>;
     pinned: Generated<boolean>;
+    role: Generated<'owner' | 'admin' | 'member'>;
+    muted_until: number | null;
+    joined_at: Generated<number>;
   };
   im_messages: {
     id: Generated<number>;
     conversation_id: string;
     seq: number;
     from_user_id: number;
-    to_user_id: number;
+    /** Null for a group message. */
+    to_user_id: number | null;
     client_id: string;
     text: string;
     created_at: number;
@@ -32,5 +36,16 @@ export interface ImTables {
   };
   im_hidden: { user_id: number; message_id: number };
   im_favourites: { user_id: number; message_id: number; created_at: number };
+  im_groups: {
+    id: Generated<number>;
+    conversation_id: string;
+    name: string;
+    notice: Generated<string>;
+    owner_id: number;
+    mute_all: Generated<boolean>;
+    invite_code: string;
+    created_at: number;
+    dissolved_at: number | null;
+  };
   im_blocks: { user_id: number; blocked_user_id: number; created_at: number };
 }

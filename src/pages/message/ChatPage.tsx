@@ -1,6 +1,9 @@
-/** /message/chat?peer=<user id>: a private conversation (send, sending/sent/failed with retry, recall). */
+/**
+ * /message/chat?peer=<user id>: a private conversation; /message/chat?group=<group id>: a group's.
+ * Send, sending/sent/failed with retry, recall.
+ */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { ListState } from '../../components/user/ListState';
@@ -17,16 +20,27 @@ import {
   IM_TEXT_MAX,
   MessagePaths,
   RECALL_WINDOW_MS,
+  groupConversationId,
   privateConversationId,
 } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 import { MESSAGE_TEXT as T } from './strings';
 
-function Bubble({ m, mine, peerName }: { m: ConversationMessage; mine: boolean; peerName: string }) {
+function Bubble({
+  m,
+  mine,
+  peerName,
+  inGroup,
+}: {
+  m: ConversationMessage;
+  mine: boolean;
+  peerName: string;
+  inGroup: boolean;
+}) {
   if (m.recalledAt)
     return (
       <li className="msg-recalled" data-message-seq={m.seq}>
-        {mine ? T.chat.recalledMine : T.chat.recalledTheirs(peerName)}
+        {mine ? T.chat.recalledMine : T.chat.recalledTheirs(inGroup ? m.fromNickName : peerName)}
       </li>
     );
   const canRecall = mine && m.state === 'sent' && Date.now() - m.at < RECALL_WINDOW_MS;
@@ -36,6 +50,7 @@ function Bubble({ m, mine, peerName }: { m: ConversationMessage; mine: boolean; 
       data-message-seq={m.seq ?? ''}
       data-message-state={m.state}
     >
+      {inGroup && !mine && <span className="msg-bubble__from">{m.fromNickName}</span>}
       <span className="msg-bubble__text">{m.text}</span>
       <span className={m.state === 'failed' ? 'msg-bubble__meta msg-bubble__meta--failed' : 'msg-bubble__meta'}>
         <time dateTime={new Date(m.at).toISOString()}>{formatChinaTime(m.at, 'HH:mm')}</time>
@@ -82,16 +97,24 @@ function Bubble({ m, mine, peerName }: { m: ConversationMessage; mine: boolean; 
 
 export function ChatPage(_props: PageProps) {
   const [, navigate] = useLocation();
-  const peerId = Number(new URLSearchParams(useSearch()).get('peer'));
+  const search = new URLSearchParams(useSearch());
+  const groupParam = search.get('group');
+  const groupId =
+    groupParam !== null && /^\d{1,10}$/.test(groupParam) && Number(groupParam) > 0 ? Number(groupParam) : null;
+  const inGroup = groupParam !== null;
+  const peerId = Number(search.get('peer'));
   const session = useSession();
   const me = session.user?.id ?? null;
-  const valid = Number.isInteger(peerId) && peerId > 0 && peerId !== me;
-  const chatId = valid && me !== null ? privateConversationId(me, peerId) : null;
+  const valid = inGroup ? groupId !== null : Number.isInteger(peerId) && peerId > 0 && peerId !== me;
+  const chatId =
+    !valid || me === null ? null : groupId !== null ? groupConversationId(groupId) : privateConversationId(me, peerId);
   const conv = useConversation(chatId);
   const list = useConversations();
   const item = list?.items.find((c) => c.conversationId === chatId);
   const peerName =
-    item?.peer.nickName ?? conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName ?? T.chat.title;
+    item?.peer.nickName ??
+    (inGroup ? '' : conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName) ??
+    T.chat.title;
   const [text, setText] = useState('');
   const logEnd = useRef<HTMLLIElement>(null);
   const messages = conv?.messages ?? [];
@@ -111,7 +134,7 @@ export function ChatPage(_props: PageProps) {
     const body = text.trim();
     if (!body || !valid) return;
     setText('');
-    const r = await getCore().sendPrivate(peerId, body);
+    const r = groupId !== null ? await getCore().sendGroup(groupId, body) : await getCore().sendPrivate(peerId, body);
     if (!r.ok && r.code !== 5000) showToast(r.msg);
   }
   function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -123,10 +146,21 @@ export function ChatPage(_props: PageProps) {
 
   return (
     <div className="us-page msg-chat">
-      <PageHeader title={peerName} onBack={() => navigate(paths.message)} backLabel={T.back} />
+      <PageHeader
+        title={peerName || T.chat.title}
+        onBack={() => navigate(paths.message)}
+        backLabel={T.back}
+        right={
+          groupId !== null ? (
+            <Link href={paths.messageGroupDetail(groupId)} className="msg-header-link">
+              {T.chat.groupSettings}
+            </Link>
+          ) : undefined
+        }
+      />
       {!valid ? (
         <p className="us-list-state" role="alert">
-          {T.chat.badPeer}
+          {inGroup ? T.chat.badGroup : T.chat.badPeer}
         </p>
       ) : (
         <>
@@ -138,7 +172,7 @@ export function ChatPage(_props: PageProps) {
           />
           <ol className="msg-chat__log" aria-label={T.chat.messagesLabel} aria-live="polite">
             {messages.map((m) => (
-              <Bubble key={m.clientId ?? m.id} m={m} mine={m.fromUserId === me} peerName={peerName} />
+              <Bubble key={m.clientId ?? m.id} m={m} mine={m.fromUserId === me} peerName={peerName} inGroup={inGroup} />
             ))}
             <li ref={logEnd} aria-hidden="true" />
           </ol>

@@ -12,7 +12,8 @@ import { MESSAGE_TEXT as T } from './strings';
 
 function lastLine(c: ChatListItem): string {
   if (!c.last) return T.lastLine.none;
-  return c.last.recalledAt ? T.lastLine.recalled : c.last.text;
+  if (c.last.recalledAt) return T.lastLine.recalled;
+  return c.group ? `${c.last.fromNickName}：${c.last.text}` : c.last.text;
 }
 
 function timeText(ms: number, now: number): string {
@@ -33,7 +34,16 @@ export function MessageListPage(_props: PageProps) {
   const now = Date.now();
   return (
     <div className="us-page">
-      <PageHeader title={T.list.title} onBack={() => navigate(paths.home)} backLabel={T.back} />
+      <PageHeader
+        title={T.list.title}
+        onBack={() => navigate(paths.home)}
+        backLabel={T.back}
+        right={
+          <Link href={paths.messageGroupList} className="msg-header-link">
+            {T.groups.title}
+          </Link>
+        }
+      />
       <ListState
         loading={!list || ((list.status === 'loading' || list.status === 'idle') && items.length === 0)}
         error={list?.status === 'error' ? T.list.failed : null}
@@ -49,11 +59,17 @@ export function MessageListPage(_props: PageProps) {
               data-conversation-id={c.conversationId}
             >
               <Link
-                href={paths.messageChat(c.peer.id)}
+                href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
                 className="msg-row__main"
                 aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
               >
-                <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+                {c.group ? (
+                  <span className="msg-group-avatar" aria-hidden="true">
+                    {[...c.peer.nickName][0]}
+                  </span>
+                ) : (
+                  <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+                )}
                 <span className="msg-row__text">
                   <span className="msg-row__top">
                     <span className="msg-row__name">{c.peer.nickName}</span>

@@ -7,11 +7,17 @@ import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
 import { ChatPage } from './ChatPage';
+import { CreateGroupPage } from './CreateGroupPage';
+import { GroupDetailPage } from './GroupDetailPage';
+import { GroupListPage } from './GroupListPage';
 import { MessageListPage } from './MessageListPage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   message: MessageListPage,
   'message/chat': ChatPage,
+  'message/groupList': GroupListPage,
+  'message/groupDetail': GroupDetailPage,
+  'message/createGroup': CreateGroupPage,
 };
 
 export default pages;

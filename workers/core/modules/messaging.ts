@@ -12,6 +12,7 @@ import { Code } from '../../protocol/codes';
 import {
   IM_PAGE_MAX,
   MessagePaths,
+  groupConversationId,
   privateConversationId,
   type ChatListItem,
   type SendResult,
@@ -37,7 +38,10 @@ const KEEP = 500;
 
 interface OutboxEntry {
   clientId: string;
+  /** The peer of a private message; 0 for a group message. */
   toUserId: number;
+  /** Set for a group message. */
+  groupId?: number;
   chatId: string;
   text: string;
   at: number;
@@ -58,7 +62,7 @@ interface Conversation {
 export interface MessagingModule {
   readonly streams: Pick<StreamBuilders, 'conversations' | 'conversation'>;
   readonly handlers: MessagingHandlers;
-  onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' }>): void;
+  onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' | 'group' }>): void;
 }
 
 const newClientId = () =>
@@ -86,8 +90,11 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     setList(listOf<ChatListItem>(env.data));
   }
 
+  // Bumped on each `group` event: group pages fetch their detail again.
+  let groupRev = 0;
+
   function setList(items: ChatListItem[]): void {
-    list$.next({ status: 'ready', items });
+    list$.next({ status: 'ready', items, groupRev });
     void store.set(IM_STORE.chats, items).catch((e: unknown) => kernel.log('im list store failed', e));
     for (const c of items) {
       const conv = convs.get(c.conversationId);
@@ -289,12 +296,21 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     delete entry.error;
     emit(entry.chatId);
     try {
-      const env = await kernel.request<SendResult>({
-        path: MessagePaths.send,
-        method: 'POST',
-        body: { toUserId: entry.toUserId, text: entry.text, clientId: entry.clientId },
-        silent: true,
-      });
+      const env = await kernel.request<SendResult>(
+        entry.groupId
+          ? {
+              path: MessagePaths.groupSend,
+              method: 'POST',
+              body: { groupId: entry.groupId, text: entry.text, clientId: entry.clientId },
+              silent: true,
+            }
+          : {
+              path: MessagePaths.send,
+              method: 'POST',
+              body: { toUserId: entry.toUserId, text: entry.text, clientId: entry.clientId },
+              silent: true,
+            },
+      );
       if (mine !== round) return { ok: false, code: env.code, msg: env.msg, data: null };
       if (env.code === Code.OK) {
         const m = env.data.message;
@@ -398,6 +414,24 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
         emit(entry.chatId);
         return deliver(entry);
       },
+      async sendGroup(groupId, text) {
+        if (!session$.value.token || !session$.value.user)
+          return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
+        const entry: OutboxEntry = {
+          clientId: newClientId(),
+          toUserId: 0,
+          groupId,
+          chatId: groupConversationId(groupId),
+          text,
+          at: kernel.now(),
+          state: 'sending',
+          refused: false,
+        };
+        outbox.push(entry);
+        await saveOutbox();
+        emit(entry.chatId);
+        return deliver(entry);
+      },
       async retryPrivate(clientId) {
         const entry = outbox.find((o) => o.clientId === clientId);
         if (!entry) return { ok: false, code: Code.NOT_FOUND, msg: '消息不存在', data: null };
@@ -425,7 +459,11 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     onEvent(event) {
       if (!session$.value.token) return;
       if (event.kind === 'im') onIm(event.message);
-      else applyCounts(event.chats);
+      else if (event.kind === 'counts') applyCounts(event.chats);
+      else {
+        groupRev++;
+        void refreshList();
+      }
     },
   };
 }

@@ -13,6 +13,32 @@ export const MessagePaths = {
   favourites: '/imapi/message/favor',
   /** GET → BlockedUser[]. */
   blocks: '/imapi/user/blocks',
+  /** GET → GroupSummary[]: the groups I am in. */
+  groupList: '/imapi/group/list',
+  /** GET ?groupId[&code] → GroupDetail (members only; with the group's invite code, anyone). */
+  groupDetail: '/imapi/group/detail',
+  /** POST name, memberIds (comma list, may be empty) → GroupDetail. GROUP_CREATE_DAILY a day. */
+  groupCreate: '/imserver/group/create',
+  /** POST groupId, name?, notice? → GroupDetail (rename / notice: see GROUP_PERMISSIONS). */
+  groupUpdate: '/imserver/group/update',
+  /** POST groupId, userIds (comma list) → GroupDetail: members add people (up to GROUP_MEMBER_MAX). */
+  groupInvite: '/imserver/group/invite',
+  /** POST groupId, code → GroupDetail: join by the group's invite link. */
+  groupJoin: '/imserver/group/join',
+  /** POST groupId → { left: 1 }. The owner cannot leave (dissolve instead). */
+  groupLeave: '/imserver/group/leave',
+  /** POST groupId → { dissolved: 1 }: owner only; the group leaves every member's list. */
+  groupDissolve: '/imserver/group/delete',
+  /** POST groupId, userId → GroupDetail: remove a member (see GROUP_PERMISSIONS). */
+  groupRemove: '/imserver/group/remove',
+  /** POST groupId, userId, minutes (0 = lift) → GroupDetail: mute one member. */
+  groupMute: '/imserver/group/mute',
+  /** POST groupId, on (1|0) → GroupDetail: 全员禁言 (only owner and admins may speak). */
+  groupMuteAll: '/imserver/group/muteAll',
+  /** POST groupId, userId, on (1|0) → GroupDetail: make or unmake an admin (owner only). */
+  groupAdmin: '/imserver/group/admin',
+  /** POST groupId, text, clientId → SendResult. Idempotent per (sender, clientId). */
+  groupSend: '/imserver/group/send',
   /** POST toUserId, text, clientId → SendResult. Idempotent per (sender, clientId). */
   send: '/imserver/message/send',
   /** POST conversationId, seq → ReadResult: the read marker only moves forward. */
@@ -36,8 +62,66 @@ export function privateConversationId(a: number, b: number): string {
   return a < b ? `p:${a}:${b}` : `p:${b}:${a}`;
 }
 
+/** The conversation id of a group. */
+export function groupConversationId(groupId: number): string {
+  return `g:${groupId}`;
+}
+
+/** The group id of a group conversation id, or null for a private one. */
+export function groupIdOf(conversationId: string): number | null {
+  const m = /^g:(\d{1,10})$/.exec(conversationId);
+  return m ? Number(m[1]) : null;
+}
+
 /** The spec §3 message-count code of a private conversation (one of MESSAGE_COUNT_CODES). */
 export const PRIVATE_CHAT_CODE = 10000;
+/** The spec §3 message-count code of a group conversation (one of MESSAGE_COUNT_CODES). */
+export const GROUP_CHAT_CODE = 10001;
+
+export type GroupRole = 'owner' | 'admin' | 'member';
+export type GroupAction =
+  | 'rename'
+  | 'notice'
+  | 'invite'
+  | 'removeMember'
+  | 'removeAdmin'
+  | 'muteMember'
+  | 'muteAdmin'
+  | 'muteAll'
+  | 'setAdmin'
+  | 'speakWhenAllMuted'
+  | 'leave'
+  | 'dissolve';
+
+/**
+ * Who may do what in a group (issue 13), enforced by the server and tested cell by cell. Nobody
+ * may remove or mute the owner; an admin acts on members only; the owner cannot leave (dissolve).
+ */
+export const GROUP_PERMISSIONS: Readonly<Record<GroupAction, readonly GroupRole[]>> = {
+  rename: ['owner', 'admin'],
+  notice: ['owner', 'admin'],
+  invite: ['owner', 'admin', 'member'],
+  removeMember: ['owner', 'admin'],
+  removeAdmin: ['owner'],
+  muteMember: ['owner', 'admin'],
+  muteAdmin: ['owner'],
+  muteAll: ['owner', 'admin'],
+  setAdmin: ['owner'],
+  speakWhenAllMuted: ['owner', 'admin'],
+  leave: ['admin', 'member'],
+  dissolve: ['owner'],
+};
+
+export function groupMay(role: GroupRole, action: GroupAction): boolean {
+  return GROUP_PERMISSIONS[action].includes(role);
+}
+
+export const GROUP_NAME_MAX = 20;
+export const GROUP_NOTICE_MAX = 300;
+export const GROUP_MEMBER_MAX = 500;
+export const GROUP_CREATE_DAILY = 10;
+/** Longest single mute, minutes (30 days). */
+export const GROUP_MUTE_MAX_MINUTES = 30 * 24 * 60;
 /** messageStatus 0: counted in the unread total (spec §9); 1 would be a muted chat. */
 export const CHAT_STATUS_COUNTED = 0;
 
@@ -65,6 +149,37 @@ export interface ChatListItem {
   lastSeq: number;
   readSeq: number;
   last: ImMessage | null;
+  /** Set for a group conversation: `peer` then holds the group's name (id 0). */
+  group?: { id: number; memberCount: number };
+}
+
+export interface GroupSummary {
+  id: number;
+  conversationId: string;
+  name: string;
+  memberCount: number;
+  role: GroupRole;
+}
+
+export interface GroupMember extends ChatPeer {
+  role: GroupRole;
+  /** Unix ms until which this member may not speak, or absent. */
+  mutedUntil?: number;
+}
+
+export interface GroupDetail {
+  id: number;
+  conversationId: string;
+  name: string;
+  notice: string;
+  ownerId: number;
+  muteAll: boolean;
+  memberCount: number;
+  /** My role, or null when I am not a member (looking at an invite link). */
+  myRole: GroupRole | null;
+  /** Members only; the invite link's code. */
+  inviteCode?: string;
+  members: GroupMember[];
 }
 
 export interface SendResult {

@@ -1,0 +1,531 @@
+/**
+ * Group messaging (issue 13) on a real Fastify, a real hub with real `ws` sockets and a real
+ * PGlite: every group call, the `group`, `im` and `counts` inbox events, the permission table
+ * (GROUP_PERMISSIONS) cell by cell, mute and mute all, join by link, the member limit, the daily
+ * creation limit, dissolve, and each bad input refused with a Chinese message and nothing stored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import {
+  GROUP_CHAT_CODE,
+  GROUP_CREATE_DAILY,
+  GROUP_MEMBER_MAX,
+  GROUP_NAME_MAX,
+  GROUP_PERMISSIONS,
+  IM_TEXT_MAX,
+  MessagePaths as P,
+  groupMay,
+  type ChatListItem,
+  type GroupAction,
+  type GroupDetail,
+  type GroupRole,
+  type GroupSummary,
+  type SendResult,
+} from '../../workers/protocol/api/message';
+import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
+import { unreadTotal } from '../../workers/domain/unread';
+import { installErrorHandler } from '../../server/http/reply';
+import type { AppContext } from '../../server/context';
+import { createHub } from '../../server/ws/create-hub';
+import { createMetrics } from '../../server/metrics';
+import { socketAddressArea } from '../../server/ws/address-routes';
+import { imArea } from '../../server/im/routes';
+import { verifyAccessToken } from '../../server/accounts/tokens';
+import { createTestStorage } from '../helpers/test-db';
+import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
+
+let h: VliveHarness;
+beforeAll(async () => {
+  const ts = await createTestStorage();
+  const clock = { now: Date.UTC(2026, 10, 24, 8, 0, 0) };
+  const now = () => clock.now;
+  const db = ts.storage.db;
+  const metrics = createMetrics();
+  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
+  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  installErrorHandler(app);
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  hub.register(app);
+  await socketAddressArea(app, ctx);
+  await imArea(app, ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  h = {
+    app,
+    ts,
+    hub,
+    base: `http://127.0.0.1:${addr.port}`,
+    clock,
+    async close() {
+      await hub.close();
+      await app.close();
+      await ts.cleanup();
+    },
+  };
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, opts: Parameters<typeof apiOf>[3] = {}) =>
+  apiOf<T>(h, method, embeddedUrl(path), opts);
+const createUser = (nickName?: string) => createUserOf(h, { nickName });
+let clientSeq = 0;
+const clientId = () => `c-${Date.now().toString(36)}-${++clientSeq}`;
+const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
+
+type User = { id: number; token: string };
+
+const isEvent =
+  <K extends InboxEvent['kind']>(kind: K, pred: (e: Extract<InboxEvent, { kind: K }>) => boolean = () => true) =>
+  (f: ServerFrame) =>
+    f.code === Frame.EVENT && f.topic === Topics.inbox && f.data.kind === kind && pred(f.data as never);
+const eventOf = <K extends InboxEvent['kind']>(f: ServerFrame) =>
+  (f as Extract<ServerFrame, { code: typeof Frame.EVENT }>).data as unknown as Extract<InboxEvent, { kind: K }>;
+async function inboxSock(token: string): Promise<Sock> {
+  const s = await Sock.connect(h, token);
+  await s.subscribe(Topics.inbox);
+  return s;
+}
+
+const post = <T = GroupDetail>(token: string, path: string, form: Record<string, string | number>) =>
+  api<T>('POST', path, { token, form });
+const detailOf = (token: string, groupId: number, code?: string) =>
+  api<GroupDetail>('GET', P.groupDetail, { token, query: code ? { groupId, code } : { groupId } });
+const sendGroup = (token: string, groupId: number, text: string, cid = clientId()) =>
+  post<SendResult>(token, P.groupSend, { groupId, text, clientId: cid });
+
+async function create(owner: User, members: User[], name = '周末球友群'): Promise<GroupDetail> {
+  const r = await post(owner.token, P.groupCreate, { name, memberIds: members.map((m) => m.id).join(',') });
+  expect(r.code, r.msg).toBe(Code.OK);
+  return r.data;
+}
+async function count(table: 'im_groups' | 'im_messages' | 'im_members'): Promise<number> {
+  const r = await h.ts.storage.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+/** Many users at once (the member limit): one insert, no sessions needed. */
+async function bulkUsers(n: number): Promise<number[]> {
+  const rows = await h.ts.storage.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        phone: `136${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(3, '0')}`,
+        nick_name: `群友${i}`,
+        password_hash: 'x',
+        portrait: '',
+        portrait_new: null,
+        balance: 0,
+      })) as never,
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+describe('creating a group and talking in it', () => {
+  it('creates the group with its owner and members, tells each member, and lists it with the group code', async () => {
+    const o = await createUser('群主甲');
+    const b = await createUser('成员乙');
+    const c = await createUser('成员丙');
+    const bs = await inboxSock(b.token);
+    const g = await create(o, [b, c]);
+    expect(g).toMatchObject({ name: '周末球友群', ownerId: o.id, memberCount: 3, myRole: 'owner', muteAll: false });
+    expect(g.conversationId).toBe(`g:${g.id}`);
+    expect(g.inviteCode).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(g.members.map((m) => [m.id, m.role])).toEqual([
+      [o.id, 'owner'],
+      [b.id, 'member'],
+      [c.id, 'member'],
+    ]);
+    expect(eventOf<'group'>(await bs.next(isEvent('group'))).groupId).toBe(g.id);
+    const list = await api<ChatListItem[]>('GET', P.chatList, { token: b.token });
+    expect(list.data.find((x) => x.conversationId === g.conversationId)).toMatchObject({
+      code: GROUP_CHAT_CODE,
+      messageStatus: 0,
+      count: 0,
+      peer: { id: 0, nickName: '周末球友群' },
+      group: { id: g.id, memberCount: 3 },
+    });
+    const groups = await api<GroupSummary[]>('GET', P.groupList, { token: c.token });
+    expect(groups.data).toEqual([
+      { id: g.id, conversationId: g.conversationId, name: '周末球友群', memberCount: 3, role: 'member' },
+    ]);
+    bs.close();
+  });
+
+  it('a group message gets the next seq, reaches every member socket once, and counts unread for the others', async () => {
+    const o = await createUser('群主');
+    const b = await createUser('乙');
+    const c = await createUser('丙');
+    const g = await create(o, [b, c]);
+    const [os, bs, cs] = await Promise.all([inboxSock(o.token), inboxSock(b.token), inboxSock(c.token)]);
+    const r = await sendGroup(b.token, g.id, '今晚看球 <script>x</script>');
+    expect(r.code, r.msg).toBe(Code.OK);
+    expect(r.data.message).toMatchObject({ chatId: g.conversationId, seq: 1, fromUserId: b.id, fromNickName: '乙' });
+    expect(r.data.message.toUserId).toBeUndefined();
+    for (const s of [os, bs, cs])
+      expect(eventOf<'im'>(await s.next(isEvent('im'))).message.text).toBe('今晚看球 <script>x</script>');
+    for (const s of [os, cs]) {
+      const counts = eventOf<'counts'>(await s.next(isEvent('counts', (e) => unreadTotal(e.chats) > 0)));
+      expect(counts.chats.find((x) => x.conversationId === g.conversationId)).toMatchObject({
+        code: GROUP_CHAT_CODE,
+        count: 1,
+      });
+    }
+    // Idempotent per client id.
+    const again = await sendGroup(b.token, g.id, '今晚看球 <script>x</script>', r.data.message.clientId);
+    expect(again.data).toMatchObject({ replayed: 1, message: { id: r.data.message.id } });
+    expect((await sendGroup(c.token, g.id, '第二条')).data.message.seq).toBe(2);
+    // Reading clears my unread only.
+    const read = await post(o.token, P.read, { conversationId: g.conversationId, seq: 2 });
+    expect(read.code).toBe(Code.OK);
+    const oList = await api<ChatListItem[]>('GET', P.chatList, { token: o.token });
+    expect(oList.data.find((x) => x.conversationId === g.conversationId)?.count).toBe(0);
+    const bList = await api<ChatListItem[]>('GET', P.chatList, { token: b.token });
+    expect(bList.data.find((x) => x.conversationId === g.conversationId)?.count).toBe(1);
+    // The gap fetch works for groups too.
+    const gap = await api<ImMessage[]>('GET', P.messages, {
+      token: c.token,
+      query: { conversationId: g.conversationId, afterSeq: 1 },
+    });
+    expect(gap.data.map((m) => m.seq)).toEqual([2]);
+    for (const s of [os, bs, cs]) s.close();
+  });
+
+  it('a recall within 2 minutes reaches every member; after 2 minutes it is refused', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const g = await create(o, [b]);
+    const bs = await inboxSock(b.token);
+    const m = (await sendGroup(o.token, g.id, '说错了')).data.message;
+    await bs.next(isEvent('im'));
+    const r = await post<ImMessage>(o.token, P.recall, { messageId: m.id });
+    expect(r.code, r.msg).toBe(Code.OK);
+    const ev = eventOf<'im'>(await bs.next(isEvent('im', (e) => e.message.id === m.id)));
+    expect(ev.message.recalledAt).toBeTypeOf('number');
+    expect(ev.message.text).toBe('');
+    const other = await post<ImMessage>(b.token, P.recall, { messageId: m.id });
+    expect(other.code).toBe(Code.REFUSED);
+    const late = (await sendGroup(o.token, g.id, '太晚撤回')).data.message;
+    h.clock.now += 2 * 60_000 + 1;
+    const refused = await post<ImMessage>(o.token, P.recall, { messageId: late.id });
+    expect(refused.code).toBe(Code.REFUSED);
+    expect(refused.msg).toContain('2 分钟');
+    bs.close();
+  });
+});
+
+describe('bad input and abuse: a Chinese message and nothing stored', () => {
+  it('refuses bad names, bad member lists and unknown users when creating', async () => {
+    const o = await createUser();
+    const before = await count('im_groups');
+    const cases: Array<Record<string, string | number>> = [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(GROUP_NAME_MAX + 1) },
+      { name: '球\u0000迷' },
+      { name: '两\n行' },
+      { name: '好群', memberIds: '1,abc' },
+      { name: '好群', memberIds: '-3' },
+      { name: '好群', memberIds: '2147483648' },
+      { name: '好群', memberIds: '999999' },
+    ];
+    for (const form of cases) {
+      const r = await post(o.token, P.groupCreate, form);
+      expect(r.code, JSON.stringify(form)).not.toBe(Code.OK);
+      expect(hasChinese(r.msg), r.msg).toBe(true);
+    }
+    const noToken = await api('POST', P.groupCreate, { form: { name: '好群' } });
+    expect(noToken.code).toBe(Code.NO_TOKEN);
+    expect(await count('im_groups')).toBe(before);
+  });
+
+  it('refuses group messages from non-members, the removed, and with bad text, storing nothing', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const stranger = await createUser();
+    const g = await create(o, [b]);
+    const before = await count('im_messages');
+    for (const [token, text] of [
+      [stranger.token, '我不在群里'],
+      [b.token, ''],
+      [b.token, 'x'.repeat(IM_TEXT_MAX + 1)],
+      [b.token, '坏\u0007字符'],
+      [b.token, '\u202e反转'],
+    ] as const) {
+      const r = await sendGroup(token, g.id, text);
+      expect(r.code, text).not.toBe(Code.OK);
+      expect(hasChinese(r.msg), r.msg).toBe(true);
+    }
+    const noGroup = await sendGroup(b.token, 987654, '没有这个群');
+    expect(noGroup.code).toBe(Code.NOT_FOUND);
+    expect((await post(o.token, P.groupRemove, { groupId: g.id, userId: b.id })).code).toBe(Code.OK);
+    const removed = await sendGroup(b.token, g.id, '被移出后');
+    expect(removed.code).toBe(Code.NOT_FOUND);
+    expect(removed.msg).toBe('你不在这个群聊中');
+    // A stranger sees nothing of the group, not even through the gap fetch.
+    expect((await detailOf(stranger.token, g.id)).code).toBe(Code.NOT_FOUND);
+    const gap = await api('GET', P.messages, { token: stranger.token, query: { conversationId: g.conversationId } });
+    expect(gap.code).toBe(Code.NOT_FOUND);
+    expect(await count('im_messages')).toBe(before);
+  });
+
+  it('a user who blocked me cannot be put in my group', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    expect((await post(b.token, P.block, { userId: o.id, on: 1 })).code).toBe(Code.OK);
+    const before = await count('im_groups');
+    const r = await post(o.token, P.groupCreate, { name: '拉黑测试', memberIds: String(b.id) });
+    expect(r.code).toBe(Code.REFUSED);
+    expect(await count('im_groups')).toBe(before);
+    const g = await create(o, [c]);
+    const inv = await post(o.token, P.groupInvite, { groupId: g.id, userIds: String(b.id) });
+    expect(inv.code).toBe(Code.REFUSED);
+    expect((await detailOf(o.token, g.id)).data.memberCount).toBe(2);
+  });
+
+  it(`group creation: ${GROUP_CREATE_DAILY} a day (北京时间), the next one refused until tomorrow`, async () => {
+    const o = await createUser();
+    for (let i = 0; i < GROUP_CREATE_DAILY; i++) await create(o, [], `群${i}`);
+    const before = await count('im_groups');
+    const r = await post(o.token, P.groupCreate, { name: '第十一个' });
+    expect(r.code).toBe(Code.RATE_LIMITED);
+    expect(r.msg).toContain(String(GROUP_CREATE_DAILY));
+    expect(await count('im_groups')).toBe(before);
+    h.clock.now += 86_400_000;
+    expect((await post(o.token, P.groupCreate, { name: '第二天' })).code).toBe(Code.OK);
+  });
+
+  it(`the member limit is ${GROUP_MEMBER_MAX}: invites and joins past it are refused`, async () => {
+    const o = await createUser();
+    const ids = await bulkUsers(GROUP_MEMBER_MAX);
+    const tooMany = await post(o.token, P.groupCreate, { name: '太多人', memberIds: ids.join(',') });
+    expect(tooMany.code).not.toBe(Code.OK);
+    const g = await create(o, [], '满员群');
+    const fill = await post(o.token, P.groupInvite, {
+      groupId: g.id,
+      userIds: ids.slice(0, GROUP_MEMBER_MAX - 1).join(','),
+    });
+    expect(fill.code, fill.msg).toBe(Code.OK);
+    expect(fill.data.memberCount).toBe(GROUP_MEMBER_MAX);
+    const over = await post(o.token, P.groupInvite, { groupId: g.id, userIds: String(ids[GROUP_MEMBER_MAX - 1]) });
+    expect(over.code).toBe(Code.REFUSED);
+    expect(over.msg).toContain(String(GROUP_MEMBER_MAX));
+    const late = await createUser();
+    const join = await post(late.token, P.groupJoin, { groupId: g.id, code: g.inviteCode! });
+    expect(join.code).toBe(Code.REFUSED);
+    expect((await detailOf(o.token, g.id)).data.memberCount).toBe(GROUP_MEMBER_MAX);
+  });
+});
+
+describe('join by link, leave, dissolve', () => {
+  it('the invite link shows the group to a non-member and lets them join; a wrong code does neither', async () => {
+    const o = await createUser();
+    const g = await create(o, [], '链接群');
+    const z = await createUser('新人');
+    const peek = await detailOf(z.token, g.id, g.inviteCode);
+    expect(peek.code).toBe(Code.OK);
+    expect(peek.data.myRole).toBeNull();
+    expect(peek.data.inviteCode).toBeUndefined();
+    expect((await detailOf(z.token, g.id, 'wrongcode123')).code).toBe(Code.NOT_FOUND);
+    const wrong = await post(z.token, P.groupJoin, { groupId: g.id, code: 'wrongcode123' });
+    expect(wrong.code).toBe(Code.REFUSED);
+    expect(hasChinese(wrong.msg)).toBe(true);
+    const os = await inboxSock(o.token);
+    const joined = await post(z.token, P.groupJoin, { groupId: g.id, code: g.inviteCode! });
+    expect(joined.code, joined.msg).toBe(Code.OK);
+    expect(joined.data.myRole).toBe('member');
+    expect(eventOf<'group'>(await os.next(isEvent('group'))).groupId).toBe(g.id);
+    expect((await sendGroup(z.token, g.id, '大家好')).code).toBe(Code.OK);
+    os.close();
+  });
+
+  it('leaving takes the group off my list; dissolving takes it off everyone’s and stops all sending', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    const g = await create(o, [b, c]);
+    expect((await post(b.token, P.groupLeave, { groupId: g.id })).code).toBe(Code.OK);
+    const bList = await api<ChatListItem[]>('GET', P.chatList, { token: b.token });
+    expect(bList.data.some((x) => x.conversationId === g.conversationId)).toBe(false);
+    expect((await detailOf(o.token, g.id)).data.memberCount).toBe(2);
+    const cs = await inboxSock(c.token);
+    const d = await post(o.token, P.groupDissolve, { groupId: g.id });
+    expect(d.code, d.msg).toBe(Code.OK);
+    expect(eventOf<'group'>(await cs.next(isEvent('group'))).groupId).toBe(g.id);
+    const cList = await api<ChatListItem[]>('GET', P.chatList, { token: c.token });
+    expect(cList.data.some((x) => x.conversationId === g.conversationId)).toBe(false);
+    const after = await sendGroup(o.token, g.id, '解散后');
+    expect(after.code).toBe(Code.NOT_FOUND);
+    expect(after.msg).toContain('解散');
+    expect((await detailOf(o.token, g.id)).code).toBe(Code.NOT_FOUND);
+    cs.close();
+  });
+});
+
+describe('mute and mute all', () => {
+  it('a muted member cannot speak until the mute ends or is lifted', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const g = await create(o, [b]);
+    expect((await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: 10 })).code).toBe(Code.OK);
+    const before = await count('im_messages');
+    const r = await sendGroup(b.token, g.id, '我被禁言了吗');
+    expect(r.code).toBe(Code.REFUSED);
+    expect(r.msg).toContain('禁言');
+    expect(await count('im_messages')).toBe(before);
+    h.clock.now += 10 * 60_000 + 1;
+    expect((await sendGroup(b.token, g.id, '解禁了')).code).toBe(Code.OK);
+    expect((await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: 60 })).code).toBe(Code.OK);
+    expect((await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: 0 })).code).toBe(Code.OK);
+    expect((await sendGroup(b.token, g.id, '提前解禁')).code).toBe(Code.OK);
+    const bad = await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: -1 });
+    expect(bad.code).toBe(Code.BAD_INPUT);
+  });
+});
+
+/**
+ * The permission table, cell by cell: every action of GROUP_PERMISSIONS tried by each role in a
+ * fresh group (owner O, admin A, member M, another member X, another admin Y, an outsider Z).
+ * Allowed cells must change the group; refused cells must answer 4001 in Chinese and change nothing.
+ */
+describe('the group permission table', () => {
+  interface Cast {
+    g: GroupDetail;
+    O: User;
+    A: User;
+    M: User;
+    X: User;
+    Y: User;
+    Z: User;
+  }
+  async function cast(): Promise<Cast> {
+    const [O, A, M, X, Y, Z] = [
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+    ];
+    const g = await create(O, [A, M, X, Y], '权限群');
+    for (const u of [A, Y])
+      expect((await post(O.token, P.groupAdmin, { groupId: g.id, userId: u.id, on: 1 })).code).toBe(Code.OK);
+    return { g, O, A, M, X, Y, Z };
+  }
+  const detail = async (c: Cast) => (await detailOf(c.O.token, c.g.id)).data;
+  const roleOf = (d: GroupDetail, id: number) => d.members.find((m) => m.id === id)?.role ?? null;
+
+  /** Each action: what to do as `actor`, and whether the group shows it was done. */
+  const actions: Record<
+    GroupAction,
+    { run: (c: Cast, actor: User) => Promise<{ code: number; msg: string }>; done: (c: Cast) => Promise<boolean> }
+  > = {
+    rename: {
+      run: (c, u) => post(u.token, P.groupUpdate, { groupId: c.g.id, name: '新名字' }),
+      done: async (c) => (await detail(c)).name === '新名字',
+    },
+    notice: {
+      run: (c, u) => post(u.token, P.groupUpdate, { groupId: c.g.id, notice: '周六 20:00 一起看德比' }),
+      done: async (c) => (await detail(c)).notice === '周六 20:00 一起看德比',
+    },
+    invite: {
+      run: (c, u) => post(u.token, P.groupInvite, { groupId: c.g.id, userIds: String(c.Z.id) }),
+      done: async (c) => roleOf(await detail(c), c.Z.id) === 'member',
+    },
+    removeMember: {
+      run: (c, u) => post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.X.id }),
+      done: async (c) => roleOf(await detail(c), c.X.id) === null,
+    },
+    removeAdmin: {
+      run: (c, u) => post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.Y.id }),
+      done: async (c) => roleOf(await detail(c), c.Y.id) === null,
+    },
+    muteMember: {
+      run: (c, u) => post(u.token, P.groupMute, { groupId: c.g.id, userId: c.X.id, minutes: 30 }),
+      done: async (c) => (await detail(c)).members.find((m) => m.id === c.X.id)?.mutedUntil !== undefined,
+    },
+    muteAdmin: {
+      run: (c, u) => post(u.token, P.groupMute, { groupId: c.g.id, userId: c.Y.id, minutes: 30 }),
+      done: async (c) => (await detail(c)).members.find((m) => m.id === c.Y.id)?.mutedUntil !== undefined,
+    },
+    muteAll: {
+      run: (c, u) => post(u.token, P.groupMuteAll, { groupId: c.g.id, on: 1 }),
+      done: async (c) => (await detail(c)).muteAll,
+    },
+    setAdmin: {
+      run: (c, u) => post(u.token, P.groupAdmin, { groupId: c.g.id, userId: c.X.id, on: 1 }),
+      done: async (c) => roleOf(await detail(c), c.X.id) === 'admin',
+    },
+    speakWhenAllMuted: {
+      run: async (c, u) => {
+        expect((await post(c.O.token, P.groupMuteAll, { groupId: c.g.id, on: 1 })).code).toBe(Code.OK);
+        return sendGroup(u.token, c.g.id, '全员禁言时说话');
+      },
+      done: async () => (await count('im_messages')) > messagesBefore,
+    },
+    leave: {
+      run: (c, u) => post(u.token, P.groupLeave, { groupId: c.g.id }),
+      done: async (c) => (await detail(c)).memberCount === 4,
+    },
+    dissolve: {
+      run: (c, u) => post(u.token, P.groupDissolve, { groupId: c.g.id }),
+      done: async (c) => (await detailOf(c.O.token, c.g.id)).code === Code.NOT_FOUND,
+    },
+  };
+  let messagesBefore = 0;
+  const roles: GroupRole[] = ['owner', 'admin', 'member'];
+  const cells = (Object.keys(GROUP_PERMISSIONS) as GroupAction[]).flatMap((action) =>
+    roles.map((role) => [action, role, groupMay(role, action)] as const),
+  );
+
+  it('lists every action the server knows', () => {
+    expect(Object.keys(actions).sort()).toEqual(Object.keys(GROUP_PERMISSIONS).sort());
+  });
+
+  it.each(cells)('%s by %s → allowed: %s', async (action, role, allowed) => {
+    const c = await cast();
+    const actor = role === 'owner' ? c.O : role === 'admin' ? c.A : c.M;
+    messagesBefore = await count('im_messages');
+    const r = await actions[action].run(c, actor);
+    if (allowed) expect(r.code, r.msg).toBe(Code.OK);
+    else {
+      expect(r.code).toBe(Code.REFUSED);
+      expect(hasChinese(r.msg), r.msg).toBe(true);
+    }
+    expect(await actions[action].done(c)).toBe(allowed);
+  });
+
+  it('nobody removes or mutes the owner, and an outsider can do nothing', async () => {
+    const c = await cast();
+    for (const u of [c.A, c.M]) {
+      expect((await post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.O.id })).code).toBe(Code.REFUSED);
+      expect((await post(u.token, P.groupMute, { groupId: c.g.id, userId: c.O.id, minutes: 5 })).code).toBe(
+        Code.REFUSED,
+      );
+    }
+    for (const [path, form] of [
+      [P.groupUpdate, { groupId: c.g.id, name: '路人改名' }],
+      [P.groupInvite, { groupId: c.g.id, userIds: String(c.Z.id) }],
+      [P.groupRemove, { groupId: c.g.id, userId: c.M.id }],
+      [P.groupMuteAll, { groupId: c.g.id, on: 1 }],
+      [P.groupDissolve, { groupId: c.g.id }],
+    ] as const) {
+      const r = await post(c.Z.token, path, form);
+      expect(r.code, path).toBe(Code.NOT_FOUND);
+    }
+    const d = await detail(c);
+    expect(d).toMatchObject({ name: '权限群', muteAll: false, memberCount: 5 });
+  });
+});
