@@ -1,10 +1,12 @@
 /**
  * Expert tips in storage: publishing (only before kick-off, terms never edited afterwards) and
- * settlement from the feed's stored result, once per tip, in a transaction with its audit row.
+ * settlement from the feed's stored result, once per tip, in a transaction with its audit row
+ * (and, for a void match, the refunds of the tip's purchases).
  */
 import type { Db } from '../db/index';
 import { STATUS_TABLE, isFinished, isUpcoming, isVoid, type Sport } from '../../workers/protocol/index';
 import { settleTip, termsProblem, type TipMarket, type TipSide, type TipTerms } from './settle';
+import { refundPurchases } from './purchases';
 
 export class TipRefused extends Error {}
 
@@ -133,6 +135,8 @@ export async function settleDueTips(db: Db, nowMs: number, matchIds?: readonly n
         .where('id', '=', t.id)
         .where('result', 'is', null)
         .executeTakeFirst();
+      // A match that produced no result gives every buyer of the reasoning their coins back.
+      if (s.result === 'void') await refundPurchases(trx, t.id, nowMs);
       return Number(upd.numUpdatedRows) === 1;
     });
     if (done) settled.push(t.id);

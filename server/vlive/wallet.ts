@@ -47,7 +47,7 @@ async function storeResult(trx: Trx, userId: number, key: string, result: unknow
 }
 
 /** Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise. */
-async function debit(
+export async function debit(
   trx: Trx,
   userId: number,
   amount: number,

@@ -46,6 +46,7 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
   activity: () => import('../pages/activity/index'),
   chatgpt: () => import('../pages/chatgpt/index'),
   database: () => import('../pages/database/index'),
+  proposal: () => import('../pages/proposal/index'),
   message: () => import('../pages/message/index'),
 };
 

@@ -42,5 +42,10 @@ export const paths = {
     `${sport === 'zq' ? '/database/detail' : '/database/detail/lq'}?id=${id}`,
   dbTeam: (sport: 'zq' | 'lq', id: number) => `/database/team/${sport}?id=${id}`,
   dbPlayer: (sport: 'zq' | 'lq', id: number) => `/database/player/${sport}?id=${id}`,
+  proposalMatchList: (sport: 'zq' | 'lq' = 'zq') =>
+    sport === 'zq' ? '/proposal/matchList' : '/proposal/matchList?sport=lq',
+  proposalDetail: (id: number) => `/proposal/detail?id=${id}`,
+  proposalRank: '/proposal/rank',
+  proposalRankAttention: '/proposal/rank/attention',
   notFound: '/404',
 } as const;

@@ -46,6 +46,7 @@ export const DELIVERED_AREAS: ReadonlySet<Area> = new Set<Area>([
   'activity',
   'chatgpt',
   'database',
+  'proposal',
 ]);
 
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [

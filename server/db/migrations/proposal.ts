@@ -44,4 +44,35 @@ export const proposalMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    id: 'proposal-002-purchases-follows-applications',
+    up: async (db) => {
+      // One purchase per user and tip: the unique pair makes a repeated or concurrent buy debit once.
+      await sql`create table proposal_purchases (
+        id serial primary key,
+        user_id int not null references users(id) on delete cascade,
+        tip_id int not null references proposal_tips(id) on delete cascade,
+        price int not null check (price > 0),
+        at double precision not null,
+        refunded_at double precision,
+        unique (user_id, tip_id)
+      )`.execute(db);
+      await sql`create index proposal_purchases_tip_idx on proposal_purchases (tip_id)`.execute(db);
+      await sql`create table proposal_follows (
+        user_id int not null references users(id) on delete cascade,
+        expert_id int not null references proposal_experts(user_id) on delete cascade,
+        created_at double precision not null,
+        primary key (user_id, expert_id)
+      )`.execute(db);
+      await sql`create index proposal_follows_expert_idx on proposal_follows (expert_id)`.execute(db);
+      await sql`create table proposal_applications (
+        user_id int primary key references users(id) on delete cascade,
+        status text not null check (status in ('pending', 'approved', 'rejected')),
+        settled int not null,
+        hit_rate double precision not null,
+        applied_at double precision not null,
+        decided_at double precision
+      )`.execute(db);
+    },
+  },
 ];

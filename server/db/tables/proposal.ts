@@ -41,4 +41,25 @@ export interface ProposalTables {
     profit: number;
     settled_at: number;
   };
+  proposal_purchases: {
+    id: Generated<number>;
+    user_id: number;
+    tip_id: number;
+    price: number;
+    at: number;
+    refunded_at: number | null;
+  };
+  proposal_follows: {
+    user_id: number;
+    expert_id: number;
+    created_at: number;
+  };
+  proposal_applications: {
+    user_id: number;
+    status: 'pending' | 'approved' | 'rejected';
+    settled: number;
+    hit_rate: number;
+    applied_at: number;
+    decided_at: number | null;
+  };
 }

@@ -1,0 +1,403 @@
+/**
+ * Expert tips over HTTP on a real server (real PGlite, the feed's real matches moved by dev
+ * events): publishing at server-quoted odds only before kick-off, matches with tips, a tip's
+ * detail with paid reasoning shown only to buyers, buying with the wallet's coins (one debit
+ * under 20 concurrent purchases, 余额不足, refunds when the match is cancelled), following
+ * experts and the followed rankings, and applying to become an expert with operator approval.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../helpers/test-db';
+import { buildServer, type BuiltServer } from '../../../server/app';
+import { createSession } from '../../../server/accounts/tokens';
+import { credit, balanceOf } from '../../../server/vlive/wallet';
+import { settleDueTips } from '../../../server/proposal/tips';
+import {
+  EXPERT_APPLY_MIN_TIPS,
+  LivePaths,
+  OPS_TOKEN_HEADER,
+  OpsProposalPaths,
+  ProposalPaths,
+  embeddedUrl,
+  fillPath,
+  type ExpertApplicationRow,
+  type ExpertApplicationState,
+  type ExpertRankRow,
+  type FollowedExpert,
+  type Match,
+  type MarketQuote,
+  type TipCard,
+  type TipDetail,
+  type TipMatchRow,
+  type TipPurchase,
+} from '../../../workers/protocol/index';
+
+const OPS = 'ops-token-for-proposal-tests';
+const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing
+const clock = { now: START };
+let ts: TestStorage;
+let server: BuiltServer;
+let upcoming: Match[] = [];
+let nextMatch = 0;
+const db = () => server.ctx.db;
+
+interface Who {
+  id: number;
+  token: string;
+}
+let phoneSeq = 0;
+async function addUser(): Promise<Who> {
+  phoneSeq++;
+  const phone = `1981234${String(phoneSeq).padStart(4, '0')}`;
+  const row = await db()
+    .insertInto('users')
+    .values({ phone, nick_name: `用户${phoneSeq}`, password_hash: 'x', portrait: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await createSession(db(), row.id, clock.now);
+  return { id: row.id, token };
+}
+async function addExpert(level = 2): Promise<Who> {
+  const w = await addUser();
+  await db()
+    .insertInto('proposal_experts')
+    .values({ user_id: w.id, level, intro: '', created_at: clock.now })
+    .execute();
+  return w;
+}
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { who?: Who; body?: unknown; ops?: boolean } = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await server.app.inject({
+    method,
+    url: embeddedUrl(path),
+    headers: {
+      ...(opts.who ? { accesstoken: opts.who.token } : {}),
+      ...(opts.ops ? { [OPS_TOKEN_HEADER]: OPS } : {}),
+    },
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
+  return res.json() as { code: number; msg: string; data: T };
+}
+
+async function dev(matchId: number, type: 'goal' | 'state', extra: { side?: 'home' | 'away'; state?: number }) {
+  const res = await server.ctx.feed.applyDevEvent({ matchId, type, ...extra });
+  expect(res.code, res.msg).toBe(200);
+}
+
+const takeMatch = (): Match => upcoming[nextMatch++]!;
+const REASON = '主队近期主场五连胜，客队伤停较多。';
+
+async function publish(who: Who, matchId: number, market: string, pick: string, price = 0): Promise<number> {
+  const r = await call<{ id: number }>('POST', ProposalPaths.publish, {
+    who,
+    body: { matchId, market, pick, price, reason: REASON },
+  });
+  expect(r.code, r.msg).toBe(200);
+  return r.data.id;
+}
+
+beforeAll(async () => {
+  ts = await createTestStorage('pglite', { feedSeed: 77 });
+  server = await buildServer(
+    { ...ts.config, opsToken: OPS },
+    { storage: ts.storage, client: false, now: () => clock.now },
+  );
+  await server.ctx.feed.start();
+  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(LivePaths.zqLive) });
+  const list = (res.json() as { data: Match[] }).data;
+  upcoming = list.filter((m) => m.s === 1 && m.ot * 1000 > clock.now).sort((a, b) => a.ot - b.ot);
+  expect(upcoming.length).toBeGreaterThan(8);
+}, 180_000);
+
+afterAll(async () => {
+  await server.close();
+  await ts.cleanup();
+});
+
+describe('publishing', () => {
+  it('records the odds the server quotes, not the client, and lists the match with its tip count', async () => {
+    const expert = await addExpert();
+    const m = takeMatch();
+    const quotes = (await call<MarketQuote[]>('GET', fillPath(ProposalPaths.quote, { id: m.id }))).data;
+    expect(quotes.map((q) => q.market)).toEqual(['spf', 'rq', 'dxq']);
+    const spf = quotes.find((q) => q.market === 'spf')!;
+    const rq = quotes.find((q) => q.market === 'rq')!;
+    expect(spf.odds.home).toBeGreaterThan(1);
+    const r = await call<{ id: number }>('POST', ProposalPaths.publish, {
+      who: expert,
+      body: { matchId: m.id, market: 'spf', pick: 'home', price: 0, reason: REASON, odds: 50 },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const rqId = await publish(expert, m.id, 'rq', 'away');
+    const stored = await db()
+      .selectFrom('proposal_tips')
+      .select(['id', 'odds', 'line'])
+      .where('match_id', '=', m.id)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: r.data.id, odds: spf.odds.home, line: null },
+      { id: rqId, odds: rq.odds.away, line: rq.line },
+    ]);
+    const list = (await call<TipMatchRow[]>('GET', `${ProposalPaths.matchList}?sport=zq`)).data;
+    expect(list.find((x) => x.match.id === m.id)?.tipCount).toBe(2);
+    const byLeague = (await call<TipMatchRow[]>('GET', `${ProposalPaths.matchList}?sport=zq&leagueId=${m.li}`)).data;
+    expect(byLeague.every((x) => x.match.li === m.li)).toBe(true);
+    expect(byLeague.some((x) => x.match.id === m.id)).toBe(true);
+    const lq = (await call<TipMatchRow[]>('GET', `${ProposalPaths.matchList}?sport=lq`)).data;
+    expect(lq.some((x) => x.match.id === m.id)).toBe(false);
+    const tips = (await call<TipCard[]>('GET', fillPath(ProposalPaths.matchTips, { id: m.id }))).data;
+    expect(tips.map((t) => t.id)).toEqual([r.data.id, rqId]);
+  });
+
+  it('refuses with clear messages: not logged in, not an expert, bad input, kicked off', async () => {
+    const expert = await addExpert();
+    const fan = await addUser();
+    const m = takeMatch();
+    const body = { matchId: m.id, market: 'spf', pick: 'home', price: 0, reason: REASON };
+    expect((await call('POST', ProposalPaths.publish, { body })).msg).toBe('请先登录');
+    expect((await call('POST', ProposalPaths.publish, { who: fan, body })).msg).toBe('只有专家可以发布方案');
+    expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, reason: '好' } })).msg).toBe(
+      '推荐理由至少 10 个字',
+    );
+    expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, price: 5000 } })).msg).toBe(
+      '价格不能超过 1000 金币',
+    );
+    expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, market: 'rf' } })).msg).toBe(
+      '该比赛暂无此玩法的赔率',
+    );
+    expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, pick: 'over' } })).msg).toBe(
+      '该比赛暂无此玩法的赔率',
+    );
+    await dev(m.id, 'state', { state: 2 });
+    expect((await call('POST', ProposalPaths.publish, { who: expert, body })).msg).toBe('比赛已开始，不能再发布方案');
+    expect(await db().selectFrom('proposal_tips').select('id').where('match_id', '=', m.id).execute()).toEqual([]);
+  });
+});
+
+describe('paid tips', () => {
+  it('hides the reasoning until bought; 20 concurrent purchases debit once', async () => {
+    const expert = await addExpert();
+    const buyer = await addUser();
+    const m = takeMatch();
+    const tipId = await publish(expert, m.id, 'dxq', 'over', 30);
+    await credit(db(), buyer.id, 100, 'test', clock.now);
+    const locked = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: buyer })).data;
+    expect(locked.reason).toBeNull();
+    expect(locked.price).toBe(30);
+    expect(locked.purchased).toBe(false);
+    const anonymous = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }))).data;
+    expect(anonymous.reason).toBeNull();
+    const own = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: expert })).data;
+    expect(own.reason).toBe(REASON);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call<TipPurchase>('POST', ProposalPaths.buy, { who: buyer, body: { tipId } })),
+    );
+    expect(results.every((r) => r.code === 200 && r.data.reason === REASON)).toBe(true);
+    expect(results.filter((r) => r.data.charged)).toHaveLength(1);
+    expect(await balanceOf(db(), buyer.id)).toBe(70);
+    const log = await db()
+      .selectFrom('vlive_balance_log')
+      .select(['delta', 'reason', 'ref'])
+      .where('user_id', '=', buyer.id)
+      .where('reason', '=', 'tip')
+      .execute();
+    expect(log).toEqual([{ delta: -30, reason: 'tip', ref: `tip:${tipId}` }]);
+    const open = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: buyer })).data;
+    expect(open.reason).toBe(REASON);
+    expect(open.purchased).toBe(true);
+  });
+
+  it('refuses without enough coins and keeps nothing; refuses free, own and unknown tips', async () => {
+    const expert = await addExpert();
+    const poor = await addUser();
+    const m = takeMatch();
+    const paid = await publish(expert, m.id, 'spf', 'draw', 50);
+    const free = await publish(expert, m.id, 'dxq', 'under', 0);
+    await credit(db(), poor.id, 49, 'test', clock.now);
+    const r = await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: paid } });
+    expect(r.msg).toBe('余额不足，请先充值');
+    expect(await balanceOf(db(), poor.id)).toBe(49);
+    expect(await db().selectFrom('proposal_purchases').select('id').where('user_id', '=', poor.id).execute()).toEqual(
+      [],
+    );
+    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: free } })).msg).toBe(
+      '该方案免费，无需购买',
+    );
+    expect((await call('POST', ProposalPaths.buy, { who: expert, body: { tipId: paid } })).msg).toBe(
+      '不能购买自己的方案',
+    );
+    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: 999999 } })).msg).toBe('方案不存在');
+    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: 'x' } })).code).not.toBe(200);
+    expect((await call('POST', ProposalPaths.buy, { body: { tipId: paid } })).msg).toBe('请先登录');
+  });
+
+  it('refunds every buyer once when the match is cancelled, with the void settlement', async () => {
+    const expert = await addExpert();
+    const a = await addUser();
+    const b = await addUser();
+    const m = takeMatch();
+    const tipId = await publish(expert, m.id, 'rq', 'home', 20);
+    for (const w of [a, b]) {
+      await credit(db(), w.id, 20, 'test', clock.now);
+      expect((await call('POST', ProposalPaths.buy, { who: w, body: { tipId } })).code).toBe(200);
+      expect(await balanceOf(db(), w.id)).toBe(0);
+    }
+    await dev(m.id, 'state', { state: 12 });
+    expect(await settleDueTips(db(), clock.now, [m.id])).toEqual([tipId]);
+    expect(await settleDueTips(db(), clock.now + 1000, [m.id])).toEqual([]);
+    for (const w of [a, b]) {
+      expect(await balanceOf(db(), w.id)).toBe(20);
+      const d = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: w })).data;
+      expect([d.result, d.refunded, d.reason]).toEqual(['void', true, REASON]);
+    }
+    const refunds = await db()
+      .selectFrom('vlive_balance_log')
+      .select(['user_id', 'delta'])
+      .where('reason', '=', 'tip-refund')
+      .where('ref', '=', `tip:${tipId}`)
+      .orderBy('user_id')
+      .execute();
+    expect(refunds).toEqual([
+      { user_id: a.id, delta: 20 },
+      { user_id: b.id, delta: 20 },
+    ]);
+    const late = await addUser();
+    await credit(db(), late.id, 20, 'test', clock.now);
+    expect((await call('POST', ProposalPaths.buy, { who: late, body: { tipId } })).msg).toBe(
+      '比赛已取消或延期，方案不再出售',
+    );
+  });
+});
+
+describe('following and rankings', () => {
+  it('follow toggles 0→1→0, shows in detail, /tj/attention and the followed ranking', async () => {
+    const e1 = await addExpert(3);
+    const e2 = await addExpert(5);
+    const fan = await addUser();
+    // e1: three 红 on one match (home wins 1-0); e2: one 黑 there.
+    const m = takeMatch();
+    const t1 = await publish(e1, m.id, 'spf', 'home');
+    await publish(e1, m.id, 'dxq', 'under');
+    await publish(e2, m.id, 'spf', 'away');
+    const m2 = takeMatch();
+    await publish(e1, m2.id, 'spf', 'home');
+    for (const id of [m.id, m2.id]) {
+      await dev(id, 'state', { state: 2 });
+      await dev(id, 'goal', { side: 'home' });
+      await dev(id, 'state', { state: 8 });
+    }
+    await settleDueTips(db(), clock.now, [m.id, m2.id]);
+
+    const notExpert = await addUser();
+    expect((await call('POST', ProposalPaths.follow, { who: fan, body: { expertId: notExpert.id } })).msg).toBe(
+      '专家不存在',
+    );
+    expect((await call('POST', ProposalPaths.follow, { who: e1, body: { expertId: e1.id } })).msg).toBe('不能关注自己');
+    expect((await call('POST', ProposalPaths.follow, { body: { expertId: e1.id } })).msg).toBe('请先登录');
+    const f1 = await call<{ follow: number }>('POST', ProposalPaths.follow, { who: fan, body: { expertId: e1.id } });
+    expect(f1.data.follow).toBe(1);
+    const d = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: t1 }), { who: fan })).data;
+    expect([d.expert.follow, d.expert.followers, d.expert.level]).toEqual([1, 1, 3]);
+    expect(d.result).toBe('red');
+
+    const followed = (await call<FollowedExpert[]>('GET', ProposalPaths.attention, { who: fan })).data;
+    expect(followed.map((x) => [x.id, x.followers, x.record.red, x.record.black])).toEqual([[e1.id, 1, 3, 0]]);
+
+    const all = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rank}?days=7&by=profit`)).data;
+    expect(all.some((r) => r.expertId === e2.id)).toBe(true);
+    const mine = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rankAttention}?days=7&by=profit`, { who: fan }))
+      .data;
+    expect(mine.map((r) => [r.rank, r.expertId, r.red])).toEqual([[1, e1.id, 3]]);
+    const byRate = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rankAttention}?days=30`, { who: fan })).data;
+    expect(byRate.map((r) => [r.expertId, r.hitRate, r.streak])).toEqual([[e1.id, 1, 3]]);
+    expect((await call('GET', `${ProposalPaths.rankAttention}?days=14`, { who: fan })).code).not.toBe(200);
+
+    const f0 = await call<{ follow: number }>('POST', ProposalPaths.follow, { who: fan, body: { expertId: e1.id } });
+    expect(f0.data.follow).toBe(0);
+    expect((await call<FollowedExpert[]>('GET', ProposalPaths.attention, { who: fan })).data).toEqual([]);
+    expect((await call<ExpertRankRow[]>('GET', ProposalPaths.rankAttention, { who: fan })).data).toEqual([]);
+  });
+});
+
+describe('applying to become an expert', () => {
+  it(`needs ${EXPERT_APPLY_MIN_TIPS} settled tips above the hit rate; an operator approves; then publishing works`, async () => {
+    const user = await addUser();
+    const finished = await db()
+      .selectFrom('live_matches')
+      .select(['id', 'score_h', 'score_a'])
+      .where('sport', '=', 'zq')
+      .where('status', '=', 8)
+      .orderBy('id')
+      .limit(EXPERT_APPLY_MIN_TIPS)
+      .execute();
+    expect(finished).toHaveLength(EXPERT_APPLY_MIN_TIPS);
+    const winner = (r: { score_h: number; score_a: number }) =>
+      r.score_h > r.score_a ? 'home' : r.score_h < r.score_a ? 'away' : 'draw';
+    const loser = (r: { score_h: number; score_a: number }) => (winner(r) === 'home' ? 'away' : 'home');
+    // 19 settled tips first: not enough.
+    for (const [i, r] of finished.slice(0, 19).entries()) {
+      await db()
+        .insertInto('user_tips')
+        .values({ user_id: user.id, match_id: r.id, pick: i < 14 ? winner(r) : loser(r), reason: '', created_at: 0 })
+        .execute();
+    }
+    const before = (await call<ExpertApplicationState>('GET', ProposalPaths.apply, { who: user })).data;
+    expect([before.status, before.settled, before.hits, before.blocked]).toEqual([
+      'none',
+      19,
+      14,
+      '需要至少 20 场已结算的方案，您目前有 19 场',
+    ]);
+    expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe(before.blocked);
+    const last = finished[19]!;
+    await db()
+      .insertInto('user_tips')
+      .values({ user_id: user.id, match_id: last.id, pick: winner(last), reason: '', created_at: 0 })
+      .execute();
+    const applied = await call<ExpertApplicationState>('POST', ProposalPaths.apply, { who: user });
+    expect(applied.code, applied.msg).toBe(200);
+    expect([applied.data.status, applied.data.hitRate]).toEqual(['pending', 15 / 20]);
+    expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('申请审核中，请耐心等待');
+
+    expect((await call('GET', OpsProposalPaths.applications)).msg).toBe('运维令牌不正确');
+    const pending = (await call<ExpertApplicationRow[]>('GET', OpsProposalPaths.applications, { ops: true })).data;
+    expect(pending.map((p) => [p.userId, p.settled, p.hitRate])).toEqual([[user.id, 20, 0.75]]);
+    const decided = await call<ExpertApplicationRow>('POST', OpsProposalPaths.decide, {
+      ops: true,
+      body: { userId: user.id, approve: true },
+    });
+    expect(decided.data.status).toBe('approved');
+    expect(
+      (await call('POST', OpsProposalPaths.decide, { ops: true, body: { userId: user.id, approve: true } })).msg,
+    ).toBe('该用户没有待审核的申请');
+    expect((await call<ExpertApplicationState>('GET', ProposalPaths.apply, { who: user })).data.status).toBe('expert');
+    await publish(user, takeMatch().id, 'spf', 'home');
+  });
+
+  it('refuses a hit rate at or below the threshold', async () => {
+    const user = await addUser();
+    const finished = await db()
+      .selectFrom('live_matches')
+      .select(['id', 'score_h', 'score_a'])
+      .where('sport', '=', 'zq')
+      .where('status', '=', 8)
+      .orderBy('id', 'desc')
+      .limit(EXPERT_APPLY_MIN_TIPS)
+      .execute();
+    for (const r of finished) {
+      // 'draw' never wins a match with a winner: about a quarter of picks hit.
+      await db()
+        .insertInto('user_tips')
+        .values({ user_id: user.id, match_id: r.id, pick: 'draw', reason: '', created_at: 0 })
+        .execute();
+    }
+    const s = (await call<ExpertApplicationState>('GET', ProposalPaths.apply, { who: user })).data;
+    expect(s.blocked).toBe('命中率需高于 55%');
+    expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('命中率需高于 55%');
+  });
+});
