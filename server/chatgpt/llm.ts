@@ -1,9 +1,13 @@
 /**
  * The optional chat-completions backend: any OpenAI-compatible endpoint (LLM_BASE_URL,
- * LLM_API_KEY, LLM_MODEL). It is given only the facts the engine retrieved from the app's own
- * data and told to answer from them; the links always come from those facts, never the model.
+ * LLM_API_KEY, LLM_MODEL) with function calling. The model is offered the same typed tools the
+ * default engine uses (tools.ts) and told to answer only from what they return; the request is
+ * streamed (`stream: true`, server-sent events) and its content tokens are handed to `onDelta`
+ * as they come. The links of the answer are those of the tools it called, never the model's.
  */
+import type { ChatLink } from '../../workers/protocol/index';
 import { ChatText } from './text';
+import type { ChatTools } from './tools';
 
 export interface LlmConfig {
   baseUrl: string;
@@ -11,31 +15,169 @@ export interface LlmConfig {
   model: string;
 }
 
-const LLM_TIMEOUT_MS = 20_000;
+const LLM_TIMEOUT_MS = 30_000;
+/** Rounds of tool calls before the model must answer. */
+const MAX_TOOL_ROUNDS = 4;
 
-export async function llmAnswer(
+type Message =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+interface StreamChunk {
+  choices?: Array<{
+    delta?: {
+      content?: string | null;
+      tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
+    };
+    finish_reason?: string | null;
+  }>;
+}
+
+/** Reads a server-sent-events body, yielding each `data:` payload (joined across lines). */
+export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buf = '';
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+      let cut: number;
+      while ((cut = buf.indexOf('\n\n')) >= 0) {
+        const event = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        const data = event
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).replace(/^ /, ''))
+          .join('\n');
+        if (data) yield data;
+      }
+    }
+    const tail = buf
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (tail) yield tail;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** One streamed completion: its content (each token to `onDelta`) and the tool calls it asked for. */
+async function streamCompletion(
   cfg: LlmConfig,
-  question: string,
-  facts: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<string> {
-  const res = await fetchImpl(`${cfg.baseUrl}/chat/completions`, {
+  messages: Message[],
+  tools: ChatTools,
+  onDelta: (text: string) => void,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal,
+): Promise<{ content: string; toolCalls: ToolCall[] }> {
+  const res = await fetchImpl(`${cfg.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${cfg.apiKey}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${cfg.apiKey}`,
+    },
     body: JSON.stringify({
       model: cfg.model,
       temperature: 0.2,
-      messages: [
-        { role: 'system', content: ChatText.llmSystem },
-        { role: 'system', content: ChatText.llmFacts(facts) },
-        { role: 'user', content: question },
-      ],
+      stream: true,
+      messages,
+      tools: tools.list.map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      })),
+      tool_choice: 'auto',
     }),
-    signal: AbortSignal.timeout(LLM_TIMEOUT_MS),
+    signal,
   });
-  if (!res.ok) throw new Error(`chat completions answered HTTP ${res.status}`);
-  const body = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
-  const content = body.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || !content.trim()) throw new Error('chat completions answered no content');
-  return content.trim();
+  if (!res.ok || !res.body) throw new Error(`chat completions answered HTTP ${res.status}`);
+  let content = '';
+  const calls: Array<{ id: string; name: string; arguments: string }> = [];
+  for await (const data of sseData(res.body)) {
+    if (data.trim() === '[DONE]') break;
+    const chunk = JSON.parse(data) as StreamChunk;
+    const delta = chunk.choices?.[0]?.delta;
+    if (!delta) continue;
+    if (typeof delta.content === 'string' && delta.content) {
+      content += delta.content;
+      onDelta(delta.content);
+    }
+    for (const tc of delta.tool_calls ?? []) {
+      const i = tc.index ?? calls.length;
+      const call = (calls[i] ??= { id: '', name: '', arguments: '' });
+      if (tc.id) call.id = tc.id;
+      if (tc.function?.name) call.name += tc.function.name;
+      if (tc.function?.arguments) call.arguments += tc.function.arguments;
+    }
+  }
+  return {
+    content,
+    toolCalls: calls
+      .filter((c) => c.name)
+      .map((c, i) => ({
+        id: c.id || `call_${i}`,
+        type: 'function' as const,
+        function: { name: c.name, arguments: c.arguments },
+      })),
+  };
+}
+
+export interface LlmAnswer {
+  text: string;
+  links: ChatLink[];
+  /** The tools the model called, in order. */
+  toolsUsed: string[];
+}
+
+/**
+ * Asks the model, running the tools it calls (arguments validated by each tool) until it answers.
+ * Throws on a transport or protocol failure; the caller falls back to the default engine.
+ */
+export async function llmAnswer(
+  cfg: LlmConfig,
+  question: string,
+  tools: ChatTools,
+  onDelta: (text: string) => void = () => {},
+  fetchImpl: typeof fetch = fetch,
+): Promise<LlmAnswer> {
+  const signal = AbortSignal.timeout(LLM_TIMEOUT_MS);
+  const messages: Message[] = [
+    { role: 'system', content: ChatText.llmSystem },
+    { role: 'user', content: question },
+  ];
+  const links: ChatLink[] = [];
+  const toolsUsed: string[] = [];
+  for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+    const { content, toolCalls } = await streamCompletion(cfg, messages, tools, onDelta, fetchImpl, signal);
+    if (!toolCalls.length || round === MAX_TOOL_ROUNDS) {
+      if (!content.trim()) throw new Error('chat completions answered no content');
+      return { text: content.trim(), links, toolsUsed };
+    }
+    messages.push({ role: 'assistant', content: content || null, tool_calls: toolCalls });
+    for (const call of toolCalls) {
+      let args: unknown;
+      try {
+        args = call.function.arguments.trim() ? JSON.parse(call.function.arguments) : {};
+      } catch {
+        args = null;
+      }
+      const result = await tools.call(call.function.name, args);
+      toolsUsed.push(call.function.name);
+      for (const l of result.links) if (!links.some((x) => x.href === l.href)) links.push(l);
+      messages.push({ role: 'tool', tool_call_id: call.id, content: result.text });
+    }
+  }
+  throw new Error('unreachable');
 }

@@ -1,8 +1,9 @@
 /**
  * The ChatGPT assistant's route (main API, /chatgpt/ask). Questions are validated (length,
  * control characters), limited per user (or per address for visitors), answered by the
- * retrieval engine, and — when LLM_* is configured — phrased by the chat-completions backend
- * from the retrieved facts (falling back to the template answer if it fails).
+ * default engine's tools, and — when LLM_* is configured — by the chat-completions backend
+ * calling the same tools (falling back to the default engine if it fails). /chatgpt/stream
+ * sends the same answer as server-sent events, its tokens as they come.
  */
 import { z } from 'zod';
 import {
@@ -13,7 +14,9 @@ import {
   embeddedUrl,
   ok,
   type ChatAnswer,
+  type ChatStreamEvent,
 } from '../../workers/protocol/index';
+import type { FastifyRequest } from 'fastify';
 import type { AreaPlugin } from '../context';
 import { accessTokenOf, verifyAccessToken } from '../accounts/tokens';
 import { BizError, parseInput } from '../http/reply';
@@ -43,7 +46,8 @@ export const chatGptArea: AreaPlugin = (app, ctx) => {
   const visitors = createRateLimiter(CHAT_LIMITS.visitorPerHour, HOUR / CHAT_LIMITS.visitorPerHour);
   const users = createRateLimiter(CHAT_LIMITS.userPerHour, HOUR / CHAT_LIMITS.userPerHour);
 
-  app.post(embeddedUrl(P.ask), async (req) => {
+  /** Validates and counts the question against the asker's hourly limit (throws the envelope error). */
+  async function admit(req: FastifyRequest): Promise<string> {
     const { question } = parseInput(askBody, req.body);
     const token = accessTokenOf(req);
     const userId = token ? await verifyAccessToken(ctx.db, token, ctx.now()) : null;
@@ -53,17 +57,56 @@ export const chatGptArea: AreaPlugin = (app, ctx) => {
         Code.RATE_LIMITED,
         T.limited(userId !== null ? CHAT_LIMITS.userPerHour : CHAT_LIMITS.visitorPerHour),
       );
+    return question;
+  }
+
+  /** The answer: the default engine, or — when LLM_* is set — the model with the same tools. */
+  async function answer(req: FastifyRequest, question: string, onDelta: (t: string) => void): Promise<ChatAnswer> {
     const retrieved = await engine.retrieve(question);
-    const answer: ChatAnswer = templateAnswer(question, retrieved);
     const llm = ctx.config.llm;
-    // Refusals and "no data" answers stay the engine's own words; only grounded facts go to the model.
-    if (llm && retrieved.parsed.intent !== 'betting' && retrieved.parsed.intent !== 'unknown') {
+    // Refusals stay the engine's own words; they never reach the model.
+    if (llm && retrieved.parsed.intent !== 'betting') {
+      let streamed = false;
       try {
-        return ok<ChatAnswer>({ ...answer, text: await llmAnswer(llm, question, retrieved.text), engine: 'llm' });
+        const r = await llmAnswer(llm, question, engine.tools, (t) => {
+          streamed = true;
+          onDelta(t);
+        });
+        return { question, text: r.text, links: r.links, engine: 'llm', intent: retrieved.parsed.intent };
       } catch (err) {
-        req.log.warn({ err }, 'chat completions failed; answering from the template');
+        req.log.warn({ err }, 'chat completions failed; answering from the default engine');
+        // Tokens already shown are replaced by the final answer the page receives.
+        if (streamed) onDelta('\n');
       }
     }
-    return ok(answer);
+    for (const line of retrieved.text.split(/(?<=\n)/)) onDelta(line);
+    return templateAnswer(question, retrieved);
+  }
+
+  app.post(embeddedUrl(P.ask), async (req) => {
+    const question = await admit(req);
+    return ok(await answer(req, question, () => {}));
+  });
+
+  // The same answer as server-sent events: tokens as they come, then the whole answer.
+  app.post(embeddedUrl(P.stream), async (req, reply) => {
+    const question = await admit(req);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    const send = (e: ChatStreamEvent) => {
+      if (!raw.destroyed) raw.write(`data: ${JSON.stringify(e)}\n\n`);
+    };
+    try {
+      send({ type: 'done', answer: await answer(req, question, (text) => send({ type: 'delta', text })) });
+    } catch (err) {
+      req.log.error({ err }, 'chat answer failed');
+      send({ type: 'error', code: Code.SERVER_ERROR, msg: T.failed });
+    }
+    raw.end();
   });
 };

@@ -3,6 +3,7 @@ export const ChatText = {
   empty: '请输入问题',
   tooLong: (max: number) => `问题不能超过 ${max} 个字`,
   control: '问题不能包含控制字符',
+  failed: '回答失败，请稍后再试',
   limited: (n: number) => `提问太频繁：每小时最多 ${n} 个问题，请稍后再试`,
   betting: '我不能承诺任何比赛结果或投注收益。比赛充满不确定性，AI 预测只是基于数据的概率参考，请理性看球。',
   unknown:
@@ -27,13 +28,35 @@ export const ChatText = {
   prediction: (home: string, away: string, ph: number, pd: number, pa: number, score: string) =>
     `AI 预测 ${home} vs ${away}：主胜 ${ph}%，平局 ${pd}%，客胜 ${pa}%，最可能比分 ${score}。这是基于历史数据的概率，不是结果承诺。`,
   needTeam: '请告诉我想问哪支球队或哪场比赛，例如：“英超积分榜”“阿森纳下一场什么时候”。',
+  noSuchTeam: (name: string) => `应用的数据里没有叫“${name}”的球队。`,
+  noSuchLeague: (name: string) => `应用的数据里没有叫“${name}”的联赛。`,
+  noSuchAnchor: (name: string) => `应用里没有叫“${name}”的主播。`,
+  noSuchTool: (name: string) => `没有名为 ${name} 的数据查询。`,
+  badToolArgs: (name: string) => `数据查询 ${name} 的参数不正确。`,
+  dayWord: (offset: number) =>
+    (({ [-1]: '昨天', 0: '今天', 1: '明天', 2: '后天' }) as Record<number, string>)[offset] ??
+    (offset < 0 ? `${-offset} 天前` : `${offset} 天后`),
+  odds: (home: string, away: string) => `${home} vs ${away} 欧赔（主胜/平/客胜，初盘 → 即时）：`,
+  oddsRow: (company: string, open: number[], live: number[]) => {
+    const arrow = (a: number, b: number) => (b > a ? '↑' : b < a ? '↓' : '');
+    const fmt = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+    const moved = live.map((x, i) => `${x.toFixed(2)}${arrow(open[i]!, x)}`).join(' / ');
+    return `· ${company}：${fmt(open)} → ${moved}`;
+  },
+  oddsNone: (home: string, away: string) => `${home} vs ${away} 暂时没有赔率数据。`,
+  anchorHead: (name: string) => `${name}接下来的直播安排：`,
+  anchorsHead: '最近的主播直播安排：',
+  anchorRow: (when: string, anchor: string, title: string) => `· ${when} ${anchor}：${title}`,
+  anchorNone: (name: string) => `${name}暂时没有直播安排。`,
+  anchorsNone: '暂时没有主播直播安排。',
+  linkRoom: (anchor: string) => `${anchor}的直播间`,
+  linkVlive: '直播',
   linkMatch: (home: string, away: string) => `${home} vs ${away}`,
   linkLiveZq: '足球比分',
   linkLiveLq: '篮球比分',
   linkAi: 'AI 预测',
   llmSystem:
-    '你是球赛直播应用的中文助手。只能根据下面提供的“应用数据”回答，不要编造数据；数据里没有的就直说没有。不要承诺比赛结果或投注收益。回答简洁。',
-  llmFacts: (facts: string) => `应用数据：\n${facts}`,
+    '你是球赛直播应用的中文助手。先调用提供的数据查询工具，只能根据工具返回的应用数据回答，不要编造数据；数据里没有的就直说没有。不要承诺比赛结果或投注收益。回答简洁。',
   days: { today: '今天', tonight: '今晚', tomorrow: '明天', yesterday: '昨天', dayAfter: '后天' },
   statusLive: '进行中',
   statusDone: '已结束',

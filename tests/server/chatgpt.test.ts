@@ -1,11 +1,9 @@
 /**
  * The ChatGPT assistant (issue 15) on its real route with a real PGlite: answers grounded in the
  * stored matches, standings and AI predictions with links to app routes, refusals, input
- * validation, the per-visitor and per-user limits, and the OpenAI-compatible backend tested
- * against a local HTTP server that speaks chat completions.
+ * validation and the per-visitor and per-user limits. Each tool, the question set and the
+ * streaming OpenAI-compatible adapter are in chatgpt-tools.test.ts.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -324,75 +322,4 @@ describe('input and limits', () => {
     expect((await ask('英超积分榜', { ip })).code).toBe(200);
     clock.now -= 3_600_000;
   }, 60_000);
-});
-
-describe('OpenAI-compatible backend', () => {
-  let llmServer: http.Server;
-  let seen: Array<{ auth: string | undefined; body: any }> = [];
-  let fail = false;
-  beforeAll(async () => {
-    llmServer = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString()));
-      req.on('end', () => {
-        if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
-          res.writeHead(404).end();
-          return;
-        }
-        seen.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-        if (fail) {
-          res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
-          return;
-        }
-        const facts = String(seen.at(-1)!.body.messages[1].content);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            model: 'test-model',
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: { role: 'assistant', content: `模型回答：${facts.split('\n')[1]}` },
-              },
-            ],
-          }),
-        );
-      });
-    });
-    await new Promise<void>((r) => llmServer.listen(0, '127.0.0.1', r));
-  });
-  afterAll(async () => {
-    await new Promise((r) => llmServer.close(r));
-  });
-
-  it('sends the retrieved facts to chat completions and answers with its words and the facts’ links', async () => {
-    const port = (llmServer.address() as AddressInfo).port;
-    const withLlm = await build({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', model: 'test-model' });
-    try {
-      seen = [];
-      const r = await ask('英超积分榜', { on: withLlm });
-      expect(r.data.engine).toBe('llm');
-      expect(r.data.text).toBe('模型回答：英超积分榜（前 10 名）：');
-      expect(r.data.links[0]!.href).toBe(`/live/zq/detail/${M.today}`);
-      expect(seen).toHaveLength(1);
-      expect(seen[0]!.auth).toBe('Bearer sk-test');
-      expect(seen[0]!.body.model).toBe('test-model');
-      expect(seen[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: '英超积分榜' });
-      expect(seen[0]!.body.messages[1].content).toContain('1. 阿森纳  12 场 9 胜 2 平 1 负  29 分');
-      // Betting questions never reach the model.
-      const bet = await ask('稳赢的比赛推荐', { on: withLlm });
-      expect(bet.data.engine).toBe('template');
-      expect(seen).toHaveLength(1);
-      // A failing backend: the template answer.
-      fail = true;
-      const fallback = await ask('英超积分榜', { on: withLlm });
-      expect(fallback.data.engine).toBe('template');
-      expect(fallback.data.text).toContain('1. 阿森纳');
-    } finally {
-      fail = false;
-      await withLlm.close();
-    }
-  });
 });

@@ -5,6 +5,8 @@
 export const ChatGptPaths = {
   /** POST question → ChatAnswer. */
   ask: '/chatgpt/ask',
+  /** POST question → text/event-stream of ChatStreamEvent (tokens as they come, then the answer). */
+  stream: '/chatgpt/stream',
 } as const;
 
 export const CHAT_QUESTION_MAX = 500;
@@ -25,3 +27,7 @@ export interface ChatAnswer {
   /** What the engine understood (for tests and debugging). */
   intent: string;
 }
+
+/** One server-sent event of /chatgpt/stream (`data: <json>`). */
+export type ChatStreamEvent =
+  { type: 'delta'; text: string } | { type: 'done'; answer: ChatAnswer } | { type: 'error'; code: number; msg: string };

@@ -1,0 +1,473 @@
+/**
+ * The assistant's typed tools: each one a query over the server's own data (the same
+ * repository functions the live, AI and vlive pages use), with a JSON-schema description an LLM
+ * can call by function calling, a zod parser for its arguments, and a result of plain facts plus
+ * links to the app routes that show them. The default engine (engine.ts) calls them from its
+ * parser; the chat-completions adapter (llm.ts) offers them to the model.
+ */
+import { z } from 'zod';
+import { chinaDay, chinaWallClock, isFinished, isLive, type ChatLink, type Sport } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import type { SimMatch } from '../feed/sim-types';
+import { latestOdds, liveMatches, matchesOfDay, oddsMoves, teamMatches } from '../live/repository';
+import { listSchedules } from '../vlive/catalog';
+import { BOOKMAKERS } from '../seed/leagues';
+import type { AiService } from '../ai/service';
+import { ChatText as T } from './text';
+
+const LIST_MAX = 8;
+
+export interface ToolResult {
+  /** The facts, as the answer text of the default engine and the tool message of an LLM. */
+  text: string;
+  links: ChatLink[];
+  /** False when the data has no answer (the text says so plainly). */
+  found: boolean;
+}
+
+export interface ChatTool<A = unknown> {
+  name: string;
+  description: string;
+  /** JSON schema of the arguments (OpenAI function calling). */
+  parameters: Record<string, unknown>;
+  args: z.ZodType<A>;
+  run(args: A): Promise<ToolResult>;
+}
+
+export interface Catalogue {
+  leagues: Array<{ id: number; name: string; sport: Sport }>;
+  teams: Array<{ id: number; name: string; leagueId: number; sport: Sport; keys: string[] }>;
+  anchors: Array<{ id: number; name: string }>;
+  teamName: Map<number, string>;
+  leagueName: Map<number, string>;
+}
+
+/** Common long forms → the league names the catalogue uses. */
+export const LEAGUE_ALIASES: Record<string, string> = {
+  英格兰超级联赛: '英超',
+  英格兰足球超级联赛: '英超',
+  西班牙甲级联赛: '西甲',
+  西班牙足球甲级联赛: '西甲',
+  意大利甲级联赛: '意甲',
+  意大利足球甲级联赛: '意甲',
+  德国甲级联赛: '德甲',
+  德国足球甲级联赛: '德甲',
+  法国甲级联赛: '法甲',
+  法国足球甲级联赛: '法甲',
+  中国超级联赛: '中超',
+  中国足球超级联赛: '中超',
+  欧洲冠军联赛: '欧冠',
+  美国职业篮球联赛: 'NBA',
+  美国职业篮球: 'NBA',
+  中国男子篮球职业联赛: 'CBA',
+};
+
+/** Common nicknames and short forms fans type → the team names the catalogue uses. */
+export const TEAM_ALIASES: Record<string, string> = {
+  枪手: '阿森纳',
+  兵工厂: '阿森纳',
+  红军: '利物浦',
+  蓝军: '切尔西',
+  红魔: '曼联',
+  曼彻斯特联: '曼联',
+  曼彻斯特城: '曼城',
+  蓝月亮: '曼城',
+  托特纳姆热刺: '热刺',
+  纽卡: '纽卡斯尔联',
+  维拉: '阿斯顿维拉',
+  皇马: '皇家马德里',
+  巴萨: '巴塞罗那',
+  马竞: '马德里竞技',
+  拜仁: '拜仁慕尼黑',
+  多特: '多特蒙德',
+  国米: '国际米兰',
+  尤文: '尤文图斯',
+  大巴黎: '巴黎圣日耳曼',
+  绿军: '凯尔特人',
+  小牛: '独行侠',
+  紫金军团: '湖人',
+  洛杉矶湖人: '湖人',
+  金州勇士: '勇士',
+  波士顿凯尔特人: '凯尔特人',
+  丹佛掘金: '掘金',
+  首钢: '北京首钢',
+  宏远: '广东宏远',
+};
+
+/** Names a user may type for a team: the full name, without a club suffix, and its nicknames. */
+function teamKeys(name: string): string[] {
+  const keys = new Set([name]);
+  for (const [alias, full] of Object.entries(TEAM_ALIASES)) if (full === name) keys.add(alias);
+  const short = name.replace(/(FC|CF|SC|足球俱乐部|俱乐部|队)$/i, '').trim();
+  if (short.length >= 2) keys.add(short);
+  return [...keys];
+}
+
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const leagues = await db.selectFrom('live_leagues').select(['id', 'name', 'sport']).execute();
+  const teams = await db.selectFrom('live_teams').select(['id', 'name', 'league_id', 'sport']).execute();
+  const anchors = await db.selectFrom('vlive_anchors').select(['id', 'name']).execute();
+  return {
+    leagues: leagues.map((l) => ({ id: l.id, name: l.name, sport: l.sport as Sport })),
+    teams: teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      leagueId: t.league_id,
+      sport: t.sport as Sport,
+      keys: teamKeys(t.name),
+    })),
+    anchors: anchors.map((a) => ({ id: a.id, name: a.name })),
+    teamName: new Map(teams.map((t) => [t.id, t.name])),
+    leagueName: new Map(leagues.map((l) => [l.id, l.name])),
+  };
+}
+
+/** A league by its name, a common long form, or any case. */
+export function findLeague(cat: Catalogue, name: string): Catalogue['leagues'][number] | undefined {
+  const n = (LEAGUE_ALIASES[name.trim()] ?? name.trim()).toLowerCase();
+  return cat.leagues.find((l) => l.name.toLowerCase() === n);
+}
+
+/** A team by its name or short name (exact first, then the one whose name contains it). */
+export function findTeam(cat: Catalogue, name: string): Catalogue['teams'][number] | undefined {
+  const n = name.trim().toLowerCase();
+  if (!n) return undefined;
+  return (
+    cat.teams.find((t) => t.keys.some((k) => k.toLowerCase() === n)) ??
+    cat.teams.find((t) => t.name.toLowerCase().includes(n) && n.length >= 2)
+  );
+}
+
+const name = z.string().trim().min(1).max(40);
+const optName = name.optional();
+
+export function createChatTools(
+  db: Db,
+  ai: Pick<AiService, 'detail'>,
+  now: () => number,
+  cat: () => Promise<Catalogue>,
+) {
+  const nowS = () => Math.floor(now() / 1000);
+  const detailHref = (m: SimMatch) => `/live/${m.sport}/detail/${m.id}`;
+  const matchLink = (c: Catalogue, m: SimMatch): ChatLink => ({
+    label: T.linkMatch(c.teamName.get(m.homeId) ?? '', c.teamName.get(m.awayId) ?? ''),
+    href: detailHref(m),
+  });
+  const hhmm = (s: number) =>
+    chinaWallClock(s * 1000)
+      .toISOString()
+      .slice(11, 16);
+  function matchLine(c: Catalogue, m: SimMatch): string {
+    const home = c.teamName.get(m.homeId) ?? '';
+    const away = c.teamName.get(m.awayId) ?? '';
+    const league = c.leagueName.get(m.leagueId) ?? '';
+    if (isLive(m.sport, m.status)) return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusLive}）`;
+    if (isFinished(m.sport, m.status))
+      return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
+    return `${league} ${hhmm(m.ot)} ${home} vs ${away}（${T.statusUpcoming}）`;
+  }
+  function listAnswer(c: Catalogue, head: string, matches: SimMatch[]): { text: string; links: ChatLink[] } {
+    const shown = matches.slice(0, LIST_MAX);
+    const lines = [head, ...shown.map((m) => `· ${matchLine(c, m)}`)];
+    if (matches.length > shown.length) lines.push(T.more(matches.length - shown.length));
+    return { text: lines.join('\n'), links: shown.map((m) => matchLink(c, m)) };
+  }
+  const sportLinks = (ms: SimMatch[]): ChatLink[] => {
+    const sports = new Set(ms.map((m) => m.sport));
+    return [
+      ...(sports.has('zq') || sports.size === 0 ? [{ label: T.linkLiveZq, href: '/live/zq' }] : []),
+      ...(sports.has('lq') ? [{ label: T.linkLiveLq, href: '/live/lq' }] : []),
+    ];
+  };
+  const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
+  const unknownTeam = (n: string) => none(T.noSuchTeam(n));
+  const unknownLeague = (n: string) => none(T.noSuchLeague(n));
+  /** The team's match in play, else its next one. */
+  async function currentOrNext(teamId: number): Promise<SimMatch | undefined> {
+    const live = (await liveMatches(db)).find((m) => m.homeId === teamId || m.awayId === teamId);
+    return live ?? (await teamMatches(db, teamId, 'upcoming', nowS(), 1))[0];
+  }
+
+  const liveMatchesTool: ChatTool<{ league?: string; sport?: Sport }> = {
+    name: 'live_matches',
+    description: '正在进行的比赛及实时比分，可按联赛或项目（zq 足球 / lq 篮球）筛选',
+    parameters: {
+      type: 'object',
+      properties: {
+        league: { type: 'string', description: '联赛名，如 英超、NBA' },
+        sport: { type: 'string', enum: ['zq', 'lq'] },
+      },
+    },
+    args: z.object({ league: optName, sport: z.enum(['zq', 'lq']).optional() }),
+    async run({ league, sport }) {
+      const c = await cat();
+      const l = league ? findLeague(c, league) : undefined;
+      if (league && !l) return unknownLeague(league);
+      const ms = (await liveMatches(db, sport)).filter((m) => !l || m.leagueId === l.id);
+      if (!ms.length) return none(T.noLive, sportLinks([]));
+      const a = listAnswer(c, T.live(ms.length), ms);
+      return { text: a.text, links: [...a.links, ...sportLinks(ms)], found: true };
+    },
+  };
+
+  const dayArgs = z.object({
+    day_offset: z.number().int().min(-7).max(7),
+    league: optName,
+    team: optName,
+    evening: z.boolean().optional(),
+    label: z.string().trim().max(10).optional(),
+  });
+  const matchesOfDayTool: ChatTool<z.infer<typeof dayArgs>> = {
+    name: 'matches_of_day',
+    description: '某一天（北京时间，相对今天的天数）的赛程与结果，可按联赛或球队筛选；evening 只看 18 点以后',
+    parameters: {
+      type: 'object',
+      properties: {
+        day_offset: { type: 'integer', description: '0 今天，1 明天，-1 昨天' },
+        league: { type: 'string' },
+        team: { type: 'string' },
+        evening: { type: 'boolean' },
+        label: { type: 'string', description: '回答里对这一天的称呼，如 周六' },
+      },
+      required: ['day_offset'],
+    },
+    args: dayArgs,
+    async run({ day_offset, league, team, evening, label }) {
+      const c = await cat();
+      const l = league ? findLeague(c, league) : undefined;
+      if (league && !l) return unknownLeague(league);
+      const t = team ? findTeam(c, team) : undefined;
+      if (team && !t) return unknownTeam(team);
+      const word = label || (evening && day_offset === 0 ? T.days.tonight : T.dayWord(day_offset));
+      const day = chinaDay(now(), day_offset);
+      let ms = [...(await matchesOfDay(db, 'zq', day)), ...(await matchesOfDay(db, 'lq', day))].filter(
+        (m) => (!l || m.leagueId === l.id) && (!t || m.homeId === t.id || m.awayId === t.id),
+      );
+      if (evening) ms = ms.filter((m) => chinaWallClock(m.ot * 1000).getUTCHours() >= 18);
+      ms.sort((a, b) => Number(isLive(b.sport, b.status)) - Number(isLive(a.sport, a.status)) || a.ot - b.ot);
+      if (!ms.length) return none(T.dayNone(word), sportLinks([]));
+      const a = listAnswer(c, T.day(word, ms.length), ms);
+      return { text: a.text, links: [...a.links, ...sportLinks(ms)], found: true };
+    },
+  };
+
+  const standingsTool: ChatTool<{ league: string }> = {
+    name: 'standings',
+    description: '联赛积分榜前 10 名（排名、场次、胜平负、积分）',
+    parameters: { type: 'object', properties: { league: { type: 'string' } }, required: ['league'] },
+    args: z.object({ league: name }),
+    async run({ league }) {
+      const c = await cat();
+      const l = findLeague(c, league) ?? c.leagues.find((x) => x.id === findTeam(c, league)?.leagueId);
+      if (!l) return unknownLeague(league);
+      const rows = await db
+        .selectFrom('live_standings')
+        .selectAll()
+        .where('league_id', '=', l.id)
+        .orderBy('rank')
+        .limit(10)
+        .execute();
+      if (!rows.length) return none(T.standingsNone(l.name));
+      const lines = rows.map((r) =>
+        T.standingRow(r.rank, c.teamName.get(r.team_id) ?? '', r.played, r.win, r.draw, r.loss, r.points),
+      );
+      // The leader's next match, so the answer opens somewhere useful in the app.
+      const next = await teamMatches(db, rows[0]!.team_id, 'upcoming', nowS(), 1);
+      return {
+        text: [T.standings(l.name), ...lines].join('\n'),
+        links: [...next.map((m) => matchLink(c, m)), ...sportLinks([])],
+        found: true,
+      };
+    },
+  };
+
+  const teamTool: ChatTool<{ team: string }> = {
+    name: 'team_overview',
+    description: '一支球队：正在进行的比赛与比分、下一场比赛、最近 5 场战绩（W/D/L）',
+    parameters: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
+    args: z.object({ team: name }),
+    async run({ team }) {
+      const c = await cat();
+      const t = findTeam(c, team);
+      if (!t) return unknownTeam(team);
+      const live = (await liveMatches(db)).filter((m) => m.homeId === t.id || m.awayId === t.id);
+      const next = await teamMatches(db, t.id, 'upcoming', nowS(), 1);
+      const last = await teamMatches(db, t.id, 'finished', nowS() + 1, 5);
+      const lines: string[] = [];
+      const links: ChatLink[] = [];
+      for (const m of live) {
+        lines.push(T.teamLive(t.name), `· ${matchLine(c, m)}`);
+        links.push(matchLink(c, m));
+      }
+      if (next[0]) {
+        const date = chinaWallClock(next[0].ot * 1000)
+          .toISOString()
+          .slice(5, 10);
+        lines.push(T.teamNext(t.name), `· ${date} ${matchLine(c, next[0])}`);
+        links.push(matchLink(c, next[0]));
+      } else if (!live.length) lines.push(T.teamNoNext(t.name));
+      if (last.length) {
+        const form = last
+          .map((m) => {
+            const mine = m.homeId === t.id ? m.score[0] : m.score[1];
+            const theirs = m.homeId === t.id ? m.score[1] : m.score[0];
+            return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
+          })
+          .join('');
+        lines.push(T.teamForm(t.name, form), `· ${matchLine(c, last[0]!)}`);
+        links.push(matchLink(c, last[0]!));
+      } else lines.push(T.teamNoForm(t.name));
+      return { text: lines.join('\n'), links, found: live.length + next.length + last.length > 0 };
+    },
+  };
+
+  const h2hTool: ChatTool<{ team_a: string; team_b: string }> = {
+    name: 'head_to_head',
+    description: '两支球队最近 5 次已结束的交锋',
+    parameters: {
+      type: 'object',
+      properties: { team_a: { type: 'string' }, team_b: { type: 'string' } },
+      required: ['team_a', 'team_b'],
+    },
+    args: z.object({ team_a: name, team_b: name }),
+    async run({ team_a, team_b }) {
+      const c = await cat();
+      const a = findTeam(c, team_a);
+      const b = findTeam(c, team_b);
+      if (!a) return unknownTeam(team_a);
+      if (!b) return unknownTeam(team_b);
+      const rows = await db
+        .selectFrom('live_matches')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('home_id', '=', a.id), eb('away_id', '=', b.id)]),
+            eb.and([eb('home_id', '=', b.id), eb('away_id', '=', a.id)]),
+          ]),
+        )
+        .execute();
+      const ids = new Set(rows.map((r) => r.id));
+      const finished = (await teamMatches(db, a.id, 'finished', nowS() + 1, 200))
+        .filter((m) => ids.has(m.id))
+        .slice(0, 5);
+      if (!finished.length) return none(T.h2hNone(a.name, b.name));
+      return { ...listAnswer(c, T.h2h(a.name, b.name, finished.length), finished), found: true };
+    },
+  };
+
+  const predictionTool: ChatTool<{ team: string; opponent?: string }> = {
+    name: 'match_prediction',
+    description: '一支球队下一场未开赛足球比赛的 AI 预测（主胜/平/客胜概率与最可能比分），是概率不是承诺',
+    parameters: {
+      type: 'object',
+      properties: { team: { type: 'string' }, opponent: { type: 'string' } },
+      required: ['team'],
+    },
+    args: z.object({ team: name, opponent: optName }),
+    async run({ team, opponent }) {
+      const c = await cat();
+      const t = findTeam(c, team);
+      if (!t) return unknownTeam(team);
+      const o = opponent ? findTeam(c, opponent) : undefined;
+      const aiLink = { label: T.linkAi, href: '/live/ai' };
+      const next = (await teamMatches(db, t.id, 'upcoming', nowS(), 5)).find(
+        (m) => m.sport === 'zq' && (!o || [m.homeId, m.awayId].includes(o.id)),
+      );
+      const detail = next ? await ai.detail(next.id) : null;
+      if (!next || !detail) return none(T.predictionNone(t.name), [aiLink]);
+      const pct = (x: number) => Math.round(x * 100);
+      return {
+        text: T.prediction(
+          detail.home.name,
+          detail.away.name,
+          pct(detail.pHome),
+          pct(detail.pDraw),
+          pct(detail.pAway),
+          `${detail.score[0]}-${detail.score[1]}`,
+        ),
+        links: [matchLink(c, next), aiLink],
+        found: true,
+      };
+    },
+  };
+
+  const oddsTool: ChatTool<{ team: string }> = {
+    name: 'odds_movement',
+    description: '一支球队正在进行或下一场比赛的欧赔（胜/平/负）变化：每家公司的初盘与即时盘',
+    parameters: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
+    args: z.object({ team: name }),
+    async run({ team }) {
+      const c = await cat();
+      const t = findTeam(c, team);
+      if (!t) return unknownTeam(team);
+      const m = await currentOrNext(t.id);
+      if (!m) return none(T.teamNoNext(t.name));
+      const home = c.teamName.get(m.homeId) ?? '';
+      const away = c.teamName.get(m.awayId) ?? '';
+      const latest = await latestOdds(db, m.id, 2);
+      if (!latest.length) return none(T.oddsNone(home, away), [matchLink(c, m)]);
+      const lines = [T.odds(home, away)];
+      for (const row of latest.slice(0, 4)) {
+        const moves = await oddsMoves(db, m.id, 2, row.companyId);
+        const open = moves.at(-1) ?? row;
+        const company = BOOKMAKERS.find((b) => b.id === row.companyId)?.nameZh ?? `#${row.companyId}`;
+        lines.push(T.oddsRow(company, [open.left, open.middle, open.right], [row.left, row.middle, row.right]));
+      }
+      return {
+        text: lines.join('\n'),
+        links: [matchLink(c, m)],
+        found: true,
+      };
+    },
+  };
+
+  const anchorTool: ChatTool<{ anchor?: string }> = {
+    name: 'anchor_schedule',
+    description: '主播接下来的直播安排（标题、开始时间、直播间）；不填主播则列出最近的安排',
+    parameters: { type: 'object', properties: { anchor: { type: 'string' } } },
+    args: z.object({ anchor: optName }),
+    async run({ anchor }) {
+      const c = await cat();
+      const a = anchor ? c.anchors.find((x) => x.name === anchor.trim()) : undefined;
+      if (anchor && !a) return none(T.noSuchAnchor(anchor));
+      const rows = (await listSchedules(db, null, now(), { limit: 200 })).filter((s) => !a || s.anchorName === a.name);
+      const shown = rows.slice(0, 5);
+      if (!shown.length)
+        return none(a ? T.anchorNone(a.name) : T.anchorsNone, [{ label: T.linkVlive, href: '/vlive/0' }]);
+      const when = (ms: number) => chinaWallClock(ms).toISOString().slice(5, 16).replace('T', ' ');
+      const lines = [
+        a ? T.anchorHead(a.name) : T.anchorsHead,
+        ...shown.map((s) => T.anchorRow(when(s.startsAt), s.anchorName, s.title)),
+      ];
+      const links = shown
+        .filter((s, i, all) => all.findIndex((x) => x.roomId === s.roomId) === i)
+        .map((s) => ({ label: T.linkRoom(s.anchorName), href: `/vlive/detail/${s.roomId}` }));
+      return { text: lines.join('\n'), links, found: true };
+    },
+  };
+
+  const tools = [
+    liveMatchesTool,
+    matchesOfDayTool,
+    standingsTool,
+    teamTool,
+    h2hTool,
+    predictionTool,
+    oddsTool,
+    anchorTool,
+  ] as ChatTool[];
+  return {
+    list: tools,
+    byName: new Map(tools.map((t) => [t.name, t])),
+    /** Runs a tool by name with untrusted arguments (from a model): invalid ones are a plain answer. */
+    async call(toolName: string, args: unknown): Promise<ToolResult> {
+      const tool = tools.find((t) => t.name === toolName);
+      if (!tool) return none(T.noSuchTool(toolName));
+      const parsed = tool.args.safeParse(args);
+      if (!parsed.success) return none(T.badToolArgs(toolName));
+      return tool.run(parsed.data);
+    },
+  };
+}
+
+export type ChatTools = ReturnType<typeof createChatTools>;
