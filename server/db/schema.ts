@@ -12,6 +12,7 @@ import type { NewsTables } from './tables/news';
 import type { ActivityTables } from './tables/activity';
 import type { ProposalTables } from './tables/proposal';
 import type { ImTables } from './tables/im';
+import type { PayTables } from './tables/pay';
 
 export interface Database
   extends
@@ -24,4 +25,5 @@ export interface Database
     NewsTables,
     ActivityTables,
     ProposalTables,
-    ImTables {}
+    ImTables,
+    PayTables {}

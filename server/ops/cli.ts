@@ -9,6 +9,7 @@
  *   npm run ops -- reports
  *   npm run ops -- restore post|comment <id> | remove post|comment <id>
  *   npm run ops -- verify-draws <期号>   # recompute every draw of a closed activity issue
+ *   npm run ops -- audit-ledger          # every balance against the sum of its coin ledger rows
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../wo
 import { parseFrontMatter } from '../news/front-matter';
 import { BizError } from '../http/reply';
 import { verifyDrawsCommand } from '../activity/verify-draws';
+import { auditLedgerCommand } from '../pay/audit-ledger';
 
 /** What the operator API answers for an article (other answers carry only code and msg). */
 type OpsAnswer = { id?: number; title?: string } | null;
@@ -29,7 +31,8 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   takedown <编号>               下线文章
   reports                      列出待审核的举报
   restore|remove post|comment <编号>  审核举报：恢复显示 / 删除
-  verify-draws <期号>           重算活动某期的每一次抽奖，核对是否与记录一致`;
+  verify-draws <期号>           重算活动某期的每一次抽奖，核对是否与记录一致
+  audit-ledger                 核对每个账户的球币余额是否等于其流水合计`;
 
 export interface OpsEnv {
   base: string;
@@ -40,6 +43,7 @@ export interface OpsEnv {
 
 export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
   const { out } = env;
+  if (argv[0] === 'audit-ledger') return auditLedgerCommand({ baseUrl: env.base, token: env.token, out });
   if (argv[0] === 'verify-draws')
     return verifyDrawsCommand(argv.slice(1), { baseUrl: env.base, token: env.token, fetch, out });
   if (!env.token) {

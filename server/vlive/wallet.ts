@@ -7,6 +7,8 @@
 import {
   Code,
   GIFT_COMBO_WINDOW_MS,
+  RECHARGE_PAGE,
+  type InsufficientBalance,
   type VliveGiftResult,
   type VliveNobilityResult,
 } from '../../workers/protocol/index';
@@ -16,7 +18,7 @@ import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { BizError } from '../http/reply';
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>;
 
 /** Claims (userId, key) inside `trx`; returns the stored result when the key was used before. */
 async function claimKey<T>(trx: Trx, userId: number, key: string, scope: string, at: number): Promise<T | null> {
@@ -46,7 +48,10 @@ async function storeResult(trx: Trx, userId: number, key: string, result: unknow
     .execute();
 }
 
-/** Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise. */
+/**
+ * Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise,
+ * with what was needed, the balance and the recharge page (the client links to it).
+ */
 export async function debit(
   trx: Trx,
   userId: number,
@@ -62,7 +67,11 @@ export async function debit(
     .where('balance', '>=', amount)
     .returning('balance')
     .executeTakeFirst();
-  if (!row) throw new BizError(Code.REFUSED, '余额不足，请先充值');
+  if (!row) {
+    const have = await balanceOf(trx, userId);
+    const data: InsufficientBalance = { need: amount, balance: have, recharge: RECHARGE_PAGE };
+    throw new BizError(Code.REFUSED, `余额不足：需要 ${amount} 球币，当前余额 ${have} 球币，请先充值`, data);
+  }
   const balance = Number(row.balance);
   await trx
     .insertInto('vlive_balance_log')
@@ -77,30 +86,40 @@ export async function balanceOf(db: Db | Trx, userId: number): Promise<number> {
   return Number(row.balance);
 }
 
-/** Credits a user (dev control and tests; a payment area would call this too). */
+/** Credits a user (dev control and tests) in its own transaction. */
 export async function credit(db: Db, userId: number, amount: number, reason: string, at: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // Balances are PostgreSQL int: a credit that would pass MAX_INT is refused, not an overflow error.
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ balance: eb('balance', '+', amount) }))
-      .where('id', '=', userId)
-      .where('balance', '<=', MAX_INT - amount)
-      .returning('balance')
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-      throw exists
-        ? new BizError(Code.REFUSED, '余额已达上限，无法继续充值')
-        : new BizError(Code.NOT_FOUND, '用户不存在');
-    }
-    const balance = Number(row.balance);
-    await trx
-      .insertInto('vlive_balance_log')
-      .values({ user_id: userId, delta: amount, balance, reason, ref: '', at })
-      .execute();
-    return balance;
-  });
+  return db.transaction().execute((trx) => creditWithin(trx, userId, amount, reason, '', at));
+}
+
+/** Credits inside the caller's transaction (a recharge credits with its order's state change). */
+export async function creditWithin(
+  trx: Trx,
+  userId: number,
+  amount: number,
+  reason: string,
+  ref: string,
+  at: number,
+): Promise<number> {
+  // Balances are PostgreSQL int: a credit that would pass MAX_INT is refused, not an overflow error.
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', userId)
+    .where('balance', '<=', MAX_INT - amount)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    throw exists
+      ? new BizError(Code.REFUSED, '余额已达上限，无法继续充值')
+      : new BizError(Code.NOT_FOUND, '用户不存在');
+  }
+  const balance = Number(row.balance);
+  await trx
+    .insertInto('vlive_balance_log')
+    .values({ user_id: userId, delta: amount, balance, reason, ref, at })
+    .execute();
+  return balance;
 }
 
 export interface GiftSendInput {

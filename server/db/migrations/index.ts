@@ -15,6 +15,7 @@ import { activityMigrations } from './activity';
 import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
+import { payMigrations } from './pay';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...databaseMigrations,
   ...proposalMigrations,
   ...imMigrations,
+  ...payMigrations,
 ];
 
 /** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */
