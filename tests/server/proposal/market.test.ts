@@ -220,7 +220,7 @@ describe('paid tips', () => {
     const free = await publish(expert, m.id, 'dxq', 'under', 0);
     await credit(db(), poor.id, 49, 'test', clock.now);
     const r = await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: paid } });
-    expect(r.msg).toBe('余额不足，请先充值');
+    expect(r.msg).toBe('余额不足：需要 50 球币，当前余额 49 球币，请先充值');
     expect(await balanceOf(db(), poor.id)).toBe(49);
     expect(await db().selectFrom('proposal_purchases').select('id').where('user_id', '=', poor.id).execute()).toEqual(
       [],
