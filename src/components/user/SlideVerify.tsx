@@ -15,6 +15,7 @@ export interface SlideVerifyTexts {
   cancel: string;
   checking: string;
   loading: string;
+  failed: string;
 }
 
 export interface SlideVerifyProps {
@@ -34,17 +35,18 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
   const [msg, setMsg] = useState<string | null>(null);
   const drag = useRef<{ pointerX: number; startX: number } | null>(null);
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const refresh = useCallback(async () => {
     setPhase('loading');
     setX(0);
-    const env = await load();
+    // The core answers failures as envelopes; a call that throws (the core restarting) reads alike.
+    const env = await load().catch((): Envelope<SlideChallenge> => ({ code: 5000, msg: texts.failed, data: null! }));
     if (!alive.current) return;
     if (env.code !== 200) {
       setChallenge(null);
@@ -54,7 +56,7 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
     }
     setChallenge(env.data);
     setPhase('ready');
-  }, [load]);
+  }, [load, texts.failed]);
 
   useEffect(() => {
     void refresh();
@@ -66,7 +68,11 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
   const submit = async (pos: number) => {
     if (!challenge || phase !== 'ready') return;
     setPhase('checking');
-    const env = await answer(challenge.id, Math.round(pos));
+    const env = await answer(challenge.id, Math.round(pos)).catch((): Envelope<SlideAnswer> => ({
+      code: 5000,
+      msg: texts.failed,
+      data: { vertoken: '' },
+    }));
     if (!alive.current) return;
     if (env.code === 200) {
       onSolved(env.data.vertoken);
@@ -115,6 +121,7 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
         className="us-slide__stage"
         style={challenge ? { width: challenge.width, height: challenge.height } : undefined}
         aria-busy={phase === 'loading'}
+        data-slide-id={challenge?.id}
       >
         {challenge ? (
           <>

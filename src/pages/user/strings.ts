@@ -41,6 +41,7 @@ export const USER_TEXT = {
     cancel: '取消',
     checking: '验证中…',
     loading: '加载中',
+    failed: '验证加载失败，请点“换一张”重试',
   },
   register: { title: '注册', submit: '注册', toLogin: '已有账号？去登录', success: '注册成功' },
   retrieve: { title: '找回密码', submit: '重置密码', success: '密码已重置，请重新登录' },
