@@ -19,3 +19,4 @@ export * from './api/proposal';
 export * from './routes';
 export * from './api/activity';
 export * from './api/chatgpt';
+export * from './sse';
