@@ -49,6 +49,7 @@ export const ChatText = {
   anchorRow: (when: string, anchor: string, title: string) => `· ${when} ${anchor}：${title}`,
   anchorNone: (name: string) => `${name}暂时没有直播安排。`,
   anchorsNone: '暂时没有主播直播安排。',
+  linkStandings: (league: string) => `${league}积分榜`,
   linkRoom: (anchor: string) => `${anchor}的直播间`,
   linkVlive: '直播',
   linkMatch: (home: string, away: string) => `${home} vs ${away}`,
