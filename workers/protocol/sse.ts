@@ -22,15 +22,20 @@ export function createSseParser(onData: (data: string) => void): SseParser {
   };
   return {
     push(text) {
-      buf += text.replace(/\r\n?/g, '\n');
+      buf += text;
+      // A '\r' at the end may be the first half of a '\r\n' split across chunks: keep it back.
+      const held = buf.endsWith('\r') ? '\r' : '';
+      buf = buf.slice(0, buf.length - held.length).replace(/\r\n?/g, '\n');
       let cut: number;
       while ((cut = buf.indexOf('\n\n')) >= 0) {
         const event = buf.slice(0, cut);
         buf = buf.slice(cut + 2);
         emit(event);
       }
+      buf += held;
     },
     end() {
+      buf = buf.replace(/\r\n?/g, '\n');
       if (buf) emit(buf);
       buf = '';
     },
