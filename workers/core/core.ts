@@ -71,7 +71,7 @@ export function createCore(deps: CoreDeps): Core {
   const vlive = createVliveModule(kernel);
   const inbox = createInboxModule(kernel, session.session$);
   const wallet = createWalletModule(kernel, session.session$);
-  const assistant = createAssistantModule(kernel);
+  const assistant = createAssistantModule(kernel, session.session$);
   const standings = createStandingsModule(kernel);
   const messaging = createMessagingModule(kernel, session.session$);
 

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantValue } from '../../../workers/core/api';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
 import { startTestServer, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
 import { waitFor } from '../helpers/fake-clock';
@@ -115,6 +116,35 @@ describe('assistant conversation in the core', () => {
       await d.subscribe({ kind: 'assistant' }, (v) => (again = v));
       await waitFor(() => again?.ready === true, 5_000, 'read after clear');
       expect(again!.turns).toEqual([]);
+    } finally {
+      await h.dispose();
+    }
+  }, 60_000);
+
+  it('a signed-in user’s conversation is emptied at logout, in every tab and in the store', async () => {
+    const h = new CoreHarness(srv.base);
+    try {
+      const [a, b] = [h.tab('a'), h.tab('b')];
+      const seen: Array<AssistantValue | null> = [null, null];
+      await a.subscribe({ kind: 'assistant' }, (v) => (seen[0] = v));
+      await b.subscribe({ kind: 'assistant' }, (v) => (seen[1] = v));
+      await waitFor(() => seen.every((v) => v?.ready === true), 5_000, 'stored conversation read');
+      const login = await a.login({ phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD });
+      expect(login.ok, login.msg).toBe(true);
+      held = Promise.resolve();
+      const r = await b.askAssistant('今天有哪些比赛正在进行');
+      expect(r.ok, r.msg).toBe(true);
+      await waitFor(() => seen.every((v) => v?.turns.length === 1), 5_000, 'answer in both tabs');
+
+      await a.logout();
+      await waitFor(() => seen.every((v) => v?.turns.length === 0), 5_000, 'emptied at logout');
+      h.kill();
+      h.start();
+      const c = h.tab('c');
+      let after: AssistantValue | null = null;
+      await c.subscribe({ kind: 'assistant' }, (v) => (after = v));
+      await waitFor(() => after?.ready === true, 5_000, 'restarted core read its store');
+      expect(after!.turns).toEqual([]);
     } finally {
       await h.dispose();
     }

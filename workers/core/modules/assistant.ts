@@ -3,11 +3,12 @@
  * turns, an answer's text grows as the server streams it (/chatgpt/stream, server-sent events
  * read by the one REST client), and the conversation is kept in the offline store, so a reload or
  * a restarted core shows it again. A turn whose answer was cut off by a dying core is marked so.
+ * Logging out empties it.
  */
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, pairwise } from 'rxjs';
 import { Code } from '../../protocol/codes';
 import { ChatGptPaths, type ChatAnswer, type ChatStreamEvent } from '../../protocol/api/chatgpt';
-import type { AssistantHandlers, AssistantTurn, AssistantValue } from '../api';
+import type { AssistantHandlers, AssistantTurn, AssistantValue, SessionValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
 
 const STORE_KEY = 'chatgpt:conversation';
@@ -28,7 +29,7 @@ const isTurn = (t: unknown): t is AssistantTurn =>
   typeof (t as AssistantTurn).question === 'string' &&
   typeof (t as AssistantTurn).text === 'string';
 
-export function createAssistantModule(kernel: Kernel): AssistantModule {
+export function createAssistantModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): AssistantModule {
   const value$ = new BehaviorSubject<AssistantValue>({ ready: false, turns: [] });
   let seq = 0;
 
@@ -52,6 +53,22 @@ export function createAssistantModule(kernel: Kernel): AssistantModule {
       .catch((e: unknown) => kernel.log('assistant: store write failed', e));
   const update = (id: string, fn: (t: AssistantTurn) => AssistantTurn) =>
     value$.next({ ...value$.value, turns: value$.value.turns.map((t) => (t.id === id ? fn(t) : t)) });
+
+  // A user's questions are theirs: logging out empties the conversation on this device.
+  const sub = session$
+    .pipe(
+      map((s) => s.token),
+      distinctUntilChanged(),
+      pairwise(),
+    )
+    .subscribe(([before, after]) => {
+      if (before && !after)
+        void loaded.then(() => {
+          value$.next({ ready: true, turns: [] });
+          return persist();
+        });
+    });
+  kernel.onDispose(() => sub.unsubscribe());
 
   return {
     streams: { assistant: () => value$ },
