@@ -5,7 +5,7 @@
  * streamed (`stream: true`, server-sent events) and its content tokens are handed to `onDelta`
  * as they come. The links of the answer are those of the tools it called, never the model's.
  */
-import type { ChatLink } from '../../workers/protocol/index';
+import { createSseParser, type ChatLink } from '../../workers/protocol/index';
 import { ChatText } from './text';
 import type { ChatTools } from './tools';
 
@@ -40,34 +40,21 @@ interface StreamChunk {
   }>;
 }
 
-/** Reads a server-sent-events body, yielding each `data:` payload (joined across lines). */
+/** Reads a server-sent-events body, yielding each `data:` payload. */
 export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  let buf = '';
+  const ready: string[] = [];
+  const parser = createSseParser((data) => ready.push(data));
   const reader = body.getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let cut: number;
-      while ((cut = buf.indexOf('\n\n')) >= 0) {
-        const event = buf.slice(0, cut);
-        buf = buf.slice(cut + 2);
-        const data = event
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).replace(/^ /, ''))
-          .join('\n');
-        if (data) yield data;
-      }
+      parser.push(decoder.decode(value, { stream: true }));
+      while (ready.length) yield ready.shift()!;
     }
-    const tail = buf
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => l.slice(5).replace(/^ /, ''))
-      .join('\n');
-    if (tail) yield tail;
+    parser.end();
+    while (ready.length) yield ready.shift()!;
   } finally {
     reader.releaseLock();
   }

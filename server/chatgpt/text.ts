@@ -7,7 +7,7 @@ export const ChatText = {
   limited: (n: number) => `提问太频繁：每小时最多 ${n} 个问题，请稍后再试`,
   betting: '我不能承诺任何比赛结果或投注收益。比赛充满不确定性，AI 预测只是基于数据的概率参考，请理性看球。',
   unknown:
-    '抱歉，这个问题我在应用的数据里找不到答案。你可以问我：今天有哪些比赛正在进行、明天的比赛、英超积分榜、某支球队的近况、两队交锋，或某场比赛的 AI 预测。',
+    '抱歉，这个问题我在应用的数据里找不到答案。你可以问我：今天有哪些比赛正在进行、明天的比赛、英超积分榜、某支球队的近况、两队交锋、赔率变化、某场比赛的 AI 预测，或主播的直播安排。',
   noLive: '现在没有正在进行的比赛。',
   live: (n: number) => `现在有 ${n} 场比赛正在进行：`,
   dayNone: (day: string) => `${day}没有找到比赛。`,
@@ -49,6 +49,7 @@ export const ChatText = {
   anchorRow: (when: string, anchor: string, title: string) => `· ${when} ${anchor}：${title}`,
   anchorNone: (name: string) => `${name}暂时没有直播安排。`,
   anchorsNone: '暂时没有主播直播安排。',
+  linkStandings: (league: string) => `${league}积分榜`,
   linkRoom: (anchor: string) => `${anchor}的直播间`,
   linkVlive: '直播',
   linkMatch: (home: string, away: string) => `${home} vs ${away}`,

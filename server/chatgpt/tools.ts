@@ -11,7 +11,8 @@ import type { Db } from '../db/index';
 import type { SimMatch } from '../feed/sim-types';
 import { latestOdds, liveMatches, matchesOfDay, oddsMoves, teamMatches } from '../live/repository';
 import { listSchedules } from '../vlive/catalog';
-import { BOOKMAKERS } from '../seed/leagues';
+import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
+import { leagueResults, standingsOf } from '../database/service';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
 
@@ -138,6 +139,16 @@ export function findTeam(cat: Catalogue, name: string): Catalogue['teams'][numbe
   );
 }
 
+interface TableTop {
+  rank: number;
+  teamId: number;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  points: number;
+}
+
 const name = z.string().trim().min(1).max(40);
 const optName = name.optional();
 
@@ -182,6 +193,32 @@ export function createChatTools(
   const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
   const unknownTeam = (n: string) => none(T.noSuchTeam(n));
   const unknownLeague = (n: string) => none(T.noSuchLeague(n));
+  /**
+   * The top of a league table: for a league of the catalogue the table the 数据库 page shows
+   * (computed from the stored results, matches in play at their score); otherwise the stored
+   * table (live_standings, the one match details show).
+   */
+  async function leagueTable(leagueId: number): Promise<TableTop[]> {
+    const seed = LEAGUE_BY_ID.get(leagueId);
+    if (seed && !seed.cup)
+      return standingsOf(seed, await leagueResults(db, seed.id, seed.sport), 'total').rows.slice(0, 10);
+    const rows = await db
+      .selectFrom('live_standings')
+      .selectAll()
+      .where('league_id', '=', leagueId)
+      .orderBy('rank')
+      .limit(10)
+      .execute();
+    return rows.map((r) => ({
+      rank: r.rank,
+      teamId: r.team_id,
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      points: r.points,
+    }));
+  }
   /** The team's match in play, else its next one. */
   async function currentOrNext(teamId: number): Promise<SimMatch | undefined> {
     const live = (await liveMatches(db)).find((m) => m.homeId === teamId || m.awayId === teamId);
@@ -260,22 +297,19 @@ export function createChatTools(
       const c = await cat();
       const l = findLeague(c, league) ?? c.leagues.find((x) => x.id === findTeam(c, league)?.leagueId);
       if (!l) return unknownLeague(league);
-      const rows = await db
-        .selectFrom('live_standings')
-        .selectAll()
-        .where('league_id', '=', l.id)
-        .orderBy('rank')
-        .limit(10)
-        .execute();
+      const rows = await leagueTable(l.id);
       if (!rows.length) return none(T.standingsNone(l.name));
       const lines = rows.map((r) =>
-        T.standingRow(r.rank, c.teamName.get(r.team_id) ?? '', r.played, r.win, r.draw, r.loss, r.points),
+        T.standingRow(r.rank, c.teamName.get(r.teamId) ?? '', r.played, r.win, r.draw, r.loss, r.points),
       );
-      // The leader's next match, so the answer opens somewhere useful in the app.
-      const next = await teamMatches(db, rows[0]!.team_id, 'upcoming', nowS(), 1);
+      // The league's page in 数据库 (the same table) and the leader's next match.
+      const next = await teamMatches(db, rows[0]!.teamId, 'upcoming', nowS(), 1);
+      const page = LEAGUE_BY_ID.has(l.id)
+        ? [{ label: T.linkStandings(l.name), href: `/database/detail${l.sport === 'lq' ? '/lq' : ''}?id=${l.id}` }]
+        : [];
       return {
         text: [T.standings(l.name), ...lines].join('\n'),
-        links: [...next.map((m) => matchLink(c, m)), ...sportLinks([])],
+        links: [...page, ...next.map((m) => matchLink(c, m)), ...sportLinks([])],
         found: true,
       };
     },

@@ -274,6 +274,12 @@ export class CoreClient implements CoreApi {
   noteBalance(balance: number): Promise<void> {
     return this.call('noteBalance', [balance]);
   }
+  askAssistant(question: string): ReturnType<CoreApi['askAssistant']> {
+    return this.call('askAssistant', [question]);
+  }
+  clearAssistant(): Promise<void> {
+    return this.call('clearAssistant', []);
+  }
   // One generic entry for the whole news module; its own signature types each call.
   news: CoreApi['news'] = (method, ...args) => this.call('news', [method, ...args] as never) as never;
   sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>> {

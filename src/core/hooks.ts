@@ -8,6 +8,7 @@ import type {
   ChatBatch,
   ConnectionValue,
   ExceptionEvent,
+  AssistantValue,
   FollowedValue,
   ConversationValue,
   ConversationsValue,
@@ -133,6 +134,11 @@ export function useSettings(): LiveSettings | undefined {
 /** The logged-in user's coin balance, the same in every tab (null: visitor or not read yet). */
 export function useWallet(): number | null {
   return useStream({ kind: 'wallet' })?.balance ?? null;
+}
+
+/** The ChatGPT conversation of this browser (the same in every tab; undefined until the core answers). */
+export function useAssistant(): AssistantValue | undefined {
+  return useStream({ kind: 'assistant' });
 }
 
 export function useFollowed(): FollowedValue | undefined {

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   collectErrors,
   launchBrowser,
@@ -27,7 +27,8 @@ beforeAll(async () => {
   server = await startServer({ env: { OPS_TOKEN } });
   browser = await launchBrowser();
   ctx = await newPhoneContext(browser);
-});
+  // A fresh database is seeded at start: minutes when the machine's cores are shared.
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -141,7 +142,7 @@ describe('activity', () => {
     expect(errors).toEqual([]);
   });
 
-  it('ChatGPT (4th tab on this port) answers about a live match with a link to its detail page', async () => {
+  it('ChatGPT (4th tab on this port): 今天有哪些比赛正在进行, a team’s score and 英超积分榜, with links that open the right pages; the conversation survives a reload', async () => {
     // Another football match of the issue, put in play by the dev feed control (or already in play).
     const cur = (await (await fetch(`${server.url}/main/activity/current`)).json()) as {
       data: { matches: Array<{ matchId: number; sport: string; status: number; home: string }> };
@@ -156,33 +157,69 @@ describe('activity', () => {
     await feedEvent({ matchId: liveId, type: 'goal', side: 'away' });
 
     const tabs = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: '我的' }) });
-    await page.goto(`${server.url}/live/hot`);
-    await tabs.getByRole('link', { name: 'ChatGPT' }).click();
-    await page.waitForURL('**/ChatGPT');
-    await page.getByLabel('输入你的问题').fill('今天有哪些比赛正在进行');
-    await page.getByRole('button', { name: '发送' }).click();
-    const live = page.locator('[data-chat-answer="live"]').last();
-    await live.waitFor();
+    const askChat = async (question: string, intent: string) => {
+      const before = await page.locator(`[data-chat-answer="${intent}"]`).count();
+      await page.getByLabel('输入你的问题').fill(question);
+      await page.getByRole('button', { name: '发送' }).click();
+      await page.locator(`[data-chat-answer="${intent}"]`).nth(before).waitFor();
+      return page.locator(`[data-chat-answer="${intent}"]`).nth(before);
+    };
+    const openChat = async () => {
+      await page.goto(`${server.url}/live/hot`);
+      await tabs.getByRole('link', { name: 'ChatGPT' }).click();
+      await page.waitForURL('**/ChatGPT');
+    };
+    /** Follows an answer's link to a match and checks the detail page shows that match. */
+    const followMatchLink = async (answer: Locator, href: string) => {
+      const id = /\/detail\/(\d+)$/.exec(href)![1]!;
+      await answer.locator(`a[href="${href}"]`).click();
+      await page.waitForURL(`**${href}`);
+      await page.locator(`[data-match-id="${id}"]`).first().waitFor();
+    };
+
+    await openChat();
+    const live = await askChat('今天有哪些比赛正在进行', 'live');
     expect(await live.textContent()).toMatch(/正在进行/);
-    expect(await live.locator('a[href^="/live/"]').count()).toBeGreaterThan(0);
+    const liveHrefs = await live
+      .locator('a[href*="/detail/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(liveHrefs.length).toBeGreaterThan(0);
+    await screenshot(page, 'chatgpt-live');
+    await followMatchLink(live, liveHrefs[0]!);
+
     // The list may hold more live matches than an answer shows; asked by team, this one is named.
-    await page.getByLabel('输入你的问题').fill(`${home}现在比分多少`);
-    await page.getByRole('button', { name: '发送' }).click();
-    const answer = page.locator('[data-chat-answer="team"]').last();
-    await answer.waitFor();
+    await openChat();
+    const answer = await askChat(`${home}现在比分多少`, 'team');
     const link = answer.locator(`a[href="/live/zq/detail/${liveId}"]`);
     await link.waitFor();
     const answerText = (await answer.textContent())!;
-    await screenshot(page, 'chatgpt-answer');
-    await link.click();
-    await page.waitForURL(`**/live/zq/detail/${liveId}`);
-    await page.locator(`[data-match-id="${liveId}"]`).first().waitFor();
+    await followMatchLink(answer, `/live/zq/detail/${liveId}`);
     const score = (await page.locator(`[data-match-id="${liveId}"] [data-score]`).first().textContent())!.trim();
     expect(score).toMatch(/^\d+-\d+$/);
     expect(Number(score.split('-')[1])).toBeGreaterThan(0);
     // The answer told the same score the detail page shows.
     expect(answerText).toContain(score);
     await screenshot(page, 'chatgpt-match-detail');
+
+    await openChat();
+    const table = await askChat('英超积分榜', 'standings');
+    const tableText = (await table.textContent())!;
+    expect(tableText).toContain('英超积分榜');
+    expect(tableText).toMatch(/1\. \S+ +\d+ 场 \d+ 胜 \d+ 平 \d+ 负 +\d+ 分/);
+    await screenshot(page, 'chatgpt-standings');
+    // 英超积分榜 opens the league's table in 数据库: the same leader, first row.
+    const leader = /1\. (\S+) /.exec(tableText)![1]!;
+    await table.getByRole('link', { name: '英超积分榜' }).click();
+    await page.waitForURL('**/database/detail?id=*');
+    const firstRow = page.locator('[data-standings] [data-team-id]').first();
+    await firstRow.waitFor();
+    expect(await firstRow.textContent()).toContain(leader);
+    await screenshot(page, 'chatgpt-standings-page');
+
+    // The conversation survives a reload (the core's offline store).
+    await page.goto(`${server.url}/ChatGPT`);
+    await page.locator('[data-chat-answer="standings"]').waitFor();
+    expect(await page.locator('[data-chat-answer]').count()).toBe(3);
     expect(errors).toEqual([]);
   });
 

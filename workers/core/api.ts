@@ -25,6 +25,7 @@ import type {
   UserInfo,
 } from '../protocol/index';
 import type { ChatListItem } from '../protocol/api/message';
+import type { ChatAnswer } from '../protocol/api/chatgpt';
 
 // ---------------------------------------------------------------------------------------------
 // Derived shapes (computed in the worker, never in views)
@@ -237,6 +238,25 @@ export interface WalletValue {
   balance: number | null;
 }
 
+/** One question to the ChatGPT assistant and its answer, as the tokens come. */
+export interface AssistantTurn {
+  id: string;
+  question: string;
+  /** The answer text so far (grows while streaming; the final text once answered). */
+  text: string;
+  /** Set when the answer is complete (with its links). */
+  answer: ChatAnswer | null;
+  /** Set when the question was refused or the answer failed. */
+  error: string | null;
+}
+
+/** The ChatGPT conversation of this browser, kept in the offline store (it survives a reload). */
+export interface AssistantValue {
+  /** False until the stored conversation has been read. */
+  ready: boolean;
+  turns: AssistantTurn[];
+}
+
 /** My private conversations (issue 13), pinned first then by last message, as the server orders them. */
 export interface ConversationsValue {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -295,6 +315,7 @@ export type StreamKey =
   | { kind: 'settings' }
   | { kind: 'followed' }
   | { kind: 'wallet' }
+  | { kind: 'assistant' }
   | { kind: 'standings'; leagueId: number; sport: Sport; scope: StandingsScope }
   | { kind: 'conversations' }
   | { kind: 'conversation'; chatId: string };
@@ -324,6 +345,7 @@ export interface StreamValues {
   settings: LiveSettings;
   followed: FollowedValue;
   wallet: WalletValue;
+  assistant: AssistantValue;
   standings: StandingsValue;
 }
 

@@ -23,6 +23,7 @@ import { createSessionModule } from './modules/session';
 import { createStandingsModule } from './modules/standings';
 import { createVliveModule } from './modules/vlive';
 import { createWalletModule } from './modules/wallet';
+import { createAssistantModule } from './modules/assistant';
 import type { CoreSocket } from './socket';
 
 export type { CoreDeps } from './kernel';
@@ -70,6 +71,7 @@ export function createCore(deps: CoreDeps): Core {
   const vlive = createVliveModule(kernel);
   const inbox = createInboxModule(kernel, session.session$);
   const wallet = createWalletModule(kernel, session.session$);
+  const assistant = createAssistantModule(kernel, session.session$);
   const standings = createStandingsModule(kernel);
   const messaging = createMessagingModule(kernel, session.session$);
 
@@ -92,6 +94,7 @@ export function createCore(deps: CoreDeps): Core {
     ...inbox.streams,
     ...follows.streams,
     ...wallet.streams,
+    ...assistant.streams,
     ...standings.streams,
     ...messaging.streams,
     session: () => session.session$,
@@ -110,6 +113,7 @@ export function createCore(deps: CoreDeps): Core {
     ...chat.handlers,
     ...alerts.handlers,
     ...wallet.handlers,
+    ...assistant.handlers,
     news: newsHandler((req) => kernel.request(req)),
     ...messaging.handlers,
   };

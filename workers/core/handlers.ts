@@ -4,7 +4,7 @@
  * the port (`port-api.ts`) are typed by `CoreHandlers`, so an argument or answer type set here
  * reaches both ends. Re-exported by ./api.ts.
  */
-import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../protocol/index';
+import type { ChatAnswer, ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../protocol/index';
 import type { LiveSettings, OddsRowView, StreamKey, StreamValue } from './api';
 import type { NewsHandlers } from './modules/news';
 
@@ -86,6 +86,17 @@ export interface WalletHandlers {
   noteBalance(balance: number): Promise<void>;
 }
 
+export interface AssistantHandlers {
+  /**
+   * Asks the ChatGPT assistant: the turn appears at once in every tab's `assistant` stream, its
+   * text grows as the server streams tokens, and the whole conversation is kept in the offline
+   * store. Resolves with the answer (or the server's refusal: the limit, bad input).
+   */
+  askAssistant(question: string): Promise<ActionResult<ChatAnswer | null>>;
+  /** Empties the conversation (stored too). */
+  clearAssistant(): Promise<void>;
+}
+
 export interface MessagingHandlers {
   /**
    * Queues a private message in the offline outbox and sends it; a message whose answer never
@@ -131,6 +142,7 @@ export type CoreHandlers = RestHandlers &
   NewsHandlers &
   SettingsHandlers &
   WalletHandlers &
+  AssistantHandlers &
   MessagingHandlers;
 /** The handler names a tab may call through the port. */
 export type RpcMethod = keyof CoreHandlers;

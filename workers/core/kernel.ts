@@ -92,6 +92,8 @@ export interface Kernel {
   /** The one REST client; `offline` requests keep their last good answer in the store. */
   request<T>(req: RestRequest): Promise<Envelope<T>>;
   cachedRequest<T>(req: RestRequest): Promise<Envelope<T> | null>;
+  /** A POST answered with server-sent events (see `RestClient.stream`). */
+  requestStream(req: RestRequest, onData: (data: string) => void): Promise<Envelope<null>>;
   readonly socket: CoreSocket;
   /** Counts a watcher of `topic`; the returned release is idempotent. */
   watchTopic(topic: Topic): () => void;
@@ -279,6 +281,7 @@ export function createKernel(deps: CoreDeps): Kernel {
     log,
     store: deps.store,
     request,
+    requestStream: (req, onData) => rest.stream(req, onData),
     cachedRequest: async <T>(req: RestRequest) => (await deps.store.get<Envelope<T>>(cacheKey(req))) ?? null,
     socket,
     watchTopic,

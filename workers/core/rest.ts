@@ -7,12 +7,19 @@
 import { Code } from '../protocol/codes';
 import { DEFAULT_GET_PARAMS, apiFamilyOf, fillPath, type ApiFamily } from '../protocol/api/paths';
 import type { Envelope } from '../protocol/envelope';
+import { createSseParser } from '../protocol/sse';
 import type { RestRequest } from './api';
 
 export type FetchLike = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string | FormData },
-) => Promise<{ status: number; json(): Promise<unknown> }>;
+) => Promise<{
+  status: number;
+  json(): Promise<unknown>;
+  /** For streamed answers (server-sent events); fetch has them. */
+  headers?: { get(name: string): string | null };
+  body?: ReadableStream<Uint8Array> | null;
+}>;
 
 export interface RestDeps {
   fetch: FetchLike;
@@ -27,6 +34,12 @@ export interface RestDeps {
 
 export interface RestClient {
   request<T = unknown>(req: RestRequest): Promise<Envelope<T>>;
+  /**
+   * A POST answered with server-sent events: each event's data to `onData` as it arrives, then
+   * `{ code: 200 }`. An answer that is not a stream (bad input, a limit) is its envelope, with
+   * the same side effects as `request`.
+   */
+  stream(req: RestRequest, onData: (data: string) => void): Promise<Envelope<null>>;
   /** The full URL a request goes to (used as the offline-store key). */
   urlOf(req: RestRequest): string;
 }
@@ -77,10 +90,10 @@ export function createRestClient(deps: RestDeps): RestClient {
     return `${deps.baseUrl(apiFamilyOf(req.path))}${path}${qs ? `?${qs}` : ''}`;
   }
 
-  async function request<T>(req: RestRequest): Promise<Envelope<T>> {
+  async function request<T>(req: RestRequest, onStream?: (data: string) => void): Promise<Envelope<T>> {
     const method = req.method ?? 'GET';
     const url = urlOf(req);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: onStream ? 'text/event-stream' : 'application/json' };
     const token = deps.accessToken();
     if (token) headers.accessToken = token;
     let body: string | FormData | undefined;
@@ -101,6 +114,18 @@ export function createRestClient(deps: RestDeps): RestClient {
     try {
       const res = await deps.fetch(url, { method, headers, body });
       status = res.status;
+      if (onStream && res.body && res.headers?.get('content-type')?.startsWith('text/event-stream')) {
+        const parser = createSseParser(onStream);
+        const decoder = new TextDecoder();
+        const reader = res.body.getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parser.push(decoder.decode(value, { stream: true }));
+        }
+        parser.end();
+        return { code: Code.OK, msg: '', data: null as T };
+      }
       parsed = await res.json().catch(() => null);
     } catch {
       const env = { code: Code.SERVER_ERROR, msg: NETWORK_ERROR_MSG, data: null as T };
@@ -121,5 +146,9 @@ export function createRestClient(deps: RestDeps): RestClient {
     return env;
   }
 
-  return { request, urlOf };
+  return {
+    request: <T>(req: RestRequest) => request<T>(req),
+    stream: (req, onData) => request<null>({ ...req, method: 'POST' }, onData),
+    urlOf,
+  };
 }

@@ -20,3 +20,4 @@ export * from './api/proposal';
 export * from './routes';
 export * from './api/activity';
 export * from './api/chatgpt';
+export * from './sse';

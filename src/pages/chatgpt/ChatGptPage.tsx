@@ -1,32 +1,12 @@
 /** /ChatGPT: questions about the app's live data, answered with links to the pages that show it. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { getCore } from '../../core/index';
-import { CHAT_QUESTION_MAX, ChatGptPaths, type ChatAnswer } from '../../../workers/protocol/api/chatgpt';
+import { getCore, useAssistant } from '../../core/index';
+import { CHAT_QUESTION_MAX } from '../../../workers/protocol/api/chatgpt';
 import { CHAT_TEXT as T } from './strings';
 
-interface Turn {
-  id: number;
-  question: string;
-  answer: ChatAnswer | null;
-  error: string | null;
-}
-
-/** The conversation is UI state of this tab session: it survives a reload, not a closed tab. */
-const STORAGE_KEY = 'qs-chatgpt-conversation';
-const KEEP = 30;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
-
-function readTurns(): Turn[] {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    const list = raw ? (JSON.parse(raw) as Turn[]) : [];
-    return Array.isArray(list) ? list.filter((t) => t.answer !== null || t.error !== null) : [];
-  } catch {
-    return [];
-  }
-}
 
 export function questionError(q: string): string | null {
   if (CONTROL.test(q)) return T.control;
@@ -37,43 +17,31 @@ export function questionError(q: string): string | null {
 }
 
 export function ChatGptPage() {
-  const [turns, setTurns] = useState<Turn[]>(readTurns);
+  // The conversation lives in the core (offline store): every tab shows it, a reload keeps it.
+  const conversation = useAssistant();
+  const turns = conversation?.turns ?? [];
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const busy = turns.some((t) => t.answer === null && t.error === null);
   const endRef = useRef<HTMLDivElement>(null);
+  const last = turns.at(-1);
 
   useEffect(() => {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(turns.slice(-KEEP)));
     endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [turns]);
+  }, [turns.length, last?.text]);
 
-  const ask = async (question: string) => {
+  const ask = (question: string) => {
     const e = questionError(question);
     setError(e);
     if (e || busy) return;
-    const id = Date.now();
-    const q = question.trim();
-    setTurns((ts) => [...ts, { id, question: q, answer: null, error: null }]);
     setInput('');
-    let answer: ChatAnswer | null = null;
-    let failure: string | null = null;
-    try {
-      const env = await getCore().request<ChatAnswer>({
-        path: ChatGptPaths.ask,
-        method: 'POST',
-        body: { question: q },
-      });
-      if (env.code === 200) answer = env.data;
-      else failure = env.msg || T.failed;
-    } catch {
-      failure = T.failed;
-    }
-    setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer, error: failure } : t)));
+    void getCore()
+      .askAssistant(question.trim())
+      .catch(() => setError(T.failed));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void ask(input);
+    ask(input);
   };
 
   return (
@@ -81,19 +49,19 @@ export function ChatGptPage() {
       <header className="cg-header">
         <h1>{T.title}</h1>
         {turns.length > 0 && !busy && (
-          <button type="button" className="cg-clear" onClick={() => setTurns([])}>
+          <button type="button" className="cg-clear" onClick={() => void getCore().clearAssistant()}>
             {T.clear}
           </button>
         )}
       </header>
       <p className="cg-intro">{T.intro}</p>
-      {turns.length === 0 && (
+      {conversation?.ready && turns.length === 0 && (
         <section aria-label={T.suggestionsLabel} className="cg-suggest">
           <h2>{T.suggestionsLabel}</h2>
           <ul>
             {T.suggestions.map((s) => (
               <li key={s}>
-                <button type="button" onClick={() => void ask(s)}>
+                <button type="button" onClick={() => ask(s)}>
                   {s}
                 </button>
               </li>
@@ -126,6 +94,10 @@ export function ChatGptPage() {
               ) : t.error ? (
                 <p className="cg-error" role="alert">
                   {t.error}
+                </p>
+              ) : t.text ? (
+                <p className="cg-text" data-chat-streaming>
+                  {t.text}
                 </p>
               ) : (
                 <p className="cg-thinking" role="status">

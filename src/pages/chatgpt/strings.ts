@@ -1,7 +1,7 @@
 /** Chinese UI text of the ChatGPT tab (one place). */
 export const CHAT_TEXT = {
   title: 'ChatGPT 看球助手',
-  intro: '我只根据应用里的数据回答：比分、赛程、积分榜、球队近况、交锋和 AI 预测。',
+  intro: '我只根据应用里的数据回答：比分、赛程、积分榜、球队近况、交锋、赔率变化、AI 预测和主播直播安排。',
   suggestions: ['今天有哪些比赛正在进行', '英超积分榜', '明天有什么比赛', '曼城下一场AI预测'],
   suggestionsLabel: '试试这样问',
   inputLabel: '输入你的问题',
