@@ -401,3 +401,31 @@ describe('applying to become an expert', () => {
     expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('命中率需高于 55%');
   });
 });
+
+describe('demo experts', () => {
+  it('seeds experts with settled and open tips once, settled by the same code', async () => {
+    const { seedDemoExperts } = await import('../../../server/proposal/demo');
+    // Other tests above added experts: start this world from none.
+    await db().deleteFrom('proposal_purchases').execute();
+    await db().deleteFrom('proposal_follows').execute();
+    await db().deleteFrom('proposal_experts').execute();
+    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    const experts = await db().selectFrom('proposal_experts').select('user_id').execute();
+    expect(experts).toHaveLength(6);
+    const tips = await db().selectFrom('proposal_tips').select(['id', 'result', 'published_at', 'match_id']).execute();
+    const settled = tips.filter((t) => t.result !== null);
+    expect(settled.length).toBeGreaterThan(20);
+    expect(tips.some((t) => t.result === null)).toBe(true);
+    const audits = await db().selectFrom('proposal_settlements').select('tip_id').execute();
+    expect(new Set(audits.map((a) => a.tip_id))).toEqual(new Set(settled.map((t) => t.id)));
+    // Every tip was published before its match kicked off.
+    const ots = new Map(
+      (await db().selectFrom('live_matches').select(['id', 'ot']).execute()).map((m) => [m.id, Number(m.ot)]),
+    );
+    expect(tips.every((t) => t.published_at < ots.get(t.match_id)! * 1000)).toBe(true);
+    const rank = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rank}?days=7&by=profit`)).data;
+    expect(rank.length).toBeGreaterThan(3);
+    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    expect(await db().selectFrom('proposal_tips').select('id').execute()).toHaveLength(tips.length);
+  });
+});
