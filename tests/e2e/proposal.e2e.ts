@@ -103,17 +103,19 @@ beforeAll(async () => {
   expect(offered.length).toBeGreaterThan(22);
   // The latest match is kept for the expert tips (least likely to kick off while this runs).
   matchId = offered[offered.length - 1]!.id;
-  for (const m of offered.slice(0, 20)) {
-    const add = await post(
-      embeddedUrl(UserCentrePaths.tipAdd),
-      { matchId: m.id, pick: 'home', reason: '看好主队主场取胜' },
-      expert.token,
-    );
-    expect(add.code, add.msg).toBe(200);
-    await feedEvent({ matchId: m.id, type: 'state', state: 2 });
-    await feedEvent({ matchId: m.id, type: 'goal', side: 'home' });
-    await feedEvent({ matchId: m.id, type: 'state', state: 8 });
-  }
+  await Promise.all(
+    offered.slice(0, 20).map(async (m) => {
+      const add = await post(
+        embeddedUrl(UserCentrePaths.tipAdd),
+        { matchId: m.id, pick: 'home', reason: '看好主队主场取胜' },
+        expert.token,
+      );
+      expect(add.code, add.msg).toBe(200);
+      await feedEvent({ matchId: m.id, type: 'state', state: 2 });
+      await feedEvent({ matchId: m.id, type: 'goal', side: 'home' });
+      await feedEvent({ matchId: m.id, type: 'state', state: 8 });
+    }),
+  );
   const applied = await post<ExpertApplicationState>(embeddedUrl(ProposalPaths.apply), {}, expert.token);
   expect(applied.code, applied.msg).toBe(200);
   const approved = await post(embeddedUrl(OpsProposalPaths.decide), { userId: expert.id, approve: true }, '', true);
@@ -127,7 +129,7 @@ beforeAll(async () => {
   expect(paid.code, paid.msg).toBe(200);
   paidTip = paid.data.id;
   expect((await post('/_dev/vlive/credit', { userId: buyer.id, amount: 100 })).code).toBe(200);
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
