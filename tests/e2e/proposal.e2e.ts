@@ -3,7 +3,8 @@
  * on its own): a user with 20 settled tips of their own applies and an operator approves them
  * (OPS_TOKEN); as that expert they publish a tip in the match list at the quoted odds; a buyer
  * opens a paid tip, buys it with coins and reads the reasoning (one debit); a `state` dev event
- * finishes the match and the tip shows 红 and the expert enters the profit ranking.
+ * finishes the match and the tip shows 红 and the expert enters the profit ranking; the match
+ * detail's 统计 tab then shows the scorer's goal in the player lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -199,6 +200,22 @@ describe('expert tips at 375×812', () => {
       await row.waitFor({ timeout: 15_000 });
       expect(Number(await row.getAttribute('data-rank'))).toBeGreaterThan(0);
       await screenshot(pr, 'proposal-rank');
+
+      // --- match detail's 统计 tab shows the player lines: the home side's scorer has 1 goal
+      await pe.goto(`${server.url}/live/zq/detail/${matchId}`);
+      await pe.getByRole('tab', { name: '统计' }).click();
+      const home = pe.locator('[data-players="home"]');
+      await home.waitFor({ timeout: 15_000 });
+      await pe.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-players="home"] tbody tr')].some(
+            (tr) => tr.querySelectorAll('td')[2]?.textContent === '1',
+          ),
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(await pe.locator('[data-players="away"] tbody tr').count()).toBeGreaterThan(0);
+      await screenshot(pe, 'proposal-zq-player-stats');
       expect(errors).toEqual([]);
     } finally {
       await ctxE.close();
