@@ -10,12 +10,14 @@
  *   npm run ops -- restore post|comment <id> | remove post|comment <id>
  *   npm run ops -- verify-draws <期号>   # recompute every draw of a closed activity issue
  *   npm run ops -- audit-ledger          # every balance against the sum of its coin ledger rows
+ *   npm run ops -- experts | approve-expert <用户编号> | reject-expert <用户编号>
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { embeddedUrl } from '../../workers/protocol/api/paths';
 import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
+import { OpsProposalPaths, type ExpertApplicationRow } from '../../workers/protocol/api/proposal';
 import { parseFrontMatter } from '../news/front-matter';
 import { BizError } from '../http/reply';
 import { verifyDrawsCommand } from '../activity/verify-draws';
@@ -32,7 +34,9 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   reports                      列出待审核的举报
   restore|remove post|comment <编号>  审核举报：恢复显示 / 删除
   verify-draws <期号>           重算活动某期的每一次抽奖，核对是否与记录一致
-  audit-ledger                 核对每个账户的球币余额是否等于其流水合计`;
+  audit-ledger                 核对每个账户的球币余额是否等于其流水合计
+  experts                      列出待审核的专家申请
+  approve-expert|reject-expert <用户编号>  通过 / 拒绝专家申请`;
 
 export interface OpsEnv {
   base: string;
@@ -103,6 +107,24 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
           );
         return 0;
       }
+      case 'experts': {
+        r = await call('GET', OpsProposalPaths.applications);
+        if (r.code !== 200) {
+          out(r.msg);
+          return 1;
+        }
+        const list = r.data as unknown as ExpertApplicationRow[];
+        if (!list.length) out('没有待审核的专家申请');
+        for (const x of list)
+          out(`${x.userId}\t${x.nickName}\t已结算 ${x.settled} 场\t命中率 ${Math.round(x.hitRate * 100)}%`);
+        return 0;
+      }
+      case 'approve-expert':
+      case 'reject-expert':
+        if (id(a) === null) break;
+        r = await call('POST', OpsProposalPaths.decide, { userId: id(a), approve: cmd === 'approve-expert' });
+        out(r.code === 200 ? `${cmd === 'approve-expert' ? '已通过' : '已拒绝'}：用户 #${id(a)}` : r.msg);
+        return r.code === 200 ? 0 : 1;
       case 'restore':
       case 'remove':
         if ((a !== 'post' && a !== 'comment') || id(b) === null) break;

@@ -20,9 +20,13 @@ export const QUOTED_MARKETS: Readonly<Record<Sport, ReadonlyArray<{ market: TipM
   ],
 };
 
-/** One market's quote from its odds board, or null when no bookmaker has a line. */
-export function quoteFromBoard(market: TipMarketCode, board: OddsBoard): MarketQuote | null {
-  const live = board.companies[0]?.live;
+/** One market's quote from its odds board (the live line, or the opening one), or null when none. */
+export function quoteFromBoard(
+  market: TipMarketCode,
+  board: OddsBoard,
+  which: 'live' | 'open' = 'live',
+): MarketQuote | null {
+  const live = board.companies[0]?.[which];
   if (!live) return null;
   if (market === 'spf') {
     return { market, line: null, odds: { home: live.left, draw: live.middle, away: live.right } };

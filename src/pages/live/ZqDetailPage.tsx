@@ -4,9 +4,11 @@
  * unmounts the hooks, which releases the subscriptions.
  */
 import { useState } from 'react';
+import { Link } from 'wouter';
+import type { FootballPlayerStats } from '../../../workers/protocol/api/live-detail';
 
 import { paths } from '../../app/paths';
-import { Code, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest } from './core-bridge';
+import { Code, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest, type MatchView } from './core-bridge';
 
 import { EventPitch } from '../../components/live/EventPitch';
 import { MatchVideo } from '../../components/live/MatchVideo';
@@ -58,7 +60,7 @@ export function ZqDetailPage({ id }: { id: number }) {
           </div>
           <div className="lv-detail-body" data-tab={tab}>
             {tab === 'live' && <LiveTab id={id} incidents={detail.incidents} />}
-            {tab === 'stats' && <StatsTab id={id} />}
+            {tab === 'stats' && <StatsTab id={id} match={match} />}
             {tab === 'lineup' && <LineupPanel match={match} />}
             {tab === 'odds' && <OddsPanel matchId={id} sport="zq" />}
             {tab === 'analysis' && <AnalysisPanel match={match} />}
@@ -85,8 +87,48 @@ function LiveTab({ id, incidents }: { id: number; incidents: Parameters<typeof I
   );
 }
 
-function StatsTab({ id }: { id: number }) {
+function StatsTab({ id, match }: { id: number; match: MatchView }) {
   const stats = useStats(id, 'zq');
+  // Player lines (goals, cards) change with the team stats: reload them whenever those move.
+  const players = useCoreRequest<FootballPlayerStats>({ path: LivePaths.zqPlayerStats, params: { id } }, stats?.stats);
   if (!stats || (stats.loading && stats.stats.length === 0)) return <p className="lv-empty">{LIVE_TEXT.loading}</p>;
-  return <StatsView stats={stats.stats} />;
+  return (
+    <>
+      <StatsView stats={stats.stats} />
+      {players.data &&
+        (['home', 'away'] as const).map((side) => (
+          <section key={side} className="lv-section">
+            <h4>{match[side].name} · 球员数据</h4>
+            <table className="lv-simple-table" data-players={side}>
+              <thead>
+                <tr>
+                  <th>球员</th>
+                  <th>位置</th>
+                  <th>进球</th>
+                  <th>黄牌</th>
+                  <th>红牌</th>
+                </tr>
+              </thead>
+              <tbody>
+                {players.data![side].map((p) => (
+                  <tr key={p.playerId}>
+                    <td style={{ textAlign: 'left' }}>
+                      <Link href={paths.dbPlayer('zq', p.playerId)}>
+                        {p.number} {p.name}
+                      </Link>
+                    </td>
+                    <td>{p.position}</td>
+                    <td>
+                      <b>{p.goals}</b>
+                    </td>
+                    <td>{p.yellow}</td>
+                    <td>{p.red}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+    </>
+  );
 }

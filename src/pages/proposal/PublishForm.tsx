@@ -17,8 +17,10 @@ import { MARKET_TEXT, TJ_TEXT, pickText } from '../../components/proposal/string
 /** Whether the signed-in user is an expert (the server's application state says so). */
 export function useIsExpert(): boolean {
   const session = useSession();
+  // Asked once the core has its session (before that a request would go without the token).
   const state = useCoreRequest<ExpertApplicationState>(
-    session.loggedIn ? { path: ProposalPaths.apply, silent: true } : null,
+    session.loggedIn && session.ready ? { path: ProposalPaths.apply, silent: true } : null,
+    session.user?.id ?? 0,
   );
   return state.data?.status === 'expert';
 }

@@ -45,7 +45,7 @@ function Apply() {
   const session = useSession();
   const [reload, setReload] = useState(0);
   const state = useCoreRequest<ExpertApplicationState>(
-    session.loggedIn ? { path: ProposalPaths.apply, silent: true } : null,
+    session.loggedIn && session.ready ? { path: ProposalPaths.apply, silent: true } : null,
     reload,
   );
   const [msg, setMsg] = useState('');

@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/user/PageHeader';
 import { MatchRow } from '../../components/live/MatchRow';
 import '../../components/live/live.css';
 import { VlivePaths, type VliveAnchor, type VliveRoom } from '../../../workers/protocol/api/vlive';
+import { FollowedExperts } from '../../components/proposal/FollowedExperts';
 import type { Sport } from '../../../workers/protocol/index';
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
@@ -71,6 +72,7 @@ export function AttentionPage() {
           </li>
         ))}
       </ul>
+      <FollowedExperts />
     </div>
   );
 }

@@ -401,3 +401,66 @@ describe('applying to become an expert', () => {
     expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('命中率需高于 55%');
   });
 });
+
+describe('npm run ops -- experts / approve-expert / reject-expert', () => {
+  it('lists pending applications and decides them over the operator API', async () => {
+    const { runOpsCli } = await import('../../../server/ops/cli');
+    const a = await addUser();
+    const b = await addUser();
+    for (const w of [a, b])
+      await db()
+        .insertInto('proposal_applications')
+        .values({ user_id: w.id, status: 'pending', settled: 22, hit_rate: 0.6, applied_at: clock.now })
+        .execute();
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const lines: string[] = [];
+    const env = { base: address, token: OPS, out: (l: string) => lines.push(l) };
+    expect(await runOpsCli(['experts'], env)).toBe(0);
+    expect(lines.filter((l) => l.startsWith(`${a.id}\t`) || l.startsWith(`${b.id}\t`))).toEqual([
+      `${a.id}\t用户${phoneSeq - 1}\t已结算 22 场\t命中率 60%`,
+      `${b.id}\t用户${phoneSeq}\t已结算 22 场\t命中率 60%`,
+    ]);
+    expect(await runOpsCli(['approve-expert', String(a.id)], env)).toBe(0);
+    expect(lines.at(-1)).toBe(`已通过：用户 #${a.id}`);
+    expect(await runOpsCli(['reject-expert', String(b.id)], env)).toBe(0);
+    expect(await runOpsCli(['reject-expert', String(b.id)], env)).toBe(1);
+    expect(lines.at(-1)).toBe('该用户没有待审核的申请');
+    expect(await runOpsCli(['approve-expert', 'x'], env)).toBe(2);
+    expect(await runOpsCli(['experts'], { ...env, token: 'wrong' })).toBe(1);
+    expect(lines.at(-1)).toBe('运维令牌不正确');
+    const experts = await db()
+      .selectFrom('proposal_experts')
+      .select('user_id')
+      .where('user_id', 'in', [a.id, b.id])
+      .execute();
+    expect(experts).toEqual([{ user_id: a.id }]);
+  });
+});
+
+describe('demo experts', () => {
+  it('seeds experts with settled and open tips once, settled by the same code', async () => {
+    const { seedDemoExperts } = await import('../../../server/proposal/demo');
+    // Other tests above added experts: start this world from none.
+    await db().deleteFrom('proposal_purchases').execute();
+    await db().deleteFrom('proposal_follows').execute();
+    await db().deleteFrom('proposal_experts').execute();
+    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    const experts = await db().selectFrom('proposal_experts').select('user_id').execute();
+    expect(experts).toHaveLength(6);
+    const tips = await db().selectFrom('proposal_tips').select(['id', 'result', 'published_at', 'match_id']).execute();
+    const settled = tips.filter((t) => t.result !== null);
+    expect(settled.length).toBeGreaterThan(20);
+    expect(tips.some((t) => t.result === null)).toBe(true);
+    const audits = await db().selectFrom('proposal_settlements').select('tip_id').execute();
+    expect(new Set(audits.map((a) => a.tip_id))).toEqual(new Set(settled.map((t) => t.id)));
+    // Every tip was published before its match kicked off.
+    const ots = new Map(
+      (await db().selectFrom('live_matches').select(['id', 'ot']).execute()).map((m) => [m.id, Number(m.ot)]),
+    );
+    expect(tips.every((t) => t.published_at < ots.get(t.match_id)! * 1000)).toBe(true);
+    const rank = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rank}?days=7&by=profit`)).data;
+    expect(rank.length).toBeGreaterThan(3);
+    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    expect(await db().selectFrom('proposal_tips').select('id').execute()).toHaveLength(tips.length);
+  });
+});
