@@ -53,6 +53,7 @@ function MemberRow({
         {m.role !== 'member' && <span className="us-tag us-tag--gold">{T.groups.roles[m.role]}</span>}
         {muted && <span className="us-tag us-tag--red">{D.muted}</span>}
       </span>
+      {(mayAdmin || mayMute || mayRemove) && (
       <span className="msg-member__actions">
         {mayAdmin && (
           <button
@@ -84,6 +85,7 @@ function MemberRow({
           </button>
         )}
       </span>
+      )}
     </li>
   );
 }
