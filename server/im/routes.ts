@@ -22,6 +22,8 @@ import {
   recall,
   sendPrivate,
   setBlocked,
+  setWhoMayMessage,
+  whoMayMessage,
   setFavourite,
   setPinned,
 } from './store';
@@ -71,6 +73,9 @@ const favourBody = z.object({ messageId: messageIdField, on: onOff });
 const chatBody = z.object({ conversationId: conversationIdField });
 const pinBody = z.object({ conversationId: conversationIdField, on: onOff });
 const blockBody = z.object({ userId: userIdField, on: onOff });
+const privacyBody = z.object({
+  whoMayMessage: z.enum(['everyone', 'following'], { error: '请选择谁可以给我发消息' }),
+});
 const groupQuery = z.object({ groupId: groupIdField, code: inviteCodeField.optional() });
 const groupBody = z.object({ groupId: groupIdField });
 const createBody = z.object({ name: groupName, memberIds: userIdList.default([]) });
@@ -184,6 +189,15 @@ export const imArea: AreaPlugin = (app, ctx) => {
   });
 
   app.get(u(P.blocks), async (req) => ok(await blockedUsers(db, await requireUserId(ctx, req))));
+
+  app.get(u(P.privacy), async (req) => ok({ whoMayMessage: await whoMayMessage(db, await requireUserId(ctx, req)) }));
+
+  app.post(u(P.setPrivacy), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(privacyBody, req.body);
+    await setWhoMayMessage(db, userId, body.whoMayMessage);
+    return ok({ whoMayMessage: body.whoMayMessage }, '已保存');
+  });
 
   // --- groups ------------------------------------------------------------------------------------
   app.get(u(P.groupList), async (req) => ok(await myGroups(db, await requireUserId(ctx, req))));

@@ -84,4 +84,14 @@ export const imMigrations: Migration[] = [
       await sql`alter table im_members add column joined_at double precision not null default 0`.execute(db);
     },
   },
+  {
+    id: 'im-003-privacy',
+    up: async (db) => {
+      // Who may start a private conversation with me; no row means everyone.
+      await sql`create table im_settings (
+        user_id int primary key references users(id) on delete cascade,
+        who_may_message text not null default 'everyone' check (who_may_message in ('everyone', 'following'))
+      )`.execute(db);
+    },
+  },
 ];

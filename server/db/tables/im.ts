@@ -47,5 +47,6 @@ export interface ImTables {
     created_at: number;
     dissolved_at: number | null;
   };
+  im_settings: { user_id: number; who_may_message: 'everyone' | 'following' };
   im_blocks: { user_id: number; blocked_user_id: number; created_at: number };
 }

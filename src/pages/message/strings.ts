@@ -33,6 +33,15 @@ export const MESSAGE_TEXT = {
     groupSettings: '群设置',
     badGroup: '找不到这个群聊',
   },
+  privacy: {
+    folder: '陌生人消息',
+    folderCount: (n: number) => `${n} 个会话`,
+    tag: '陌生人',
+    empty: '没有陌生人发来的消息',
+    title: '谁可以给我发私信',
+    everyone: '所有人',
+    following: '只有我关注的人',
+  },
   groups: {
     title: '我的群聊',
     loading: '正在加载群聊…',

@@ -13,6 +13,10 @@ export const MessagePaths = {
   favourites: '/imapi/message/favor',
   /** GET → BlockedUser[]. */
   blocks: '/imapi/user/blocks',
+  /** GET → PrivacySettings. */
+  privacy: '/imapi/user/privacy',
+  /** POST whoMayMessage ('everyone' | 'following') → PrivacySettings. */
+  setPrivacy: '/imserver/user/privacy',
   /** GET → GroupSummary[]: the groups I am in. */
   groupList: '/imapi/group/list',
   /** GET ?groupId[&code] → GroupDetail (members only; with the group's invite code, anyone). */
@@ -149,8 +153,18 @@ export interface ChatListItem {
   lastSeq: number;
   readSeq: number;
   last: ImMessage | null;
+  /**
+   * A private chat with someone I do not follow and have never written to: shown in the 陌生人
+   * folder rather than the main list (its unread still counts).
+   */
+  stranger?: boolean;
   /** Set for a group conversation: `peer` then holds the group's name (id 0). */
   group?: { id: number; memberCount: number };
+}
+
+export type WhoMayMessage = 'everyone' | 'following';
+export interface PrivacySettings {
+  whoMayMessage: WhoMayMessage;
 }
 
 export interface GroupSummary {
