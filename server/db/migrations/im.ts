@@ -94,4 +94,18 @@ export const imMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    id: 'im-004-mass',
+    up: async (db) => {
+      // 群发: one row per mass sending (the messages themselves are ordinary private messages).
+      await sql`create table im_mass (
+        id serial primary key,
+        user_id int not null references users(id) on delete cascade,
+        text text not null,
+        recipient_count int not null,
+        created_at double precision not null
+      )`.execute(db);
+      await sql`create index im_mass_user_created on im_mass (user_id, created_at)`.execute(db);
+    },
+  },
 ];

@@ -13,6 +13,12 @@ export const MessagePaths = {
   favourites: '/imapi/message/favor',
   /** GET → BlockedUser[]. */
   blocks: '/imapi/user/blocks',
+  /** POST userIds (comma list of my followers), text → MassResult. MASS_DAILY a day. */
+  mass: '/imserver/message/mass',
+  /** GET → MassItem[]: my mass sendings, newest first. */
+  massHistory: '/imapi/message/mass',
+  /** GET → ChatPeer[]: who follows me (the people a mass sending may reach). */
+  followers: '/imapi/user/fans',
   /** GET → PrivacySettings. */
   privacy: '/imapi/user/privacy',
   /** POST whoMayMessage ('everyone' | 'following') → PrivacySettings. */
@@ -160,6 +166,24 @@ export interface ChatListItem {
   stranger?: boolean;
   /** Set for a group conversation: `peer` then holds the group's name (id 0). */
   group?: { id: number; memberCount: number };
+}
+
+export const MASS_DAILY = 3;
+export const MASS_RECIPIENTS_MAX = 200;
+
+export interface MassResult {
+  id: number;
+  /** Recipients that got the message. */
+  sent: number;
+  /** Chosen followers skipped because they blocked me. */
+  skipped: number;
+}
+
+export interface MassItem {
+  id: number;
+  text: string;
+  recipientCount: number;
+  at: number;
 }
 
 export type WhoMayMessage = 'everyone' | 'following';
