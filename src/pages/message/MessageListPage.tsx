@@ -92,9 +92,16 @@ export function MessageListPage(_props: PageProps) {
         onBack={() => navigate(strangerFolder ? paths.message : paths.home)}
         backLabel={T.back}
         right={
-          <Link href={paths.messageGroupList} className="msg-header-link">
-            {T.groups.title}
-          </Link>
+          strangerFolder ? undefined : (
+            <span className="msg-header-links">
+              <Link href={paths.messageMass} className="msg-header-link">
+                {T.mass.short}
+              </Link>
+              <Link href={paths.messageGroupList} className="msg-header-link">
+                {T.groups.short}
+              </Link>
+            </span>
+          )
         }
       />
       {strangerFolder && <PrivacyChoice />}
