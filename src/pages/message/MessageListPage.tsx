@@ -4,7 +4,8 @@
  * 陌生人 folder (/message?folder=stranger), where I also choose who may message me. They stay in
  * the main list too, so no message is ever out of sight.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -76,6 +77,124 @@ function PrivacyChoice() {
   );
 }
 
+/** Rows are a fixed height (ROW_HEIGHT): only those near the viewport are in the DOM. */
+const ROW_HEIGHT = 65;
+
+function ConversationRow({
+  c,
+  strangerFolder,
+  now,
+  style,
+}: {
+  c: ChatListItem;
+  strangerFolder: boolean;
+  now: number;
+  style: CSSProperties;
+}) {
+  return (
+    <li
+      className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
+      style={style}
+      data-conversation-id={c.conversationId}
+    >
+      <Link
+        href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
+        className="msg-row__main"
+        aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
+      >
+        {c.group ? (
+          <span className="msg-group-avatar" aria-hidden="true">
+            {[...c.peer.nickName][0]}
+          </span>
+        ) : (
+          <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+        )}
+        <span className="msg-row__text">
+          <span className="msg-row__top">
+            <span className="msg-row__name">
+              {c.peer.nickName}
+              {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
+            </span>
+            {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
+          </span>
+          <span className="msg-row__bottom">
+            <span className="msg-row__last">{lastLine(c)}</span>
+            {c.count > 0 && (
+              <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
+                {c.count > 99 ? '99+' : c.count}
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+      <span className="msg-row__actions">
+        <button
+          type="button"
+          className="msg-row__action"
+          aria-pressed={c.pinned}
+          onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
+        >
+          {c.pinned ? T.list.unpin : T.list.pin}
+        </button>
+        <button
+          type="button"
+          className="msg-row__action"
+          onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
+        >
+          {T.list.remove}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function ConversationRows({
+  items,
+  strangerFolder,
+  now,
+}: {
+  items: ChatListItem[];
+  strangerFolder: boolean;
+  now: number;
+}) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin: margin,
+    getItemKey: (i) => items[i]!.conversationId,
+  });
+  return (
+    <ul
+      ref={ref}
+      className="msg-list msg-list--virtual"
+      data-conversations={items.length}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
+      {virtualizer.getVirtualItems().map((v) => (
+        <ConversationRow
+          key={v.key}
+          c={items[v.index]!}
+          strangerFolder={strangerFolder}
+          now={now}
+          style={{ transform: `translateY(${v.start - margin}px)` }}
+        />
+      ))}
+    </ul>
+  );
+}
+
 export function MessageListPage(_props: PageProps) {
   const [, navigate] = useLocation();
   const strangerFolder = new URLSearchParams(useSearch()).get('folder') === 'stranger';
@@ -122,65 +241,7 @@ export function MessageListPage(_props: PageProps) {
           failed: T.list.failed,
         }}
       />
-      {items.length > 0 && (
-        <ul className="msg-list">
-          {items.map((c) => (
-            <li
-              key={c.conversationId}
-              className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
-              data-conversation-id={c.conversationId}
-            >
-              <Link
-                href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
-                className="msg-row__main"
-                aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
-              >
-                {c.group ? (
-                  <span className="msg-group-avatar" aria-hidden="true">
-                    {[...c.peer.nickName][0]}
-                  </span>
-                ) : (
-                  <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
-                )}
-                <span className="msg-row__text">
-                  <span className="msg-row__top">
-                    <span className="msg-row__name">
-                      {c.peer.nickName}
-                      {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
-                    </span>
-                    {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
-                  </span>
-                  <span className="msg-row__bottom">
-                    <span className="msg-row__last">{lastLine(c)}</span>
-                    {c.count > 0 && (
-                      <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
-                        {c.count > 99 ? '99+' : c.count}
-                      </span>
-                    )}
-                  </span>
-                </span>
-              </Link>
-              <span className="msg-row__actions">
-                <button
-                  type="button"
-                  className="msg-row__action"
-                  aria-pressed={c.pinned}
-                  onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
-                >
-                  {c.pinned ? T.list.unpin : T.list.pin}
-                </button>
-                <button
-                  type="button"
-                  className="msg-row__action"
-                  onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
-                >
-                  {T.list.remove}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <ConversationRows items={items} strangerFolder={strangerFolder} now={now} />}
     </div>
   );
 }
