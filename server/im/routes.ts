@@ -22,9 +22,12 @@ import {
   recall,
   sendPrivate,
   setBlocked,
+  setWhoMayMessage,
+  whoMayMessage,
   setFavourite,
   setPinned,
 } from './store';
+import { followersOf, massHistory, sendMass } from './mass';
 import {
   createGroup,
   conversationMemberIds,
@@ -71,6 +74,10 @@ const favourBody = z.object({ messageId: messageIdField, on: onOff });
 const chatBody = z.object({ conversationId: conversationIdField });
 const pinBody = z.object({ conversationId: conversationIdField, on: onOff });
 const blockBody = z.object({ userId: userIdField, on: onOff });
+const massBody = z.object({ userIds: userIdList, text: messageText });
+const privacyBody = z.object({
+  whoMayMessage: z.enum(['everyone', 'following'], { error: '请选择谁可以给我发消息' }),
+});
 const groupQuery = z.object({ groupId: groupIdField, code: inviteCodeField.optional() });
 const groupBody = z.object({ groupId: groupIdField });
 const createBody = z.object({ name: groupName, memberIds: userIdList.default([]) });
@@ -184,6 +191,30 @@ export const imArea: AreaPlugin = (app, ctx) => {
   });
 
   app.get(u(P.blocks), async (req) => ok(await blockedUsers(db, await requireUserId(ctx, req))));
+
+  app.get(u(P.followers), async (req) => ok(await followersOf(db, await requireUserId(ctx, req))));
+  app.get(u(P.massHistory), async (req) => ok(await massHistory(db, await requireUserId(ctx, req))));
+
+  app.post(u(P.mass), async (req) => {
+    const from = await requireUserId(ctx, req);
+    const body = parseInput(massBody, req.body);
+    const { result, messages } = await sendMass(db, { from, userIds: body.userIds, text: body.text, now: ctx.now() });
+    for (const m of messages) {
+      ctx.hub.publishToUser(m.toUserId!, { kind: 'im', message: m });
+      ctx.hub.publishToUser(from, { kind: 'im', message: m });
+      await publishCounts(ctx, m.toUserId!);
+    }
+    return ok(result, `已群发给 ${result.sent} 人`);
+  });
+
+  app.get(u(P.privacy), async (req) => ok({ whoMayMessage: await whoMayMessage(db, await requireUserId(ctx, req)) }));
+
+  app.post(u(P.setPrivacy), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(privacyBody, req.body);
+    await setWhoMayMessage(db, userId, body.whoMayMessage);
+    return ok({ whoMayMessage: body.whoMayMessage }, '已保存');
+  });
 
   // --- groups ------------------------------------------------------------------------------------
   app.get(u(P.groupList), async (req) => ok(await myGroups(db, await requireUserId(ctx, req))));

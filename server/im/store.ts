@@ -15,6 +15,7 @@ import {
   type ChatListItem,
   type FavouriteItem,
   type SendResult,
+  type WhoMayMessage,
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
@@ -99,6 +100,23 @@ export async function checkSendRate(db: Db, from: number, now: number): Promise<
     );
 }
 
+export async function whoMayMessage(db: Db, userId: number): Promise<WhoMayMessage> {
+  const r = await db
+    .selectFrom('im_settings')
+    .select('who_may_message')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r?.who_may_message ?? 'everyone';
+}
+
+export async function setWhoMayMessage(db: Db, userId: number, value: WhoMayMessage): Promise<void> {
+  await db
+    .insertInto('im_settings')
+    .values({ user_id: userId, who_may_message: value })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ who_may_message: value }))
+    .execute();
+}
+
 export async function sendPrivate(
   db: Db,
   input: { from: number; to: number; text: string; clientId: string; now: number },
@@ -118,6 +136,15 @@ export async function sendPrivate(
   if (!peer) throw new BizError(Code.NOT_FOUND, '用户不存在');
   if (await isBlocked(db, to, from)) throw new BizError(Code.REFUSED, '对方已拒收你的消息');
   if (await isBlocked(db, from, to)) throw new BizError(Code.REFUSED, '你已将对方拉黑，解除拉黑后才能发消息');
+  if ((await whoMayMessage(db, to)) === 'following') {
+    const follows = await db
+      .selectFrom('community_follows')
+      .select('user_id')
+      .where('user_id', '=', to)
+      .where('followee_id', '=', from)
+      .executeTakeFirst();
+    if (!follows) throw new BizError(Code.REFUSED, '对方只接收其关注的人发来的消息');
+  }
   await checkSendRate(db, from, now);
 
   const conversationId = privateConversationId(from, to);
@@ -209,6 +236,7 @@ export async function messagesAfter(
 }
 
 interface ListRow {
+  stranger: boolean;
   conversation_id: string;
   kind: 'private' | 'group';
   group_id: number | null;
@@ -229,6 +257,10 @@ async function listRows(db: Db, userId: number): Promise<ListRow[]> {
     select mem.conversation_id, mem.read_seq, mem.pinned, c.last_seq, c.last_at, c.kind,
       coalesce(pu.id, 0) as peer_id, coalesce(pu.nick_name, g.name) as peer_nick,
       coalesce(pu.portrait, '') as peer_portrait, g.id as group_id,
+      (c.kind = 'private'
+        and not exists (select 1 from community_follows f where f.user_id = ${userId} and f.followee_id = pu.id)
+        and not exists (select 1 from im_messages mm where mm.conversation_id = mem.conversation_id
+          and mm.from_user_id = ${userId})) as stranger,
       (case when g.id is null then null
         else (select count(*) from im_members gm where gm.conversation_id = mem.conversation_id) end) as member_count,
       (select count(*) from im_messages m
@@ -278,6 +310,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
       last: last.get(r.conversation_id) ?? null,
     };
     if (r.group_id !== null) item.group = { id: Number(r.group_id), memberCount: Number(r.member_count) };
+    if (r.stranger) item.stranger = true;
     return item;
   });
 }
@@ -402,11 +435,23 @@ export async function setBlocked(db: Db, userId: number, target: number, on: boo
   const peer = await db.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
   if (!peer) throw new BizError(Code.NOT_FOUND, '用户不存在');
   if (on)
-    await db
-      .insertInto('im_blocks')
-      .values({ user_id: userId, blocked_user_id: target, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'blocked_user_id']).doNothing())
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('im_blocks')
+        .values({ user_id: userId, blocked_user_id: target, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'blocked_user_id']).doNothing())
+        .execute();
+      // A block ends following both ways (and the follow call refuses it while the block stands).
+      await trx
+        .deleteFrom('community_follows')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('user_id', '=', userId), eb('followee_id', '=', target)]),
+            eb.and([eb('user_id', '=', target), eb('followee_id', '=', userId)]),
+          ]),
+        )
+        .execute();
+    });
   else await db.deleteFrom('im_blocks').where('user_id', '=', userId).where('blocked_user_id', '=', target).execute();
 }
 

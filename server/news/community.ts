@@ -250,6 +250,22 @@ export function registerCommunityRoutes(app: FastifyInstance, ctx: AppContext): 
       const exists = await trx.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
       if (!exists) throw new BizError(Code.NOT_FOUND, NewsText.userGone);
       if (on) {
+        // Messaging's block (issue 13) also stops following, either way.
+        const block = await trx
+          .selectFrom('im_blocks')
+          .select('user_id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('user_id', '=', target), eb('blocked_user_id', '=', userId)]),
+              eb.and([eb('user_id', '=', userId), eb('blocked_user_id', '=', target)]),
+            ]),
+          )
+          .executeTakeFirst();
+        if (block)
+          throw new BizError(
+            Code.REFUSED,
+            block.user_id === userId ? '你已将对方拉黑，解除拉黑后才能关注' : '对方已将你拉黑，无法关注',
+          );
         const ins = await trx
           .insertInto('community_follows')
           .values({ user_id: userId, followee_id: target, created_at: ctx.now() })

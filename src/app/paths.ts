@@ -24,6 +24,8 @@ export const paths = {
   messageChat: (peerId: number | string) => `/message/chat?peer=${encodeURIComponent(String(peerId))}`,
   messageGroupChat: (groupId: number) => `/message/chat?group=${groupId}`,
   messageGroupList: '/message/groupList',
+  messageMass: '/message/mass',
+  messageMassSending: '/message/massSending',
   messageCreateGroup: '/message/createGroup',
   messageGroupDetail: (groupId: number, code?: string) =>
     `/message/groupDetail?id=${groupId}${code ? `&code=${encodeURIComponent(code)}` : ''}`,

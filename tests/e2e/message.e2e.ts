@@ -2,7 +2,8 @@
  * Private messages in Chromium at 375×812 (issue 13): users A and B register through the real
  * flow in two browser contexts; B keeps three tabs open. A message from A moves the 消息 badge
  * (`data-unread`) in each of B's tabs within 1 s; reading it in one tab clears the other two; a
- * socket drop while A sends five messages loses none and shows none twice.
+ * socket drop while A sends five messages loses none and shows none twice. Then A creates a group
+ * with B, sends in it, and recalls the message: B's tabs show it, count it, and see it recalled.
  *
  * The 消息 tab exists only on port 8008 (spec §2). The browser reaches the test server as
  * msg.localhost:8008 (a host-resolver rule), so 8008 on this machine stays free for others.
@@ -142,6 +143,56 @@ describe('private messages across contexts and tabs', () => {
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-message-seq'))));
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6]);
     await screenshot(b1, 'message-after-drop');
+    expect(errors.filter((e) => !/WebSocket|net::ERR/.test(e))).toEqual([]);
+  });
+
+  it('A creates a group with B, sends in it (B counts it), and recalls it (B sees it recalled)', async () => {
+    const [b1, b2] = bTabs as [Page, Page, Page];
+    await a.goto(`${ORIGIN}/message/createGroup`);
+    await a.getByLabel('群名称').fill('周末看球群');
+    const pick = a.getByRole('checkbox');
+    await expect.poll(() => pick.count()).toBe(1);
+    await pick.check();
+    await screenshot(a, 'message-create-group');
+    await a.getByRole('button', { name: '创建' }).click();
+    await a.waitForURL((u) => u.pathname === '/message/chat' && u.searchParams.has('group'));
+    const groupId = Number(new URL(a.url()).searchParams.get('group'));
+    expect(groupId).toBeGreaterThan(0);
+    await a.getByRole('heading', { name: '周末看球群' }).waitFor();
+
+    await b1.goto(`${ORIGIN}/message`);
+    const groupRow = b1.locator(`[data-conversation-id="g:${groupId}"]`);
+    await groupRow.waitFor();
+    await b2.goto(`${ORIGIN}/live/hot`);
+    await b2.getByRole('navigation').getByRole('link', { name: '消息' }).waitFor();
+    expect(await unread(b2)).toBe(0);
+
+    const t0 = Date.now();
+    await sendFromChat(a, '群里第一条');
+    await expect.poll(() => unread(b2), { timeout: 1_000, interval: 25 }).toBe(1);
+    console.info(`[message.e2e] group send → badge: ${Date.now() - t0} ms`);
+    await expect.poll(async () => (await groupRow.textContent()) ?? '').toContain('群里第一条');
+    await groupRow.getByRole('link').click();
+    await b1.waitForURL((u) => u.pathname === '/message/chat' && u.searchParams.get('group') === String(groupId));
+    await b1.getByText('群里第一条', { exact: true }).waitFor();
+    await expect.poll(() => unread(b2), { timeout: 2_000 }).toBe(0);
+    await a.locator('[data-message-state="sent"]').getByText('群里第一条').waitFor();
+    await screenshot(a, 'message-group-chat');
+
+    await a
+      .locator('[data-message-state="sent"]')
+      .filter({ hasText: '群里第一条' })
+      .getByRole('button', { name: '撤回' })
+      .click();
+    await a.getByText('你撤回了一条消息').waitFor();
+    await b1.getByText(/撤回了一条消息$/).waitFor();
+    expect(await b1.getByText('群里第一条', { exact: true }).count()).toBe(0);
+    await screenshot(b1, 'message-group-recalled');
+
+    await a.goto(`${ORIGIN}/message/groupDetail?id=${groupId}`);
+    await a.locator(`[data-group-id="${groupId}"] [data-member-id]`).first().waitFor();
+    expect(await a.locator('[data-member-id]').count()).toBe(2);
+    await screenshot(a, 'message-group-detail');
     expect(errors.filter((e) => !/WebSocket|net::ERR/.test(e))).toEqual([]);
   });
 });

@@ -225,6 +225,9 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   'message/groupList',
   'message/groupDetail',
   'message/createGroup',
+  // 群发: history and a new mass sending to chosen followers.
+  'message/mass',
+  'message/massSending',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

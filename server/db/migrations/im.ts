@@ -84,4 +84,28 @@ export const imMigrations: Migration[] = [
       await sql`alter table im_members add column joined_at double precision not null default 0`.execute(db);
     },
   },
+  {
+    id: 'im-003-privacy',
+    up: async (db) => {
+      // Who may start a private conversation with me; no row means everyone.
+      await sql`create table im_settings (
+        user_id int primary key references users(id) on delete cascade,
+        who_may_message text not null default 'everyone' check (who_may_message in ('everyone', 'following'))
+      )`.execute(db);
+    },
+  },
+  {
+    id: 'im-004-mass',
+    up: async (db) => {
+      // 群发: one row per mass sending (the messages themselves are ordinary private messages).
+      await sql`create table im_mass (
+        id serial primary key,
+        user_id int not null references users(id) on delete cascade,
+        text text not null,
+        recipient_count int not null,
+        created_at double precision not null
+      )`.execute(db);
+      await sql`create index im_mass_user_created on im_mass (user_id, created_at)`.execute(db);
+    },
+  },
 ];

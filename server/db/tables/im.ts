@@ -47,5 +47,7 @@ export interface ImTables {
     created_at: number;
     dissolved_at: number | null;
   };
+  im_mass: { id: Generated<number>; user_id: number; text: string; recipient_count: number; created_at: number };
+  im_settings: { user_id: number; who_may_message: 'everyone' | 'following' };
   im_blocks: { user_id: number; blocked_user_id: number; created_at: number };
 }

@@ -53,37 +53,39 @@ function MemberRow({
         {m.role !== 'member' && <span className="us-tag us-tag--gold">{T.groups.roles[m.role]}</span>}
         {muted && <span className="us-tag us-tag--red">{D.muted}</span>}
       </span>
-      <span className="msg-member__actions">
-        {mayAdmin && (
-          <button
-            type="button"
-            className="us-btn us-btn--small us-btn--ghost"
-            onClick={() =>
-              void act(MessagePaths.groupAdmin, { groupId: g.id, userId: m.id, on: m.role === 'admin' ? 0 : 1 })
-            }
-          >
-            {m.role === 'admin' ? D.unmakeAdmin : D.makeAdmin}
-          </button>
-        )}
-        {mayMute && (
-          <button
-            type="button"
-            className="us-btn us-btn--small us-btn--ghost"
-            onClick={() => void act(MessagePaths.groupMute, { groupId: g.id, userId: m.id, minutes: muted ? 0 : 60 })}
-          >
-            {muted ? D.unmute : D.mute}
-          </button>
-        )}
-        {mayRemove && (
-          <button
-            type="button"
-            className="us-btn us-btn--small us-btn--danger"
-            onClick={() => void act(MessagePaths.groupRemove, { groupId: g.id, userId: m.id })}
-          >
-            {D.remove}
-          </button>
-        )}
-      </span>
+      {(mayAdmin || mayMute || mayRemove) && (
+        <span className="msg-member__actions">
+          {mayAdmin && (
+            <button
+              type="button"
+              className="us-btn us-btn--small us-btn--ghost"
+              onClick={() =>
+                void act(MessagePaths.groupAdmin, { groupId: g.id, userId: m.id, on: m.role === 'admin' ? 0 : 1 })
+              }
+            >
+              {m.role === 'admin' ? D.unmakeAdmin : D.makeAdmin}
+            </button>
+          )}
+          {mayMute && (
+            <button
+              type="button"
+              className="us-btn us-btn--small us-btn--ghost"
+              onClick={() => void act(MessagePaths.groupMute, { groupId: g.id, userId: m.id, minutes: muted ? 0 : 60 })}
+            >
+              {muted ? D.unmute : D.mute}
+            </button>
+          )}
+          {mayRemove && (
+            <button
+              type="button"
+              className="us-btn us-btn--small us-btn--danger"
+              onClick={() => void act(MessagePaths.groupRemove, { groupId: g.id, userId: m.id })}
+            >
+              {D.remove}
+            </button>
+          )}
+        </span>
+      )}
     </li>
   );
 }

@@ -1,12 +1,24 @@
-/** /message: my conversations, pinned first then by last message (spec §2 Message). */
-import { Link, useLocation } from 'wouter';
+/**
+ * /message: my conversations, pinned first then by last message (spec §2 Message). Chats from
+ * strangers (people I neither follow nor wrote to) carry a 陌生人 tag and are gathered in the
+ * 陌生人 folder (/message?folder=stranger), where I also choose who may message me. They stay in
+ * the main list too, so no message is ever out of sight.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { formatChinaTime, getCore, useConversations } from '../../core/index';
-import { MessagePaths, type ChatListItem } from '../../../workers/protocol/api/message';
+import {
+  MessagePaths,
+  type ChatListItem,
+  type PrivacySettings,
+  type WhoMayMessage,
+} from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 import { MESSAGE_TEXT as T } from './strings';
 
@@ -27,85 +39,209 @@ async function act(path: string, body: Record<string, unknown>): Promise<void> {
   if (env.code !== 200) showToast(env.msg);
 }
 
+function PrivacyChoice() {
+  const [value, setValue] = useState<WhoMayMessage | null>(null);
+  useEffect(() => {
+    void getCore()
+      .request<PrivacySettings>({ path: MessagePaths.privacy, silent: true })
+      .then((env) => {
+        if (env.code === 200) setValue(env.data.whoMayMessage);
+      });
+  }, []);
+  async function choose(next: WhoMayMessage) {
+    const env = await getCore().request<PrivacySettings>({
+      path: MessagePaths.setPrivacy,
+      method: 'POST',
+      body: { whoMayMessage: next },
+      silent: true,
+    });
+    if (env.code === 200) setValue(env.data.whoMayMessage);
+    else showToast(env.msg);
+  }
+  return (
+    <fieldset className="msg-privacy">
+      <legend>{T.privacy.title}</legend>
+      {(['everyone', 'following'] as const).map((v) => (
+        <label key={v} className="msg-privacy__opt">
+          <input
+            type="radio"
+            name="who"
+            checked={value === v}
+            disabled={value === null}
+            onChange={() => void choose(v)}
+          />
+          {T.privacy[v]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Rows are a fixed height (ROW_HEIGHT): only those near the viewport are in the DOM. */
+const ROW_HEIGHT = 65;
+
+function ConversationRow({
+  c,
+  strangerFolder,
+  now,
+  style,
+}: {
+  c: ChatListItem;
+  strangerFolder: boolean;
+  now: number;
+  style: CSSProperties;
+}) {
+  return (
+    <li
+      className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
+      style={style}
+      data-conversation-id={c.conversationId}
+    >
+      <Link
+        href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
+        className="msg-row__main"
+        aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
+      >
+        {c.group ? (
+          <span className="msg-group-avatar" aria-hidden="true">
+            {[...c.peer.nickName][0]}
+          </span>
+        ) : (
+          <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+        )}
+        <span className="msg-row__text">
+          <span className="msg-row__top">
+            <span className="msg-row__name">
+              {c.peer.nickName}
+              {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
+            </span>
+            {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
+          </span>
+          <span className="msg-row__bottom">
+            <span className="msg-row__last">{lastLine(c)}</span>
+            {c.count > 0 && (
+              <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
+                {c.count > 99 ? '99+' : c.count}
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+      <span className="msg-row__actions">
+        <button
+          type="button"
+          className="msg-row__action"
+          aria-pressed={c.pinned}
+          onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
+        >
+          {c.pinned ? T.list.unpin : T.list.pin}
+        </button>
+        <button
+          type="button"
+          className="msg-row__action"
+          onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
+        >
+          {T.list.remove}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function ConversationRows({
+  items,
+  strangerFolder,
+  now,
+}: {
+  items: ChatListItem[];
+  strangerFolder: boolean;
+  now: number;
+}) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin: margin,
+    getItemKey: (i) => items[i]!.conversationId,
+  });
+  return (
+    <ul
+      ref={ref}
+      className="msg-list msg-list--virtual"
+      data-conversations={items.length}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
+      {virtualizer.getVirtualItems().map((v) => (
+        <ConversationRow
+          key={v.key}
+          c={items[v.index]!}
+          strangerFolder={strangerFolder}
+          now={now}
+          style={{ transform: `translateY(${v.start - margin}px)` }}
+        />
+      ))}
+    </ul>
+  );
+}
+
 export function MessageListPage(_props: PageProps) {
   const [, navigate] = useLocation();
+  const strangerFolder = new URLSearchParams(useSearch()).get('folder') === 'stranger';
   const list = useConversations();
-  const items = list?.items ?? [];
+  const all = list?.items ?? [];
+  const strangers = all.filter((c) => c.stranger);
+  const items = strangerFolder ? strangers : all;
+  const strangerUnread = strangers.reduce((n, c) => n + c.count, 0);
   const now = Date.now();
   return (
     <div className="us-page">
       <PageHeader
-        title={T.list.title}
-        onBack={() => navigate(paths.home)}
+        title={strangerFolder ? T.privacy.folder : T.list.title}
+        onBack={() => navigate(strangerFolder ? paths.message : paths.home)}
         backLabel={T.back}
         right={
-          <Link href={paths.messageGroupList} className="msg-header-link">
-            {T.groups.title}
-          </Link>
+          strangerFolder ? undefined : (
+            <span className="msg-header-links">
+              <Link href={paths.messageMass} className="msg-header-link">
+                {T.mass.short}
+              </Link>
+              <Link href={paths.messageGroupList} className="msg-header-link">
+                {T.groups.short}
+              </Link>
+            </span>
+          )
         }
       />
+      {strangerFolder && <PrivacyChoice />}
+      {!strangerFolder && strangers.length > 0 && (
+        <Link href={`${paths.message}?folder=stranger`} className="msg-folder" data-folder="stranger">
+          <span>{T.privacy.folder}</span>
+          <span className="msg-row__last">{T.privacy.folderCount(strangers.length)}</span>
+          {strangerUnread > 0 && <span className="msg-row__count">{strangerUnread > 99 ? '99+' : strangerUnread}</span>}
+        </Link>
+      )}
       <ListState
         loading={!list || ((list.status === 'loading' || list.status === 'idle') && items.length === 0)}
         error={list?.status === 'error' ? T.list.failed : null}
         empty={list?.status === 'ready' && items.length === 0}
-        texts={{ loading: T.list.loading, empty: T.list.empty, failed: T.list.failed }}
+        texts={{
+          loading: T.list.loading,
+          empty: strangerFolder ? T.privacy.empty : T.list.empty,
+          failed: T.list.failed,
+        }}
       />
-      {items.length > 0 && (
-        <ul className="msg-list">
-          {items.map((c) => (
-            <li
-              key={c.conversationId}
-              className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
-              data-conversation-id={c.conversationId}
-            >
-              <Link
-                href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
-                className="msg-row__main"
-                aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
-              >
-                {c.group ? (
-                  <span className="msg-group-avatar" aria-hidden="true">
-                    {[...c.peer.nickName][0]}
-                  </span>
-                ) : (
-                  <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
-                )}
-                <span className="msg-row__text">
-                  <span className="msg-row__top">
-                    <span className="msg-row__name">{c.peer.nickName}</span>
-                    {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
-                  </span>
-                  <span className="msg-row__bottom">
-                    <span className="msg-row__last">{lastLine(c)}</span>
-                    {c.count > 0 && (
-                      <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
-                        {c.count > 99 ? '99+' : c.count}
-                      </span>
-                    )}
-                  </span>
-                </span>
-              </Link>
-              <span className="msg-row__actions">
-                <button
-                  type="button"
-                  className="msg-row__action"
-                  aria-pressed={c.pinned}
-                  onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
-                >
-                  {c.pinned ? T.list.unpin : T.list.pin}
-                </button>
-                <button
-                  type="button"
-                  className="msg-row__action"
-                  onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
-                >
-                  {T.list.remove}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <ConversationRows items={items} strangerFolder={strangerFolder} now={now} />}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { ChatPage } from './ChatPage';
 import { CreateGroupPage } from './CreateGroupPage';
 import { GroupDetailPage } from './GroupDetailPage';
 import { GroupListPage } from './GroupListPage';
+import { MassPage } from './MassPage';
+import { MassSendingPage } from './MassSendingPage';
 import { MessageListPage } from './MessageListPage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
@@ -18,6 +20,8 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'message/groupList': GroupListPage,
   'message/groupDetail': GroupDetailPage,
   'message/createGroup': CreateGroupPage,
+  'message/mass': MassPage,
+  'message/massSending': MassSendingPage,
 };
 
 export default pages;

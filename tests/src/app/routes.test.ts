@@ -154,6 +154,6 @@ describe('delivered routes (server 200 vs 404)', () => {
     expect(isKnownPath('/404')).toBe(false);
     expect(isKnownPath('/no/such/page')).toBe(false);
     // Message pages not built yet keep landing on 404 (issue 13 builds them one by one).
-    expect(isKnownPath('/message/massSending')).toBe(false);
+    expect(isKnownPath('/message/favor')).toBe(false);
   });
 });

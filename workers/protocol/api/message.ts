@@ -13,6 +13,16 @@ export const MessagePaths = {
   favourites: '/imapi/message/favor',
   /** GET → BlockedUser[]. */
   blocks: '/imapi/user/blocks',
+  /** POST userIds (comma list of my followers), text → MassResult. MASS_DAILY a day. */
+  mass: '/imserver/message/mass',
+  /** GET → MassItem[]: my mass sendings, newest first. */
+  massHistory: '/imapi/message/mass',
+  /** GET → ChatPeer[]: who follows me (the people a mass sending may reach). */
+  followers: '/imapi/user/fans',
+  /** GET → PrivacySettings. */
+  privacy: '/imapi/user/privacy',
+  /** POST whoMayMessage ('everyone' | 'following') → PrivacySettings. */
+  setPrivacy: '/imserver/user/privacy',
   /** GET → GroupSummary[]: the groups I am in. */
   groupList: '/imapi/group/list',
   /** GET ?groupId[&code] → GroupDetail (members only; with the group's invite code, anyone). */
@@ -149,8 +159,36 @@ export interface ChatListItem {
   lastSeq: number;
   readSeq: number;
   last: ImMessage | null;
+  /**
+   * A private chat with someone I do not follow and have never written to: shown in the 陌生人
+   * folder rather than the main list (its unread still counts).
+   */
+  stranger?: boolean;
   /** Set for a group conversation: `peer` then holds the group's name (id 0). */
   group?: { id: number; memberCount: number };
+}
+
+export const MASS_DAILY = 3;
+export const MASS_RECIPIENTS_MAX = 200;
+
+export interface MassResult {
+  id: number;
+  /** Recipients that got the message. */
+  sent: number;
+  /** Chosen followers skipped because they blocked me. */
+  skipped: number;
+}
+
+export interface MassItem {
+  id: number;
+  text: string;
+  recipientCount: number;
+  at: number;
+}
+
+export type WhoMayMessage = 'everyone' | 'following';
+export interface PrivacySettings {
+  whoMayMessage: WhoMayMessage;
 }
 
 export interface GroupSummary {

@@ -1,0 +1,137 @@
+/**
+ * 群发 (issue 13): one text to chosen followers, as ordinary private messages (each with its own
+ * seq in its conversation), MASS_DAILY times a China day. Recipients must follow me; those who
+ * blocked me are skipped. All rows in one transaction, or none.
+ */
+import { sql } from 'kysely';
+import { Code, type ImMessage } from '../../workers/protocol/index';
+import {
+  MASS_DAILY,
+  MASS_RECIPIENTS_MAX,
+  privateConversationId,
+  type ChatPeer,
+  type MassItem,
+  type MassResult,
+} from '../../workers/protocol/api/message';
+import type { Db } from '../db/index';
+import { BizError } from '../http/reply';
+import { chinaDayStart } from './groups';
+import { messageRows, toMessage } from './store';
+
+export async function followersOf(db: Db, userId: number): Promise<ChatPeer[]> {
+  const rows = await db
+    .selectFrom('community_follows as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['u.id', 'u.nick_name', 'u.portrait'])
+    .where('f.followee_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => ({ id: r.id, nickName: r.nick_name, avatar: r.portrait }));
+}
+
+export async function sendMass(
+  db: Db,
+  input: { from: number; userIds: number[]; text: string; now: number },
+): Promise<{ result: MassResult; messages: ImMessage[] }> {
+  const { from, text, now } = input;
+  const wanted = [...new Set(input.userIds)];
+  if (wanted.length === 0) throw new BizError(Code.BAD_INPUT, '请选择群发对象');
+  if (wanted.length > MASS_RECIPIENTS_MAX)
+    throw new BizError(Code.BAD_INPUT, `一次最多群发给 ${MASS_RECIPIENTS_MAX} 人`);
+  const today = await db
+    .selectFrom('im_mass')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', from)
+    .where('created_at', '>=', chinaDayStart(now))
+    .executeTakeFirstOrThrow();
+  if (Number(today.n) >= MASS_DAILY) throw new BizError(Code.RATE_LIMITED, `每天最多群发 ${MASS_DAILY} 次，明天再来吧`);
+  const followers = new Set(
+    (
+      await db
+        .selectFrom('community_follows')
+        .select('user_id')
+        .where('followee_id', '=', from)
+        .where('user_id', 'in', wanted)
+        .execute()
+    ).map((r) => r.user_id),
+  );
+  if (followers.size !== wanted.length) throw new BizError(Code.REFUSED, '只能群发给关注你的人');
+  const blockers = new Set(
+    (
+      await db
+        .selectFrom('im_blocks')
+        .select('user_id')
+        .where('user_id', 'in', wanted)
+        .where('blocked_user_id', '=', from)
+        .execute()
+    ).map((r) => r.user_id),
+  );
+  const targets = wanted.filter((u) => !blockers.has(u));
+  const { massId, ids } = await db.transaction().execute(async (trx) => {
+    const mass = await trx
+      .insertInto('im_mass')
+      .values({ user_id: from, text, recipient_count: targets.length, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (const to of targets) {
+      const conversationId = privateConversationId(from, to);
+      await trx
+        .insertInto('im_conversations')
+        .values({ id: conversationId, kind: 'private', last_at: now, created_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('im_members')
+        .values([
+          { conversation_id: conversationId, user_id: from },
+          { conversation_id: conversationId, user_id: to },
+        ])
+        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+        .execute();
+      const { last_seq: seq } = await trx
+        .updateTable('im_conversations')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: now }))
+        .where('id', '=', conversationId)
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('im_messages')
+        .values({
+          conversation_id: conversationId,
+          seq,
+          from_user_id: from,
+          to_user_id: to,
+          client_id: `mass-${mass.id}-${to}`,
+          text,
+          created_at: now,
+          recalled_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('im_members')
+        .set({ read_seq: sql<number>`greatest(read_seq, ${seq})` })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', from)
+        .execute();
+      ids.push(row.id);
+    }
+    return { massId: mass.id, ids };
+  });
+  const messages =
+    ids.length > 0 ? (await messageRows(db).where('m.id', 'in', ids).orderBy('m.id').execute()).map(toMessage) : [];
+  return { result: { id: massId, sent: targets.length, skipped: blockers.size }, messages };
+}
+
+export async function massHistory(db: Db, userId: number): Promise<MassItem[]> {
+  const rows = await db
+    .selectFrom('im_mass')
+    .select(['id', 'text', 'recipient_count', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({ id: r.id, text: r.text, recipientCount: r.recipient_count, at: Number(r.created_at) }));
+}
