@@ -17,6 +17,7 @@ import { SetPage } from './SetPage';
 import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } from './ListPages';
 import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
 import { CommunityPage, ProposalPage } from './ContentPages';
+import { RechargePage } from './RechargePage';
 import { applyTheme } from './theme';
 
 applyTheme();
@@ -41,6 +42,7 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'user/question': QuestionPage,
   'user/doubt': DoubtPage,
   'user/opinion': OpinionPage,
+  'user/recharge': RechargePage,
 };
 
 export default pages;
