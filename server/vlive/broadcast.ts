@@ -259,7 +259,13 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     const p = z.object({ roomId: z.string().regex(ROOM_ID), file: z.string().regex(FILE) }).safeParse(req.params);
     const dir = p.success ? await hlsDirOf(p.data.roomId) : null;
     if (!p.success || !dir) return reply.status(404).send('不存在');
-    return sendFile(reply, path.join(dir, p.data.file), true);
+    const file = path.join(dir, p.data.file);
+    // The room turns live as the push starts, a second before nginx has cut the first fragment:
+    // a player asking in that second waits for the playlist instead of giving up on a 404.
+    for (let i = 0; i < 40 && seen.has(p.data.roomId) && !fs.existsSync(file); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return sendFile(reply, file, true);
   });
   app.get(BroadcastPaths.recording, async (req, reply) => {
     const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);
