@@ -13,6 +13,7 @@ import type { ActivityTables } from './tables/activity';
 import type { ProposalTables } from './tables/proposal';
 import type { ImTables } from './tables/im';
 import type { PayTables } from './tables/pay';
+import type { BroadcastTables } from './tables/broadcast';
 
 export interface Database
   extends
@@ -26,4 +27,5 @@ export interface Database
     ActivityTables,
     ProposalTables,
     ImTables,
-    PayTables {}
+    PayTables,
+    BroadcastTables {}

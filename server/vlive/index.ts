@@ -13,6 +13,7 @@ import { bindRoomMatch, createMatchBinder } from './match-binder';
 import { registerVliveRoutes } from './routes';
 import { ensureSchedules, tickSchedules } from './schedules';
 import { credit } from './wallet';
+import { broadcastOptionsFromEnv, registerBroadcast } from './broadcast';
 import { idField, moneyField } from '../../workers/protocol/fields';
 
 /** How often schedules are started/ended and rooms re-bound to live matches. */
@@ -72,6 +73,8 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
     streamOverrides: parseStreamOverrides(process.env.VLIVE_STREAM_URLS),
     invalidateRoom,
   });
+
+  registerBroadcast(app, ctx, broadcastOptionsFromEnv(process.env, ctx.config.dataDir, { chat, invalidateRoom }));
 
   const binder = createMatchBinder(app, db);
   let timer: ReturnType<typeof setInterval> | null = null;

@@ -15,6 +15,7 @@ export * from './api/user';
 export * from './api/message';
 export * from './api/vlive';
 export * from './api/pay';
+export * from './api/broadcast';
 export * from './api/database';
 export * from './api/proposal';
 export * from './routes';

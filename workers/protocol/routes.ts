@@ -93,6 +93,8 @@ const USER_GUARDED = [
   'nickname',
   'opinion',
   'proposal',
+  // Issue 17: buying coins (the spec names /pay in the main API; this is its page).
+  'recharge',
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -213,6 +215,7 @@ const USER_PAGES_DELIVERED = [
   'user/question',
   'user/doubt',
   'user/opinion',
+  'user/recharge',
 ];
 /** Single routes delivered ahead of their area (e.g. /user/about and /message/version by the shell). */
 export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([

@@ -16,6 +16,7 @@ import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
 import { payMigrations } from './pay';
+import { broadcastMigrations } from './broadcast';
 
 export interface Migration {
   /** Unique, e.g. 'accounts-001-users'. */
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...proposalMigrations,
   ...imMigrations,
   ...payMigrations,
+  ...broadcastMigrations,
 ];
 
 /** Advisory lock key of migrations (any constant; 'qsmg' in ASCII). */

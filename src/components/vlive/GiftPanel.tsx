@@ -1,6 +1,8 @@
 /** Gift sheet: gifts or bag, a count, the balance, send. Props only (the page sends). */
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { VliveBagItem, VliveGift } from '../../../workers/protocol/index';
+import { RECHARGE_PAGE, type InsufficientBalance } from '../../../workers/protocol/api/pay';
 import { VLIVE_TEXT } from './strings';
 
 export const GIFT_COUNTS = [1, 10, 66, 188] as const;
@@ -12,9 +14,11 @@ export interface GiftPanelProps {
   sending: boolean;
   onSend: (giftId: number, count: number, fromBag: boolean) => void;
   onClose: () => void;
+  /** The last send was refused for too little balance: say so and link to the recharge page. */
+  short?: InsufficientBalance | null;
 }
 
-export function GiftPanel({ gifts, bag, balance, sending, onSend, onClose }: GiftPanelProps) {
+export function GiftPanel({ gifts, bag, balance, sending, onSend, onClose, short = null }: GiftPanelProps) {
   const [tab, setTab] = useState<'gifts' | 'bag'>('gifts');
   const [picked, setPicked] = useState<number | null>(gifts[0]?.id ?? null);
   const [count, setCount] = useState(1);
@@ -37,7 +41,16 @@ export function GiftPanel({ gifts, bag, balance, sending, onSend, onClose }: Gif
           <span className="vl-balance" data-balance={balance ?? ''}>
             {VLIVE_TEXT.balance}：{balance ?? '-'} {VLIVE_TEXT.coin}
           </span>
+          <Link href={RECHARGE_PAGE} className="vl-recharge">
+            {VLIVE_TEXT.recharge}
+          </Link>
         </div>
+        {short && (
+          <p className="vl-short" role="alert">
+            {VLIVE_TEXT.short(short.need - short.balance)}
+            <Link href={short.recharge}>{VLIVE_TEXT.goRecharge}</Link>
+          </p>
+        )}
         {items.length === 0 ? (
           <p className="vl-empty">{VLIVE_TEXT.bagEmpty}</p>
         ) : (

@@ -1,6 +1,8 @@
 /**
  * Plays an HLS stream: native HLS where the browser has it (Safari, iOS, recent Chrome), hls.js
  * elsewhere, loaded on demand in its own chunk. Starts muted (autoplay rules) with a tap to unmute.
+ * A stream the native player cannot parse or decode (Chromium's native HLS refuses some
+ * media-server output, e.g. nginx-rtmp's TS with AAC) is retried with hls.js.
  */
 import { useEffect, useRef, useState } from 'react';
 import { VLIVE_TEXT } from './strings';
@@ -12,16 +14,22 @@ export function LivePlayer({ url, live, poster }: { url: string; live: boolean; 
   const [muted, setMuted] = useState(true);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [nativeRefused, setNativeRefused] = useState(false);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     setFailed(false);
     const play = () => void video.play().catch(() => undefined);
-    if (video.canPlayType(HLS_MIME)) {
+    if (!nativeRefused && video.canPlayType(HLS_MIME)) {
       video.dataset.engine = 'native';
       video.src = url;
       video.addEventListener('loadedmetadata', play, { once: true });
-      const onError = () => setFailed(true);
+      const onError = () => {
+        const code = video.error?.code ?? 0;
+        if (code === MediaError.MEDIA_ERR_DECODE || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED)
+          setNativeRefused(true);
+        else setFailed(true);
+      };
       video.addEventListener('error', onError);
       return () => {
         video.removeEventListener('error', onError);
@@ -53,7 +61,7 @@ export function LivePlayer({ url, live, poster }: { url: string; live: boolean; 
       destroyed = true;
       hls?.destroy();
     };
-  }, [url, attempt]);
+  }, [url, attempt, nativeRefused]);
   return (
     <div className="vl-player">
       <video

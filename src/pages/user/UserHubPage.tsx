@@ -65,10 +65,12 @@ export function UserHubPage() {
           </Link>
         )}
         {user && (
-          <div className="us-hub__balance">
+          <Link href={paths.userSub('recharge')} className="us-hub__balance" aria-label={T.recharge.title}>
             <span className="us-hub__balance-num">{summary.data?.balance ?? user.balance}</span>
-            <span>{T.balance}</span>
-          </div>
+            <span>
+              {T.balance} · {T.recharge.title}
+            </span>
+          </Link>
         )}
       </section>
       <nav className="us-hub__grid" aria-label={T.hub.title}>

@@ -18,6 +18,7 @@ import { AttentionPage, AuthorHomePage, HistoryPage, MatchPage, MessagePage } fr
 import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
 import { CommunityPage } from './CommunityPage';
 import { ProposalPage } from './ContentPages';
+import { RechargePage } from './RechargePage';
 import { applyTheme } from './theme';
 
 applyTheme();
@@ -42,6 +43,7 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'user/question': QuestionPage,
   'user/doubt': DoubtPage,
   'user/opinion': OpinionPage,
+  'user/recharge': RechargePage,
 };
 
 export default pages;

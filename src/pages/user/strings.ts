@@ -245,4 +245,18 @@ export const USER_TEXT = {
     replied: '已回复',
     received: '已收到',
   },
+  recharge: {
+    title: '充值',
+    balance: '当前余额',
+    coin: '球币',
+    packages: '选择充值金额',
+    bonus: (n: number) => `赠送${n}`,
+    method: '支付方式',
+    noProvider: '暂未开通支付方式',
+    pay: (yuan: string) => `立即支付 ¥${yuan}`,
+    paying: '正在下单…',
+    done: (coins: number) => `充值成功，${coins} 球币已到账`,
+    orders: '充值记录',
+    states: { created: '待支付', paid: '已支付', credited: '已到账', refunded: '已退款', expired: '已过期' },
+  },
 } as const;

@@ -1,6 +1,6 @@
 /** /vlive/noble: nobility levels, privileges and prices; buy or renew a level with balance. */
 import { useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Code } from '../../../workers/protocol/codes';
 import { VlivePaths, type VliveNobility, type VliveNobilityResult } from '../../../workers/protocol/api/vlive';
 import { paths } from '../../app/paths';
@@ -9,6 +9,8 @@ import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { formatChinaTime, getCore, useSession, useCoreRequest, useWallet } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { newIdemKey } from './idem-key';
+import { insufficientOf } from './insufficient';
+import { RECHARGE_PAGE, type InsufficientBalance } from '../../../workers/protocol/api/pay';
 
 export function NoblePage() {
   const session = useSession();
@@ -17,6 +19,7 @@ export function NoblePage() {
   const info = useCoreRequest<VliveNobility>({ path: VlivePaths.nobility }, `${key}-${session.loggedIn}`);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [short, setShort] = useState<InsufficientBalance | null>(null);
   const pending = useRef<{ level: number; key: string } | null>(null);
   const data = info.data;
   const balance = useWallet() ?? data?.balance ?? null;
@@ -35,6 +38,7 @@ export function NoblePage() {
         body: { level, idemKey: pending.current.key },
       });
       if (env.code !== Code.SERVER_ERROR) pending.current = null;
+      setShort(insufficientOf(env));
       if (env.code === Code.OK) {
         void getCore().noteBalance(env.data.balance);
         showToast(VLIVE_TEXT.nobleDone(name));
@@ -60,7 +64,16 @@ export function NoblePage() {
         </p>
         {session.loggedIn && (
           <p data-balance={balance ?? ''}>
-            {VLIVE_TEXT.balance}：{balance ?? '-'} {VLIVE_TEXT.coin}
+            {VLIVE_TEXT.balance}：{balance ?? '-'} {VLIVE_TEXT.coin}{' '}
+            <Link href={RECHARGE_PAGE} className="vl-recharge">
+              {VLIVE_TEXT.recharge}
+            </Link>
+          </p>
+        )}
+        {short && (
+          <p className="vl-short" role="alert">
+            {VLIVE_TEXT.short(short.need - short.balance)}
+            <Link href={short.recharge}>{VLIVE_TEXT.goRecharge}</Link>
           </p>
         )}
       </div>

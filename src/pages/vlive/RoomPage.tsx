@@ -29,6 +29,7 @@ import { LivePlayer } from '../../components/vlive/LivePlayer';
 import { RankingList } from '../../components/vlive/RankingList';
 import { ScoreWidget } from '../../components/vlive/ScoreWidget';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
+import type { InsufficientBalance } from '../../../workers/protocol/index';
 import {
   formatChinaTime,
   getCore,
@@ -41,6 +42,7 @@ import {
 } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { newIdemKey } from './idem-key';
+import { insufficientOf } from './insufficient';
 
 const EFFECT_MS = 3_500;
 const BIG_EFFECT_MS = 5_000;
@@ -89,6 +91,7 @@ export function RoomPage({ params }: PageProps) {
   const [effects, setEffects] = useState<ShownGift[]>([]);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  const [short, setShort] = useState<InsufficientBalance | null>(null);
   const pendingGift = useRef<{ sig: string; key: string } | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -173,6 +176,7 @@ export function RoomPage({ params }: PageProps) {
         void getCore().noteBalance(env.data.balance);
         if (fromBag) setWalletKey((k) => k + 1);
       }
+      setShort(insufficientOf(env));
       // Only a lost answer (network) keeps the key for the retry; any server answer settles it.
       if (env.code !== Code.SERVER_ERROR) pendingGift.current = null;
     } finally {
@@ -315,7 +319,11 @@ export function RoomPage({ params }: PageProps) {
           balance={balance}
           sending={sending}
           onSend={(g, c, b) => void sendGift(g, c, b)}
-          onClose={() => setGiftsOpen(false)}
+          onClose={() => {
+            setGiftsOpen(false);
+            setShort(null);
+          }}
+          short={short}
         />
       )}
     </div>

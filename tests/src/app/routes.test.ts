@@ -56,6 +56,8 @@ const SPEC_PATHS: Array<[path: string, name: string]> = [
     '/user',
     'about, attention, authorHome, certification, changePassWord, community, doubt, history, infor, login, match, message, nickname, opinion, password, proposal, question, register, set',
   ).map((p): [string, string] => [p, p.slice(1)]),
+  // Not in the spec's list: issue 17's recharge page (the page of the main API's /pay).
+  ['/user/recharge', 'user/recharge'],
   ...list('/user/agreement', 'lx, qzxy, sqgz, tcXy, tcXyQmh, tcYs, tcYsQmh, xy, yhxy, ys, yszc').map(
     (p): [string, string] => [p, p.slice(1)],
   ),

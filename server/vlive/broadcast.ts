@@ -1,0 +1,369 @@
+/**
+ * Real broadcasts: the media server (nginx-rtmp) asks `on_publish` whether a stream key may
+ * publish; a known key gets a 200, an unknown or replaced key a 403. nginx writes the HLS under
+ * the stream's name (the key); the app serves it under the room id, so the key never appears in
+ * a URL the player sees.
+ * A publish marks the room live (room topic, followers' reminders); `on_update` keeps a list of
+ * the fragments the broadcast produced; `on_publish_done` marks the room offline and copies the
+ * fragments into a recording, which becomes the room's newest replay.
+ *
+ * Configuration: VLIVE_HLS_DIR (nginx's hls_path; without it no publish is accepted and rooms
+ * keep the built-in test stream), RTMP_INGEST_URL (shown to anchors, e.g. rtmp://host:1935/live),
+ * RTMP_CALLBACK_SECRET (when set, callbacks must carry ?secret=; otherwise only loopback callers).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  BroadcastPaths,
+  Code,
+  Topics,
+  embeddedUrl,
+  fillPath,
+  ok,
+  type AnchorConsole,
+} from '../../workers/protocol/index';
+import type { AppContext } from '../context';
+import { BizError, parseInput } from '../http/reply';
+import { opsEnabled, requireOps } from '../ops/guard';
+import type { ChatService } from './chat';
+import { requireUser } from './users';
+
+export interface BroadcastOptions {
+  hlsDir: string | null;
+  ingestUrl: string | null;
+  callbackSecret: string | null;
+  recordingsDir: string;
+  chat: ChatService;
+  invalidateRoom(roomId: string): void;
+}
+
+export function broadcastOptionsFromEnv(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  deps: Pick<BroadcastOptions, 'chat' | 'invalidateRoom'>,
+): BroadcastOptions {
+  return {
+    hlsDir: env.VLIVE_HLS_DIR ? path.resolve(env.VLIVE_HLS_DIR) : null,
+    ingestUrl: env.RTMP_INGEST_URL || null,
+    callbackSecret: env.RTMP_CALLBACK_SECRET || null,
+    recordingsDir: path.join(dataDir, 'recordings'),
+    ...deps,
+  };
+}
+
+const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
+const newKey = () => `live_${crypto.randomBytes(18).toString('base64url')}`;
+
+interface Fragment {
+  file: string;
+  seconds: number;
+}
+
+/** Fragments of an HLS media playlist, in order. */
+export function playlistFragments(text: string): Fragment[] {
+  const out: Fragment[] = [];
+  let seconds: number | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const m = /^#EXTINF:([\d.]+)/.exec(line);
+    if (m) seconds = Number(m[1]);
+    else if (line && !line.startsWith('#') && seconds !== null) {
+      out.push({ file: line, seconds });
+      seconds = null;
+    }
+  }
+  return out;
+}
+
+export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: BroadcastOptions): void {
+  const { db, hub } = ctx;
+  /** Fragments seen per live room during the current broadcast. */
+  const seen = new Map<string, { broadcastId: number; streamName: string; fragments: Map<string, number> }>();
+  /** The directory nginx writes a room's HLS into (named by the key it was published with). */
+  const hlsDirOf = async (roomId: string): Promise<string | null> => {
+    if (!o.hlsDir) return null;
+    const name =
+      seen.get(roomId)?.streamName ??
+      (await db.selectFrom('vlive_stream_keys').select('stream_key').where('room_id', '=', roomId).executeTakeFirst())
+        ?.stream_key;
+    return name ? path.join(o.hlsDir, name) : null;
+  };
+
+  const callbackAllowed = (req: FastifyRequest) => {
+    if (o.callbackSecret) {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const given = Buffer.from(typeof q.secret === 'string' ? q.secret : '');
+      const want = Buffer.from(o.callbackSecret);
+      return given.length === want.length && crypto.timingSafeEqual(given, want);
+    }
+    const ip = req.socket.remoteAddress ?? '';
+    return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+  };
+  const form = (req: FastifyRequest) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    return { app: String(b.app ?? ''), name: String(b.name ?? '') };
+  };
+  const refuse = (reply: FastifyReply, why: string) => reply.status(403).type('text/plain; charset=utf-8').send(why);
+
+  const collect = (roomId: string) => {
+    const entry = seen.get(roomId);
+    if (!entry || !o.hlsDir) return;
+    try {
+      const text = fs.readFileSync(path.join(o.hlsDir, entry.streamName, 'index.m3u8'), 'utf8');
+      for (const f of playlistFragments(text)) if (FILE.test(f.file)) entry.fragments.set(f.file, f.seconds);
+    } catch {
+      // No playlist yet (the first fragment is still being cut).
+    }
+  };
+
+  app.post(BroadcastPaths.onPublish, async (req, reply) => {
+    if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
+    const { app: appName, name } = form(req);
+    if (!o.hlsDir) return refuse(reply, '未配置 VLIVE_HLS_DIR');
+    if (appName !== 'live' || !name) return refuse(reply, 'bad stream');
+    const key = await db
+      .selectFrom('vlive_stream_keys')
+      .select('room_id')
+      .where('stream_key', '=', name)
+      .executeTakeFirst();
+    if (!key) {
+      req.log.warn({ app: appName }, 'publish refused: unknown stream key');
+      return refuse(reply, 'unknown key');
+    }
+    const roomId = key.room_id;
+    const now = ctx.now();
+    const room = await db
+      .updateTable('vlive_rooms')
+      .set({ live: true, stream_url: fillPath(BroadcastPaths.hls, { roomId, file: 'index.m3u8' }) })
+      .where('id', '=', roomId)
+      .returning(['anchor_id', 'title'])
+      .executeTakeFirstOrThrow();
+    const b = await db
+      .insertInto('vlive_broadcasts')
+      .values({ room_id: roomId, started_at: now, ended_at: null, replay_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    seen.set(roomId, { broadcastId: b.id, streamName: name, fragments: new Map() });
+    o.invalidateRoom(roomId);
+    hub.publish(Topics.room(roomId), { kind: 'live', roomId, live: true });
+    const anchor = await db
+      .selectFrom('vlive_anchors')
+      .select('name')
+      .where('id', '=', room.anchor_id)
+      .executeTakeFirst();
+    const followers = await db
+      .selectFrom('vlive_follows')
+      .select('user_id')
+      .where('anchor_id', '=', room.anchor_id)
+      .execute();
+    const detail = fillPath('/vlive/detail/:id', { id: roomId });
+    for (const f of followers) {
+      hub.publishToUser(f.user_id, {
+        kind: 'reminder',
+        title: '您关注的主播开播了',
+        text: `${anchor?.name ?? ''}：${room.title}`,
+        path: detail,
+        at: now,
+      });
+    }
+    await o.chat.systemLine(roomId, 'notice', `${anchor?.name ?? '主播'} 开播啦：${room.title}`);
+    return reply.status(200).send('ok');
+  });
+
+  app.post(BroadcastPaths.onUpdate, async (req, reply) => {
+    if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
+    const { name } = form(req);
+    for (const [roomId, entry] of seen) if (entry.streamName === name) collect(roomId);
+    return reply.status(200).send('ok');
+  });
+
+  app.post(BroadcastPaths.onPublishDone, async (req, reply) => {
+    if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
+    const { name } = form(req);
+    // The key may have been reset while live: find the broadcast by the name it published with.
+    const roomId = [...seen.entries()].find(([, e]) => e.streamName === name)?.[0];
+    if (!roomId) return reply.status(200).send('ok');
+    collect(roomId);
+    const entry = seen.get(roomId);
+    seen.delete(roomId);
+    const now = ctx.now();
+    const room = await db
+      .updateTable('vlive_rooms')
+      .set({ live: false })
+      .where('id', '=', roomId)
+      .returning(['title', 'cover'])
+      .executeTakeFirst();
+    if (!room) return reply.status(200).send('ok');
+    o.invalidateRoom(roomId);
+    hub.publish(Topics.room(roomId), { kind: 'live', roomId, live: false });
+    if (entry && entry.fragments.size > 0 && o.hlsDir) {
+      const dir = path.join(o.recordingsDir, String(entry.broadcastId));
+      fs.mkdirSync(dir, { recursive: true });
+      const frags = [...entry.fragments.entries()]
+        .filter(([file]) => fs.existsSync(path.join(o.hlsDir!, entry.streamName, file)))
+        .sort((a, b) => Number(/(\d+)\.ts$/.exec(a[0])?.[1] ?? 0) - Number(/(\d+)\.ts$/.exec(b[0])?.[1] ?? 0));
+      for (const [file] of frags) fs.copyFileSync(path.join(o.hlsDir, entry.streamName, file), path.join(dir, file));
+      const target = Math.max(1, Math.ceil(Math.max(...frags.map(([, s]) => s))));
+      const lines = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        `#EXT-X-TARGETDURATION:${target}`,
+        '#EXT-X-MEDIA-SEQUENCE:0',
+      ];
+      for (const [file, s] of frags) lines.push(`#EXTINF:${s.toFixed(3)},`, file);
+      lines.push('#EXT-X-ENDLIST', '');
+      fs.writeFileSync(path.join(dir, 'index.m3u8'), lines.join('\n'));
+      const duration = Math.round(frags.reduce((t, [, s]) => t + s, 0));
+      const b = await db
+        .selectFrom('vlive_broadcasts')
+        .select('started_at')
+        .where('id', '=', entry.broadcastId)
+        .executeTakeFirstOrThrow();
+      const replay = await db
+        .insertInto('vlive_replays')
+        .values({
+          room_id: roomId,
+          title: `回放：${room.title}`,
+          cover: room.cover,
+          duration,
+          at: Number(b.started_at),
+          url: fillPath(BroadcastPaths.recording, { id: entry.broadcastId, file: 'index.m3u8' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('vlive_broadcasts')
+        .set({ ended_at: now, replay_id: replay.id })
+        .where('id', '=', entry.broadcastId)
+        .execute();
+    } else if (entry) {
+      await db.updateTable('vlive_broadcasts').set({ ended_at: now }).where('id', '=', entry.broadcastId).execute();
+    }
+    return reply.status(200).send('ok');
+  });
+
+  const sendFile = (reply: FastifyReply, file: string, live: boolean) => {
+    if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
+    const m3u8 = file.endsWith('.m3u8');
+    return reply
+      .type(m3u8 ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+      .header('cache-control', m3u8 && live ? 'no-cache' : 'public, max-age=3600')
+      .send(fs.readFileSync(file));
+  };
+  app.get(BroadcastPaths.hls, async (req, reply) => {
+    const p = z.object({ roomId: z.string().regex(ROOM_ID), file: z.string().regex(FILE) }).safeParse(req.params);
+    const dir = p.success ? await hlsDirOf(p.data.roomId) : null;
+    if (!p.success || !dir) return reply.status(404).send('不存在');
+    const file = path.join(dir, p.data.file);
+    // The room turns live as the push starts, a second before nginx has cut the first fragment:
+    // a player asking in that second waits for the playlist instead of giving up on a 404.
+    for (let i = 0; i < 40 && seen.has(p.data.roomId) && !fs.existsSync(file); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return sendFile(reply, file, true);
+  });
+  app.get(BroadcastPaths.recording, async (req, reply) => {
+    const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);
+    if (!p.success) return reply.status(404).send('不存在');
+    return sendFile(reply, path.join(o.recordingsDir, p.data.id, p.data.file), false);
+  });
+
+  // --- The anchor console ---------------------------------------------------------------------
+  const anchorRoom = async (req: FastifyRequest) => {
+    const userId = await requireUser(ctx, req);
+    const row = await db
+      .selectFrom('vlive_anchor_users')
+      .select('room_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new BizError(Code.REFUSED, '您还不是主播，请联系运营开通');
+    return row.room_id;
+  };
+  const consoleOf = async (roomId: string): Promise<AnchorConsole> => {
+    const room = await db
+      .selectFrom('vlive_rooms')
+      .select(['id', 'title', 'category_id', 'cover', 'live'])
+      .where('id', '=', roomId)
+      .executeTakeFirstOrThrow();
+    let key = await db
+      .selectFrom('vlive_stream_keys')
+      .select('stream_key')
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    if (!key) {
+      key = await db
+        .insertInto('vlive_stream_keys')
+        .values({ room_id: roomId, stream_key: newKey(), created_at: ctx.now() })
+        .onConflict((oc) => oc.column('room_id').doNothing())
+        .returning('stream_key')
+        .executeTakeFirst();
+      key ??= await db
+        .selectFrom('vlive_stream_keys')
+        .select('stream_key')
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+    }
+    return {
+      roomId,
+      title: room.title,
+      categoryId: room.category_id,
+      cover: room.cover,
+      ingestUrl: o.ingestUrl,
+      streamKey: key.stream_key,
+      live: room.live,
+    };
+  };
+  app.get(BroadcastPaths.console, async (req) => ok(await consoleOf(await anchorRoom(req))));
+  app.post(BroadcastPaths.consoleKey, async (req) => {
+    const roomId = await anchorRoom(req);
+    await db
+      .insertInto('vlive_stream_keys')
+      .values({ room_id: roomId, stream_key: newKey(), created_at: ctx.now() })
+      .onConflict((oc) => oc.column('room_id').doUpdateSet({ stream_key: newKey(), created_at: ctx.now() }))
+      .execute();
+    return ok(await consoleOf(roomId));
+  });
+  app.post(BroadcastPaths.consoleRoom, async (req) => {
+    const roomId = await anchorRoom(req);
+    const b = parseInput(
+      z.object({
+        title: z.string().trim().min(2, '标题至少2个字').max(30, '标题最多30个字'),
+        categoryId: z.coerce.number().int().min(1, '分类不正确').max(99, '分类不正确'),
+      }),
+      req.body,
+    );
+    const cat = await db.selectFrom('vlive_categories').select('id').where('id', '=', b.categoryId).executeTakeFirst();
+    if (!cat) throw new BizError(Code.NOT_FOUND, '分类不存在');
+    await db
+      .updateTable('vlive_rooms')
+      .set({ title: b.title, category_id: b.categoryId })
+      .where('id', '=', roomId)
+      .execute();
+    o.invalidateRoom(roomId);
+    return ok(await consoleOf(roomId));
+  });
+
+  if (!opsEnabled(ctx.config)) return;
+  app.post(embeddedUrl(BroadcastPaths.opsAnchor), async (req) => {
+    requireOps(ctx.config, req);
+    const b = parseInput(
+      z.object({ userId: z.coerce.number().int().min(1), roomId: z.string().regex(ROOM_ID, '直播间编号不正确') }),
+      req.body,
+    );
+    const user = await db.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst();
+    if (!user) throw new BizError(Code.NOT_FOUND, '用户不存在');
+    const room = await db.selectFrom('vlive_rooms').select('id').where('id', '=', b.roomId).executeTakeFirst();
+    if (!room) throw new BizError(Code.NOT_FOUND, '直播间不存在');
+    await db
+      .insertInto('vlive_anchor_users')
+      .values({ user_id: b.userId, room_id: b.roomId, at: ctx.now() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ room_id: b.roomId, at: ctx.now() }))
+      .execute();
+    return ok(await consoleOf(b.roomId));
+  });
+}
