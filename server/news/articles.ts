@@ -55,12 +55,6 @@ export const articleInput = z.object({
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 
-/**
- * Every match this server knows comes from its feed simulator (server/feed). A server wired to a
- * real data source sets this false and the 演示数据 label goes away.
- */
-export const MATCH_DATA_SIMULATED = true;
-
 export const coverUrl = (id: number) => `${fillPath(NewsPaths.cover, { id })}.svg`;
 
 type Row = {
@@ -219,7 +213,16 @@ export async function listArticles(
 }
 
 /** The article with one more view counted. */
-export async function articleDetail(db: Db, id: number, userId: number | null): Promise<ArticleDetail> {
+/**
+ * `simulated`: the live source is the feed simulator (ctx.feed.kind), so a linked match's scores
+ * and odds are labelled 演示数据; with a real source the label goes away.
+ */
+export async function articleDetail(
+  db: Db,
+  id: number,
+  userId: number | null,
+  simulated: boolean,
+): Promise<ArticleDetail> {
   const row = await db
     .updateTable('news_articles')
     .set({ views: sql`views + 1` })
@@ -252,6 +255,6 @@ export async function articleDetail(db: Db, id: number, userId: number | null): 
     matchId: row.match_id,
     sport: row.sport === 'zq' || row.sport === 'lq' ? row.sport : null,
     liked,
-    demoData: row.match_id !== null && MATCH_DATA_SIMULATED,
+    demoData: row.match_id !== null && simulated,
   };
 }

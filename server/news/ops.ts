@@ -42,13 +42,13 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext, token: 
       const raw = parseInput(publishBody, req.body);
       const input = 'markdown' in raw ? parseInput(articleInput, parseFrontMatter(raw.markdown)) : raw;
       const id = await insertArticle(db, input, ctx.now());
-      return ok(await articleDetail(db, id, null), NewsText.ops.published);
+      return ok(await articleDetail(db, id, null, ctx.feed.kind === 'simulator'), NewsText.ops.published);
     });
 
     scope.post(u(P.edit), async (req) => {
       const { id, ...fields } = parseInput(editBody, req.body);
       await updateArticle(db, id, fields, ctx.now());
-      return ok(await articleDetail(db, id, null), NewsText.ops.edited);
+      return ok(await articleDetail(db, id, null, ctx.feed.kind === 'simulator'), NewsText.ops.edited);
     });
 
     scope.post(u(P.pin), async (req) => {

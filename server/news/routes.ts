@@ -85,7 +85,7 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
 
   app.get(u(P.detail), async (req) => {
     const { id } = parseInput(z.object({ id: positiveId() }), req.params);
-    return ok(await articleDetail(db, id, await viewerId(ctx, req)));
+    return ok(await articleDetail(db, id, await viewerId(ctx, req), ctx.feed.kind === 'simulator'));
   });
 
   app.post(u(P.like), async (req) => {

@@ -77,7 +77,7 @@ export async function loadAppInfo(
   db: Db,
   base: AppInfoConfig,
   host: string,
-): Promise<{ info: AppInfo; overrideError: string | null }> {
+): Promise<{ info: Omit<AppInfo, 'demoData'>; overrideError: string | null }> {
   const row = await db.selectFrom('kv').select('value').where('key', '=', APP_INFO_KV_KEY).executeTakeFirst();
   let override: z.infer<typeof appInfoOverrideSchema> = {};
   let overrideError: string | null = null;

@@ -1,6 +1,7 @@
 /** The shell's API: GET /main/inform/app/info (app name, host, download packages). */
 import { z } from 'zod';
 import { SystemPaths, embeddedUrl, ok } from '../../workers/protocol/index';
+import type { AppInfo } from '../../workers/protocol/api/system';
 import type { AreaPlugin } from '../context';
 import { parseInput } from '../http/reply';
 import { appInfoConfigFromEnv, loadAppInfo } from './app-info';
@@ -18,6 +19,6 @@ export const shellArea: AreaPlugin = (app, ctx) => {
     const host = ctx.config.publicHost ?? req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
     const { info, overrideError } = await loadAppInfo(ctx.db, base, host);
     if (overrideError) req.log.warn({ overrideError }, 'kv app_info ignored');
-    return ok(info);
+    return ok<AppInfo>({ ...info, demoData: ctx.feed.kind === 'simulator' });
   });
 };

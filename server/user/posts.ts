@@ -61,6 +61,16 @@ const postBody = z.object({
         .max(POST_MAX_IMAGES, `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`)
         .refine((ids) => new Set(ids).size === ids.length, '同一张图片只能添加一次'),
     ),
+  /** The circle (圈子) to post in; none: the post shows in the feeds only. */
+  circleId: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? null : String(v).trim()),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,8}$/, '圈子编号不正确')
+        .nullable(),
+    )
+    .transform((v) => (v === null ? null : Number(v))),
 });
 
 const deleteBody = z.object({
@@ -129,10 +139,19 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
         const byId = new Map(owned.map((r) => [r.id, r.file_name]));
         images = body.images.map((id) => uploadUrl(byId.get(id)!));
       }
+      if (body.circleId !== null) {
+        const circle = await trx
+          .selectFrom('community_circles')
+          .select('id')
+          .where('id', '=', body.circleId)
+          .executeTakeFirst();
+        if (!circle) throw new BizError(Code.BAD_INPUT, '圈子不存在，请重新选择');
+      }
       return trx
         .insertInto('user_posts')
         .values({
           user_id: userId,
+          circle_id: body.circleId,
           title: maskWords(body.title),
           content: maskWords(body.content),
           images: images.join(','),

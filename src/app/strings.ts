@@ -1,6 +1,8 @@
 /** Chinese UI text of the app shell (house rule 8: one place per area). */
 export const shellText = {
   loading: '加载中',
+  /** Shown once on screens with scores or odds while the server runs its simulator. */
+  demoData: { label: '演示数据', note: '：比分和赔率来自内置的模拟数据源，并非真实比赛。' },
   tabs: {
     matches: '比赛',
     headlines: '头条',

@@ -16,6 +16,9 @@ import {
   type RunningServer,
 } from '../helpers/e2e';
 import { makePng } from '../server/user-centre-helpers';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { areaFiles, type ViteManifest } from '../../server/route-preloads';
 
 let server: RunningServer;
 let browser: Browser;
@@ -72,6 +75,9 @@ describe('头条', () => {
     await a.getByRole('region', { name: '焦点新闻' }).getByRole('link').first().waitFor();
     await screenshot(a, 'news-list');
 
+    // 头条 shows no scores, so no 演示数据 note here; the match list does, once.
+    expect(await a.locator('[data-demo-data]').count()).toBe(0);
+
     await a.getByRole('navigation', { name: '新闻栏目' }).getByRole('link', { name: '英超' }).click();
     await a.waitForURL('**/news/1006/');
     await expect
@@ -79,6 +85,15 @@ describe('头条', () => {
       .toEqual(expect.arrayContaining(['英超']));
     const tags = await a.locator('[data-article-id] .nw-card__tag').allTextContents();
     expect(tags.every((t) => t === '英超')).toBe(true);
+  });
+
+  it('says 演示数据 once on the match list while the simulator feeds it', async () => {
+    const page = await ctxA.newPage();
+    await page.goto(`${server.url}/live/zq`);
+    await page.locator('[data-demo-data]', { hasText: '演示数据' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-demo-data]').count()).toBe(1);
+    await screenshot(page, 'live-list-demo-data');
+    await page.close();
   });
 
   it('opens an article; A comments and B sees it after a reload', async () => {
@@ -107,10 +122,11 @@ describe('头条', () => {
   it('a double tap on like counts one like', async () => {
     const like = b.locator('.nw-actions .nw-like');
     await like.dblclick();
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     await b.reload();
+    // After a reload the stored answer may show first; the fresh one must say liked, once.
     const after = b.locator('.nw-actions .nw-like');
-    await expect.poll(() => after.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => after.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     expect(await after.getAttribute('data-like-count')).toBe('1');
   });
 
@@ -130,6 +146,7 @@ describe('头条', () => {
     await a.goto(`${server.url}/user/community`);
     await a.getByLabel('标题').fill(title);
     await a.getByLabel('内容').fill('大家来聊聊，我看好主队。');
+    await a.getByLabel('发到圈子（可选）').selectOption({ label: '英超圈' });
     // Two pictures, picked together: uploaded, shown as thumbnails, sent with the post.
     await a.locator('input[type=file]').setInputFiles([
       { name: '现场1.png', mimeType: 'image/png', buffer: makePng(120, 90) },
@@ -144,11 +161,19 @@ describe('头条', () => {
     await b.goto(`${server.url}/community/list?feed=latest`);
     const card = b.locator('[data-post-id]', { hasText: title });
     await card.waitFor({ timeout: 10_000 });
+    await card.getByRole('link', { name: '英超圈' }).waitFor();
     const pics = card.locator('img[src^="/media/uploads/"]');
     expect(await pics.count()).toBe(2);
     await expect
       .poll(() => pics.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).naturalWidth)))
       .toEqual([120, 90]);
+    // The feed is windowed with measured cards: each card starts below the one before it.
+    const overlaps = () =>
+      b.locator('[data-post-id]').evaluateAll((els) => {
+        const r = els.map((e) => e.getBoundingClientRect()).sort((x, y) => x.top - y.top);
+        return r.slice(1).filter((x, i) => x.top < r[i]!.bottom - 0.5).length;
+      });
+    await expect.poll(overlaps).toBe(0);
     const nav = b.getByRole('navigation', { name: '底部导航' });
     expect(await nav.getByRole('link', { name: '头条' }).getAttribute('aria-current')).toBe('page');
     await screenshot(b, 'community-list');
@@ -221,6 +246,10 @@ describe('头条', () => {
     // The match detail page links to its reports, and the report card links back.
     await page.locator(`.nw-match[data-match-id="${matchId}"]`).click();
     await page.waitForURL(`**/live/zq/detail/${matchId}`);
+    // The server runs its simulator: scores and odds are said to be demo data, once per screen.
+    await page.locator('[data-demo-data]', { hasText: '演示数据' }).waitFor();
+    expect(await page.locator('[data-demo-data]').count()).toBe(1);
+    await screenshot(page, 'live-detail-demo-data');
     await page.locator('[data-report-kind="live"]').click();
     await page.waitForURL(`**/news/${report!.type}/${report!.articleId}`);
     expect(errors).toEqual([]);
@@ -279,4 +308,18 @@ describe('头条', () => {
     // (house rule 12: timing claims belong to tests/bench/).
     await page.close();
   }, 180_000);
+});
+
+describe('头条 first screen', () => {
+  it('the news chunk loads at most 25 KB gzip of JS beyond the entry', () => {
+    // The files the server preloads for /news/… beyond the entry's (server/route-preloads.ts), from
+    // the build the tests run against (startServer rebuilds dist when the sources are newer).
+    const manifest = JSON.parse(fs.readFileSync('dist/.vite/manifest.json', 'utf8')) as ViteManifest;
+    const files = areaFiles(manifest).get('news')!.js;
+    const sizes = files.map((f) => [f, zlib.gzipSync(fs.readFileSync(`dist/${f}`), { level: 9 }).length] as const);
+    const total = sizes.reduce((n, [, b]) => n + b, 0);
+    console.log(`news chunk JS beyond the entry: ${(total / 1024).toFixed(1)} KB gzip`, Object.fromEntries(sizes));
+    expect(files.some((f) => /^assets\/news-/.test(f))).toBe(true);
+    expect(total).toBeLessThanOrEqual(25 * 1024);
+  });
 });

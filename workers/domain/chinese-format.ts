@@ -1,7 +1,7 @@
 /**
  * Chinese numbers, weekdays and the one date formatter (China time, UTC+8). Pure: pass the time.
  */
-import { chinaWallClock } from '../protocol/index';
+import { chinaWallClock } from '../protocol/china-time';
 
 const DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];

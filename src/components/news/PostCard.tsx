@@ -12,16 +12,29 @@ function PostCardImpl({
   circleHref,
   now,
   onLike,
+  index,
+  rowRef,
+  offset,
 }: {
   post: PostView;
   href: string;
   circleHref: string | null;
   now: number;
   onLike: (post: PostView) => void;
+  /** In a windowed list (./PostList): its index, the measuring ref and its offset from the top. */
+  index?: number;
+  rowRef?: (el: HTMLLIElement | null) => void;
+  offset?: number;
 }) {
   const images = post.images.slice(0, 9);
   return (
-    <li className="nw-post" data-post-id={post.id}>
+    <li
+      className="nw-post"
+      data-post-id={post.id}
+      data-index={index}
+      ref={rowRef}
+      style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
+    >
       <div className="nw-post__head">
         <span className="nw-avatar" aria-hidden="true">
           {post.author.nickName.slice(0, 1)}

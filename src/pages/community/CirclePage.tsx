@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Circle, PostView } from '../../../workers/protocol/api/news';
 import { PagedListFooter } from '../../components/news/PagedListFooter';
-import { PostCard } from '../../components/news/PostCard';
+import { PostList } from '../../components/news/PostList';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
@@ -18,10 +18,10 @@ export function CirclePage() {
   const raw = new URLSearchParams(useSearch()).get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const session = useSession();
-  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn]);
+  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn, session.ready]);
   const list = usePagedList<PostView>(
     useCallback((cursor: string | null) => newsApi.posts('circle', cursor, id), [id]),
-    `${id}/${session.loggedIn}`,
+    `${id}/${session.loggedIn}/${session.ready}`,
   );
   const login = useCallback(() => {
     showToast(T.loginFirst);
@@ -69,18 +69,14 @@ export function CirclePage() {
           </div>
         </section>
       )}
-      <ul className="nw-posts" aria-busy={list.loading}>
-        {list.items.map((p) => (
-          <PostCard
-            key={p.id}
-            post={p}
-            href={paths.communityDetail(p.code)}
-            circleHref={null}
-            now={Date.now()}
-            onLike={like}
-          />
-        ))}
-      </ul>
+      <PostList
+        posts={list.items}
+        hrefOf={postHref}
+        circleHrefOf={noCircleLink}
+        now={Date.now()}
+        busy={list.loading}
+        onLike={like}
+      />
       <PagedListFooter
         loading={list.loading}
         error={list.error}
@@ -93,3 +89,7 @@ export function CirclePage() {
     </div>
   );
 }
+
+const noCircleLink = () => null;
+
+const postHref = (p: PostView) => paths.communityDetail(p.code);

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Circle, PostFeed, PostView } from '../../../workers/protocol/api/news';
 import { PagedListFooter } from '../../components/news/PagedListFooter';
-import { PostCard } from '../../components/news/PostCard';
+import { PostList } from '../../components/news/PostList';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { useSession } from '../../core/hooks';
@@ -35,7 +35,7 @@ export function CommunityListPage() {
           : newsApi.posts(feed, cursor),
       [feed, needsLogin],
     ),
-    `${feed}/${session.loggedIn}`,
+    `${feed}/${session.loggedIn}/${session.ready}`,
   );
   const like = usePostLike(session.loggedIn, list.update, () => {
     showToast(T.loginFirst);
@@ -86,18 +86,14 @@ export function CommunityListPage() {
             ))}
           </ul>
         )}
-        <ul className="nw-posts" aria-busy={list.loading}>
-          {list.items.map((p) => (
-            <PostCard
-              key={p.id}
-              post={p}
-              href={paths.communityDetail(p.code)}
-              circleHref={p.circle ? paths.communityCircle(p.circle.id) : null}
-              now={now}
-              onLike={like}
-            />
-          ))}
-        </ul>
+        <PostList
+          posts={list.items}
+          hrefOf={postHref}
+          circleHrefOf={(p) => (p.circle ? paths.communityCircle(p.circle.id) : null)}
+          now={now}
+          busy={list.loading}
+          onLike={like}
+        />
         <PagedListFooter
           loading={list.loading}
           error={list.error}
@@ -111,3 +107,5 @@ export function CommunityListPage() {
     </div>
   );
 }
+
+const postHref = (p: PostView) => paths.communityDetail(p.code);

@@ -8,6 +8,7 @@ import { MatchList, type ListItem } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
 import { SportHeader } from './ListPage';
 import '../../components/live/live.css';
+import { DemoDataNote } from '../../components/DemoDataNote';
 
 /** Lists are ordered live → upcoming → finished; interleave the two sports by those groups. */
 export function mergeHot(zq: MatchListValue | undefined, lq: MatchListValue | undefined): ListItem[] {
@@ -42,6 +43,7 @@ export function HotPage() {
           </span>
         </div>
       </header>
+      <DemoDataNote />
       {!zq || !lq || ((zq.loading || lq.loading) && items.length === 0) ? (
         <p className="lv-empty" role="status">
           {LIVE_TEXT.loading}

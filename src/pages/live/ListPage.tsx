@@ -24,6 +24,7 @@ import { MatchList } from './MatchList';
 import { SettingsSheet } from './SettingsSheet';
 import { useListFilter, useShowHiddenCount } from './use-list-filter';
 import '../../components/live/live.css';
+import { DemoDataNote } from '../../components/DemoDataNote';
 
 export const LIST_TABS = ['js', 'sc', 'result', 'follow'] as const;
 type PageTab = (typeof LIST_TABS)[number];
@@ -144,6 +145,7 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
           {filter.type !== 'all' && <span>{LIVE_TEXT.filterTypes[filter.type]}</span>}
         </div>
       </header>
+      <DemoDataNote />
       {!list || (list.loading && items.length === 0) ? (
         <p className="lv-empty" role="status">
           {LIVE_TEXT.loading}

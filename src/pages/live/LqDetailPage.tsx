@@ -23,6 +23,7 @@ import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
+import { DemoDataNote } from '../../components/DemoDataNote';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
@@ -37,6 +38,7 @@ export function LqDetailPage({ id }: { id: number }) {
       <header className="lv-detail-head">
         <DetailHead match={match} backHref={paths.liveLq()} />
         <MatchReportLinks matchId={id} />
+        <DemoDataNote />
       </header>
       {!detail || (detail.loading && !match) ? (
         <AnalysisViewsLoading />

@@ -20,6 +20,7 @@ import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
 import '../../components/live/live.css';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
+import { DemoDataNote } from '../../components/DemoDataNote';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
@@ -38,6 +39,7 @@ export function ZqDetailPage({ id }: { id: number }) {
       <header className="lv-detail-head">
         <DetailHead match={match} backHref={paths.liveZq()} />
         <MatchReportLinks matchId={id} />
+        <DemoDataNote />
         {match &&
           (video.data && video.code === Code.OK ? (
             <MatchVideo url={video.data.url} />

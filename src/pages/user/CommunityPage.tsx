@@ -21,7 +21,8 @@ import {
 import { centreApi } from './centre-api';
 import { hasErrors, postDraftErrors, type PostDraftErrors } from './my-content';
 import { USER_TEXT as T } from './strings';
-import { goBack } from './use-load';
+import { goBack, useLoad } from './use-load';
+import { newsApi } from '../../core/news';
 import { MoreButton } from './MoreButton';
 import { PostImagePicker } from './PostImagePicker';
 
@@ -38,6 +39,8 @@ export function CommunityPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [images, setImages] = useState<UploadedImage[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [circleId, setCircleId] = useState('');
+  const circles = useLoad(() => newsApi.circles(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,12 +53,14 @@ export function CommunityPage() {
         title.trim(),
         content,
         images.map((i) => i.id),
+        circleId,
       );
       if (env.code !== 200) return setMsg(env.msg);
       setMsg(null);
       setTitle('');
       setContent('');
       setImages([]);
+      setCircleId('');
       showToast(C.success);
       posts.reload();
     } finally {
@@ -97,6 +102,24 @@ export function CommunityPage() {
           error={errors.content}
           count={C.count}
         />
+        <div className="us-field">
+          <label className="us-field__label" htmlFor="us-post-circle">
+            {C.circle}
+          </label>
+          <select
+            id="us-post-circle"
+            className="us-field__input us-select"
+            value={circleId}
+            onChange={(e) => setCircleId(e.target.value)}
+          >
+            <option value="">{C.noCircle}</option>
+            {circles.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <PostImagePicker
           images={images}
           onChange={setImages}

@@ -58,8 +58,8 @@ export const centreApi = {
   faqItem: (id: number) => get<Required<FaqItem>>(P.faqItem, undefined, { id }),
   author: (id: number) => get<AuthorProfile>(P.author, undefined, { id }),
   posts: (page: number) => get<CentrePage<MyPost>>(P.posts, { page }),
-  addPost: (title: string, content: string, images: string[] = []) =>
-    post<MyPost>(P.postAdd, { title, content, images: images.join(',') }),
+  addPost: (title: string, content: string, images: string[] = [], circleId = '') =>
+    post<MyPost>(P.postAdd, { title, content, images: images.join(','), circleId }),
   /** One picture of a post, sent as multipart field `file`. */
   uploadPostImage: (file: Blob) => post<UploadedImage>(P.postImage, { file }),
   deletePost: (id: number) => post<{ id: number }>(P.postDelete, { id }),

@@ -201,6 +201,8 @@ export const USER_TEXT = {
     removeImage: (i: number) => `删除第 ${i} 张图片`,
     imageAlt: (i: number) => `第 ${i} 张图片`,
     uploading: '上传中',
+    circle: '发到圈子（可选）',
+    noCircle: '不选圈子，只发到社区',
     tooMany: (max: number) => `每篇帖子最多 ${max} 张图片，多选的没有添加`,
   },
   proposal: {

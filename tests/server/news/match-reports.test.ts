@@ -164,17 +164,17 @@ describe('automatic match reports', () => {
   it('grows the live report with each goal and card, read fresh every time', async () => {
     const db = ts.storage.db;
     const link = (await matchReportLinks(db, M.live)).find((l) => l.kind === 'live')!;
-    let a = await articleDetail(db, link.articleId, null);
+    let a = await articleDetail(db, link.articleId, null, true);
     expect(a.auto).toBe(true);
     expect(a.html).toContain('比赛开始后，这里会随着进球和红黄牌实时更新。');
     await incident(M.live, 'goal', 'home', 12, '第12分钟 北岸联 张伟 进球！比分 1-0', [1, 0]);
     await db.updateTable('live_matches').set({ score_h: 1 }).where('id', '=', M.live).execute();
-    a = await articleDetail(db, link.articleId, null);
+    a = await articleDetail(db, link.articleId, null, true);
     expect(a.html).toContain('第 12 分钟，北岸联的张伟破门得分，帮助北岸联以 1-0 领先。');
     expect(a.title).toBe('直播战报：北岸联 1-0 南港城');
     await incident(M.live, 'yellow', 'away', 20, '第20分钟 南港城 李强 领到黄牌', [1, 0]);
     await incident(M.live, 'goal', 'away', 31, '第31分钟 南港城 王磊 进球！比分 1-1', [1, 1]);
-    a = await articleDetail(db, link.articleId, null);
+    a = await articleDetail(db, link.articleId, null, true);
     expect(a.html).toContain('第 20 分钟，南港城的李强吃到一张黄牌。');
     expect(a.html).toContain('第 31 分钟，南港城的王磊破门得分，将比分扳平。');
   });
@@ -186,7 +186,7 @@ describe('automatic match reports', () => {
     await db.updateTable('live_matches').set({ status: 8, score_h: 2, score_a: 1 }).where('id', '=', M.live).execute();
     expect(await sweepMatchReports(db, NOW + 60_000)).toBe(1);
     const final = (await matchReportLinks(db, M.live)).find((l) => l.kind === 'final')!;
-    const a = await articleDetail(db, final.articleId, null);
+    const a = await articleDetail(db, final.articleId, null, true);
     expect(a.title).toBe('全场战报：北岸联 2-1 南港城');
     expect(a.html).toContain('全场比赛结束，测试超级联赛中北岸联以 2-1 击败南港城。');
     expect((await renderMatchReport(db, M.live, 'final'))!.md).toContain("张伟（12'）、王磊（31'）、张伟（88'）");

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, embeddedUrl, fillPath } from '../../../workers/protocol/index';
-import { CommunityPaths as C, type PostPage, type PostView } from '../../../workers/protocol/api/news';
+import { CommunityPaths as C, type Circle, type PostPage, type PostView } from '../../../workers/protocol/api/news';
 import {
   PORTRAIT_MAX_BYTES,
   POST_MAX_IMAGES,
@@ -141,5 +141,40 @@ describe('post pictures', () => {
     expect(await count(h, 'user_posts')).toBe(posts);
     // The author's own pictures still work after the refusals.
     expect((await addPost(u.token, mine.slice(0, 3))).code).toBe(Code.OK);
+  });
+
+  it('posts into a circle chosen at /user/community; a bad circle is refused and nothing is stored', async () => {
+    const u = await createUser(h, '圈内球迷');
+    const circle = (await api<Circle[]>(h, 'GET', C.circles)).data[0]!;
+    const posts = await count(h, 'user_posts');
+    for (const [circleId, msg] of [
+      ['abc', '圈子编号不正确'],
+      ['-3', '圈子编号不正确'],
+      ['999999', '圈子不存在，请重新选择'],
+    ] as const) {
+      const r = await api(h, 'POST', U.postAdd, {
+        token: u.token,
+        form: { title: '圈子里的帖子', content: '正文', circleId },
+      });
+      expect(r.code).toBe(Code.BAD_INPUT);
+      expect(r.msg).toBe(msg);
+    }
+    expect(await count(h, 'user_posts')).toBe(posts);
+    const r = await api<MyPost>(h, 'POST', U.postAdd, {
+      token: u.token,
+      form: { title: '圈子里的帖子', content: '今晚主场必胜！', circleId: circle.id },
+    });
+    expect(r.code).toBe(Code.OK);
+    const feed = await api<PostPage>(h, 'GET', C.posts, { query: { feed: 'circle', circleId: circle.id } });
+    const card = feed.data.list.find((p) => p.id === r.data.id)!;
+    expect(card.circle).toEqual({ id: circle.id, name: circle.name });
+    // Without a circle (empty choice) it posts to the feeds only.
+    const plain = await api<MyPost>(h, 'POST', U.postAdd, {
+      token: u.token,
+      form: { title: '不进圈子的帖子', content: '正文', circleId: '' },
+    });
+    expect(plain.code).toBe(Code.OK);
+    const latest = await api<PostPage>(h, 'GET', C.posts, { query: { feed: 'latest' } });
+    expect(latest.data.list.find((p) => p.id === plain.data.id)!.circle).toBeNull();
   });
 });

@@ -10,12 +10,14 @@ import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 let t: TestStorage;
 let app: FastifyInstance;
 const url = embeddedUrl(SystemPaths.appInfo);
+/** The live source the routes see: the simulator, or (below) a recorded real feed. */
+const feed: { kind: 'simulator' | 'replay' } = { kind: 'simulator' };
 
 beforeAll(async () => {
   t = await createTestStorage();
   app = Fastify();
   installErrorHandler(app);
-  const ctx = { config: t.config, db: t.storage.db, storage: t.storage, now: Date.now } as unknown as AppContext;
+  const ctx = { config: t.config, db: t.storage.db, storage: t.storage, now: Date.now, feed } as unknown as AppContext;
   await shellArea(app, ctx);
   await app.ready();
 });
@@ -37,6 +39,16 @@ describe('GET /main/inform/app/info', () => {
     expect(body.data.name).toBe(process.env.APP_NAME || '球赛');
     expect(body.data.host).toBe('qiusai.test:8008');
     expect(body.data.webVersion).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('says the scores are demo data (演示数据) while the simulator feeds them, and not with another source', async () => {
+    expect((await getInfo()).data.demoData).toBe(true);
+    feed.kind = 'replay';
+    try {
+      expect((await getInfo()).data.demoData).toBe(false);
+    } finally {
+      feed.kind = 'simulator';
+    }
   });
 
   it('rejects a malformed default param with a Chinese message', async () => {

@@ -43,4 +43,9 @@ export interface AppInfo {
   ios: AppPackage | null;
   /** Version of the web app the server is serving. */
   webVersion: string;
+  /**
+   * Scores and odds come from the built-in feed simulator, not a real data source: the app says
+   * so once (演示数据) wherever they appear. False when a real source is plugged in.
+   */
+  demoData: boolean;
 }

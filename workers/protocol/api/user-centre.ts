@@ -36,7 +36,7 @@ export const UserCentrePaths = {
   posts: '/user/posts',
   /**
    * POST title, content, images? (comma-separated UploadedImage.id from postImage, at most
-   * POST_MAX_IMAGES) → MyPost. At most POST_RATE.count per POST_RATE.windowMs per user.
+   * POST_MAX_IMAGES), circleId? (a community circle to post in) → MyPost. At most POST_RATE.count per POST_RATE.windowMs per user.
    */
   postAdd: '/user/posts/add',
   /** POST multipart `file` (PNG/JPG/WebP, ≤ PORTRAIT_MAX_BYTES; re-encoded, metadata dropped) → UploadedImage. */
