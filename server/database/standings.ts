@@ -100,13 +100,13 @@ function accumulate(
 const winPct = (r: TableRow): number => (r.played === 0 ? 0 : r.win / r.played);
 
 /** Primary comparison (negative: a ranks above b). 0 means level before head-to-head. */
-function primary(sport: Sport, a: TableRow, b: TableRow): number {
+export function primary(sport: Sport, a: TableRow, b: TableRow): number {
   if (sport === 'lq') return winPct(b) - winPct(a) || b.win - a.win;
   return b.points - a.points || b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) || b.goalsFor - a.goalsFor;
 }
 
 /** After head-to-head: basketball's overall point difference, then id. */
-function last(sport: Sport, a: TableRow, b: TableRow): number {
+export function last(sport: Sport, a: TableRow, b: TableRow): number {
   const diff = sport === 'lq' ? b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) : 0;
   return diff || a.teamId - b.teamId;
 }

@@ -14,7 +14,9 @@ import type {
   Side,
 } from '../../workers/protocol/index';
 import { isFinished, isPlaying } from '../../workers/protocol/index';
-import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
+import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
+import { leagueResults } from '../database/service';
+import { liveTable } from '../database/standings';
 import { rngFor } from '../seed/rng';
 import { squad } from '../feed/squads';
 import { POSITION_CODE, injuriesOf } from '../feed/lineup';
@@ -87,25 +89,29 @@ export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
     .select(['name', 'season'])
     .where('id', '=', leagueId)
     .executeTakeFirst();
-  const rows = await db
-    .selectFrom('live_standings')
-    .selectAll()
-    .where('league_id', '=', leagueId)
-    .orderBy('rank')
-    .execute();
+  // The same computed table the 数据库 page shows (finished matches, matches in play as they
+  // stand), so the match detail never contradicts it.
+  const seedLeague = LEAGUE_BY_ID.get(leagueId);
+  const rows = seedLeague
+    ? liveTable(
+        seedLeague.sport,
+        leagueTeams(seedLeague).map((t) => t.id),
+        await leagueResults(db, leagueId, seedLeague.sport),
+      ).rows
+    : [];
   return {
     leagueName: league?.name ?? '',
     season: league?.season ?? '',
     rows: rows.map((r) => ({
       rank: r.rank,
-      teamId: r.team_id,
-      teamName: TEAM_BY_ID.get(r.team_id)?.name ?? '',
+      teamId: r.teamId,
+      teamName: TEAM_BY_ID.get(r.teamId)?.name ?? '',
       played: r.played,
       win: r.win,
       draw: r.draw,
       loss: r.loss,
-      goalsFor: r.goals_for,
-      goalsAgainst: r.goals_against,
+      goalsFor: r.goalsFor,
+      goalsAgainst: r.goalsAgainst,
       points: r.points,
     })),
   };

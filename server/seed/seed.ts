@@ -7,9 +7,11 @@ import type { Db } from '../db/index';
 import { ALL_LEAGUES, BOOKMAKERS, TEAMS, leagueTeams, seasonOf } from './leagues';
 import { squadOf } from './players';
 import { rngFor } from './rng';
+import { last, primary, type TableRow } from '../database/standings';
 
 const CATALOGUE_KEY = 'catalogue';
-const CATALOGUE_VERSION = 1;
+/** 2: standings ranked by points (version 1 ranked football by points per game). */
+const CATALOGUE_VERSION = 2;
 
 async function insertChunks<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
@@ -104,12 +106,27 @@ export function standingsOf(seed: number): StandingSeed[] {
         points: win,
       };
     });
-    rows.sort(
-      (a, b) =>
-        b.points / b.played - a.points / a.played ||
-        b.goals_for - b.goals_against - (a.goals_for - a.goals_against) ||
-        a.team_id - b.team_id,
-    );
+    // The same order the computed tables use (server/database/standings.ts): football by points,
+    // goal difference, goals scored; basketball by win percentage, wins, point difference; then id
+    // (the stored table has no results to break ties head-to-head).
+    const asRow = (s: StandingSeed): TableRow => ({
+      teamId: s.team_id,
+      rank: 0,
+      played: s.played,
+      win: s.win,
+      draw: s.draw,
+      loss: s.loss,
+      goalsFor: s.goals_for,
+      goalsAgainst: s.goals_against,
+      points: s.points,
+      form: [],
+      playing: false,
+    });
+    rows.sort((a, b) => {
+      const x = asRow(a),
+        y = asRow(b);
+      return primary(league.sport, x, y) || last(league.sport, x, y);
+    });
     rows.forEach((row, i) => out.push({ ...row, rank: i + 1 }));
   }
   return out;
@@ -179,7 +196,19 @@ export async function seedCatalogue(db: Db, seed: number, nowMs: number): Promis
       trx
         .insertInto('live_standings')
         .values(chunk)
-        .onConflict((oc) => oc.doNothing())
+        // A store written by an older catalogue version gets the corrected table.
+        .onConflict((oc) =>
+          oc.columns(['league_id', 'team_id']).doUpdateSet((eb) => ({
+            rank: eb.ref('excluded.rank'),
+            played: eb.ref('excluded.played'),
+            win: eb.ref('excluded.win'),
+            draw: eb.ref('excluded.draw'),
+            loss: eb.ref('excluded.loss'),
+            goals_for: eb.ref('excluded.goals_for'),
+            goals_against: eb.ref('excluded.goals_against'),
+            points: eb.ref('excluded.points'),
+          })),
+        )
         .execute(),
     );
     await trx
