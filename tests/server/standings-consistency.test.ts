@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { ALL_LEAGUES } from '../../server/seed/leagues';
-import { standingsOf } from '../../server/seed/seed';
+import { seedCatalogue, standingsOf } from '../../server/seed/seed';
 import {
   Code,
   DatabasePaths,
@@ -130,6 +130,24 @@ describe('stored and served tables on a real server', () => {
       expect(rows.length, league.name).toBe(league.teams.length);
       expect(checkOrder(league.sport, rows), league.name).toEqual([]);
     }
+  });
+
+  it('a store written by the old catalogue version gets the corrected table', async () => {
+    const db = ts.storage.db;
+    const before = await db.selectFrom('live_standings').selectAll().orderBy('league_id').orderBy('rank').execute();
+    // An old store: version 1 marker and a table out of order (ranks reversed).
+    await db
+      .updateTable('live_standings')
+      .set((eb) => ({ rank: eb(eb.val(100), '-', eb.ref('rank')) }))
+      .execute();
+    await db
+      .updateTable('live_feed_meta')
+      .set({ value: JSON.stringify({ version: 1, seed: 77 }) })
+      .where('key', '=', 'catalogue')
+      .execute();
+    expect(await seedCatalogue(db, 77, now)).toBe(true);
+    const after = await db.selectFrom('live_standings').selectAll().orderBy('league_id').orderBy('rank').execute();
+    expect(after).toEqual(before);
   });
 
   it('the match-detail table equals the 数据库 table of the same league', async () => {
