@@ -13,6 +13,7 @@ import {
   newPhoneContext,
   screenshot,
   startServer,
+  upcomingMatches,
   type RunningServer,
 } from '../helpers/e2e';
 import { makePng } from '../server/user-centre-helpers';
@@ -203,7 +204,7 @@ describe('头条', () => {
       .filter((m) => m.hot && (m.s === 2 || m.s === 4) && left(m) >= 10)
       .sort((x, y) => left(y) - left(x))[0]?.id;
     if (!matchId) {
-      for (const m of rows.filter((r) => r.hot && r.s === 1).sort((x, y) => x.ot - y.ot)) {
+      for (const m of (await upcomingMatches(server, rows)).filter((r) => r.hot)) {
         const kick = await api('/_dev/feed/event', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

@@ -209,6 +209,22 @@ interface ListedMatch {
   s: number;
   ot: number;
   halfStart?: number;
+  hot?: boolean;
+}
+
+/**
+ * Football matches not started yet, soonest first: today's (from `today`, the /live/zq/list
+ * answer) and then tomorrow's (北京时间). Late in the China evening every match of today has kicked
+ * off, so a test that needs one to start takes tomorrow's first; once kicked off with a `state`
+ * dev event it shows in today's list as live.
+ */
+export async function upcomingMatches(server: RunningServer, today: ListedMatch[]): Promise<ListedMatch[]> {
+  const tomorrow = new Date(Date.now() + 8 * 3600_000 + 24 * 3600_000).toISOString().slice(0, 10);
+  const res = await fetch(`${server.url}/main/live/zq/date?date=${tomorrow}`);
+  const body = (await res.json()) as { code: number; data: ListedMatch[] | { list: ListedMatch[] } };
+  const next = body.code === 200 ? (Array.isArray(body.data) ? body.data : body.data.list) : [];
+  const soonest = (ms: ListedMatch[]) => ms.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
+  return [...soonest(today), ...soonest(next)];
 }
 
 /**
@@ -228,8 +244,7 @@ export async function footballMatchInPlay(server: RunningServer, minutesLeft = 1
     .filter((m) => (m.s === 2 || m.s === 4) && (m.halfStart ?? 0) > 0 && left(m) >= minutesLeft)
     .sort((a, b) => left(b) - left(a));
   if (playing[0]) return playing[0].id;
-  const upcoming = list.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
-  for (const m of upcoming) {
+  for (const m of await upcomingMatches(server, list)) {
     const kick = await fetch(`${server.url}/_dev/feed/event`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
