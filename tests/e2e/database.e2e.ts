@@ -12,6 +12,7 @@ import {
   newPhoneContext,
   screenshot,
   startServer,
+  upcomingMatches,
   type RunningServer,
 } from '../helpers/e2e';
 
@@ -66,7 +67,7 @@ async function liveLeagueMatch(): Promise<Listed> {
   );
   const playing = list.filter((m) => leagues.has(m.li) && (m.s === 2 || m.s === 4) && m.halfStart > 0 && left(m) >= 10);
   if (playing[0]) return playing[0];
-  for (const m of list.filter((x) => leagues.has(x.li) && x.s === 1).sort((a, b) => a.ot - b.ot)) {
+  for (const m of (await upcomingMatches(server, list)).filter((x) => leagues.has(x.li))) {
     if ((await devEvent({ matchId: m.id, type: 'state', state: 2 })).code === 200) return m;
   }
   throw new Error('no league match in play and none could be kicked off');

@@ -204,7 +204,7 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-interface ListedMatch {
+export interface ListedMatch {
   id: number;
   s: number;
   ot: number;
@@ -218,12 +218,12 @@ interface ListedMatch {
  * off, so a test that needs one to start takes tomorrow's first; once kicked off with a `state`
  * dev event it shows in today's list as live.
  */
-export async function upcomingMatches(server: RunningServer, today: ListedMatch[]): Promise<ListedMatch[]> {
+export async function upcomingMatches<T extends ListedMatch>(server: RunningServer, today: T[]): Promise<T[]> {
   const tomorrow = new Date(Date.now() + 8 * 3600_000 + 24 * 3600_000).toISOString().slice(0, 10);
   const res = await fetch(`${server.url}/main/live/zq/date?date=${tomorrow}`);
-  const body = (await res.json()) as { code: number; data: ListedMatch[] | { list: ListedMatch[] } };
+  const body = (await res.json()) as { code: number; data: T[] | { list: T[] } };
   const next = body.code === 200 ? (Array.isArray(body.data) ? body.data : body.data.list) : [];
-  const soonest = (ms: ListedMatch[]) => ms.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
+  const soonest = (ms: T[]) => ms.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
   return [...soonest(today), ...soonest(next)];
 }
 
