@@ -88,11 +88,12 @@ describe('MatchRow', () => {
   it('the star toggles follow without opening the match', () => {
     const onToggle = vi.fn();
     const onOpen = vi.fn();
-    render(<MatchRow match={footballView()} onToggleFollow={onToggle} onOpen={onOpen} />);
+    const { container } = render(<MatchRow match={footballView()} onToggleFollow={onToggle} onOpen={onOpen} />);
     fireEvent.click(screen.getByRole('button', { name: '关注' }));
     expect(onToggle).toHaveBeenCalledTimes(1);
     expect(onOpen).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByText('阿森纳'));
+    // The score opens the match (team and league names link to their database pages).
+    fireEvent.click(container.querySelector('[data-score]')!);
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
 
