@@ -8,8 +8,6 @@ import type { MatchView } from '../../core/index';
 import { readableOnWhite } from './league-color';
 import { LIVE_TEXT } from './strings';
 import { hasScore, matchClock } from './match-state';
-import { paths } from '../../app/paths';
-import { RowLink } from './RowLink';
 
 export const MATCH_ROW_HEIGHT = 76;
 
@@ -74,14 +72,9 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
       }}
     >
       <div className="lv-row-top">
-        <RowLink
-          href={paths.dbLeague(match.sport, match.li)}
-          className="lv-league"
-          style={{ color: readableOnWhite(match.leagueColor) }}
-          data-league-link={match.li}
-        >
+        <span className="lv-league" style={{ color: readableOnWhite(match.leagueColor) }}>
           {match.leagueName}
-        </RowLink>
+        </span>
         {match.sport === 'zq' && match.jc && <span className="lv-jc">{match.jc}</span>}
         <span className="lv-time">{match.openTimeText}</span>
         <span className="lv-status" data-status>
@@ -116,14 +109,8 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
       <div className="lv-row-main">
         <span className="lv-side lv-home">
           {match.sport === 'zq' && <Cards red={match.red[0]} yellow={match.yellow[0]} />}
-          <RowLink
-            href={paths.dbTeam(match.sport, match.home.id)}
-            className="lv-team-link"
-            data-team-link={match.home.id}
-          >
-            <TeamName name={match.home.name} rank={match.home.rank} showRank={showRank} />
-            <img className="lv-crest" src={match.home.logo} alt="" width={20} height={20} loading="lazy" />
-          </RowLink>
+          <TeamName name={match.home.name} rank={match.home.rank} showRank={showRank} />
+          <img className="lv-crest" src={match.home.logo} alt="" width={20} height={20} loading="lazy" />
         </span>
         <span
           key={flashKey}
@@ -134,14 +121,8 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
           {scoreText}
         </span>
         <span className="lv-side lv-away">
-          <RowLink
-            href={paths.dbTeam(match.sport, match.away.id)}
-            className="lv-team-link"
-            data-team-link={match.away.id}
-          >
-            <img className="lv-crest" src={match.away.logo} alt="" width={20} height={20} loading="lazy" />
-            <TeamName name={match.away.name} rank={match.away.rank} showRank={showRank} />
-          </RowLink>
+          <img className="lv-crest" src={match.away.logo} alt="" width={20} height={20} loading="lazy" />
+          <TeamName name={match.away.name} rank={match.away.rank} showRank={showRank} />
           {match.sport === 'zq' && <Cards red={match.red[1]} yellow={match.yellow[1]} />}
         </span>
       </div>

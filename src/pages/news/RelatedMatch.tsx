@@ -1,9 +1,7 @@
 /** The match an article is about, live from the core's match stream, with the 演示数据 note. */
 import { Link } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import type { MatchView } from '../../core/index';
 import { paths } from '../../app/paths';
-import { RowLink } from '../../components/live/RowLink';
 import { NEWS_PAGE_TEXT as T } from './strings';
 
 export function RelatedMatch({ match, demo }: { match: MatchView | null | undefined; demo: boolean }) {
@@ -20,47 +18,31 @@ export function RelatedMatch({ match, demo }: { match: MatchView | null | undefi
         ? `${match.minuteText}'`
         : match.minuteText
       : match.clockText;
-  // The whole card opens the match (the score in the middle is its keyboard link); the league and
-  // the team names are links of their own.
   return (
-    <div className="nw-match" data-match-id={match.id} onClick={() => navigate(href)}>
+    <Link
+      href={href}
+      className="nw-match"
+      data-match-id={match.id}
+      aria-label={`${T.relatedMatch} ${match.home.name} ${T.vs} ${match.away.name}`}
+    >
       <span className="nw-match__league">
-        <RowLink href={paths.dbLeague(match.sport, match.li)} className="nw-match__link" data-league-link={match.li}>
-          {match.leagueName}
-        </RowLink>
+        {match.leagueName}
         {demo && (
           <span className="nw-badge nw-badge--demo" title={T.demoNote}>
             {T.demo}
           </span>
         )}
       </span>
-      <RowLink
-        href={paths.dbTeam(match.sport, match.home.id)}
-        className="nw-match__team nw-match__link"
-        data-team-link={match.home.id}
-      >
-        {match.home.name}
-      </RowLink>
-      <Link
-        href={href}
-        className="nw-match__mid nw-match__link"
-        aria-label={`${T.relatedMatch} ${match.home.name} ${T.vs} ${match.away.name}`}
-        onClick={(e) => e.stopPropagation()}
-      >
+      <span className="nw-match__team">{match.home.name}</span>
+      <span className="nw-match__mid">
         {match.isUpcoming ? (
           <span className="nw-match__time">{match.openTimeText}</span>
         ) : (
           <b data-score>{`${match.score[0]}-${match.score[1]}`}</b>
         )}
         <small>{match.isLive && clock ? clock : match.statusText}</small>
-      </Link>
-      <RowLink
-        href={paths.dbTeam(match.sport, match.away.id)}
-        className="nw-match__team nw-match__link"
-        data-team-link={match.away.id}
-      >
-        {match.away.name}
-      </RowLink>
-    </div>
+      </span>
+      <span className="nw-match__team">{match.away.name}</span>
+    </Link>
   );
 }
