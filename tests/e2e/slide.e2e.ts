@@ -40,10 +40,11 @@ describe('slide verification', () => {
     for (let i = 0; i < 3; i++) {
       await password.fill(`wrong${i}1234`);
       await submit.click();
+      // Each wrong password is answered after a growing delay (per phone and address): wait for it.
       await expect
-        .poll(() => page.getByRole('alert').filter({ hasText: '手机号或密码错误' }).count())
+        .poll(() => page.getByRole('alert').filter({ hasText: '手机号或密码错误' }).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
-      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
     }
     await password.fill(user.password);
     await submit.click();
