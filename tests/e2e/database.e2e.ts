@@ -11,6 +11,8 @@ import {
   launchBrowser,
   newPhoneContext,
   screenshot,
+  stampWhen,
+  stampedAt,
   startServer,
   upcomingMatches,
   type RunningServer,
@@ -108,15 +110,13 @@ describe('database', () => {
       expect((await devEvent({ matchId: match.id, type: 'goal', side })).code).toBe(200);
       const next = await api<{ rows: Array<{ teamId: number; move: number }> }>(`/database/standings/${match.li}`);
       const after = next.rows.map((r) => r.teamId);
-      await page.waitForFunction(
-        (want) =>
-          [...document.querySelectorAll('[data-standings] [data-team-id]')]
-            .map((r) => Number(r.getAttribute('data-team-id')))
-            .join() === want,
-        after.join(),
-        { timeout: 1_000, polling: 'raf' },
-      );
-      const elapsed = Date.now() - t0;
+      // Timed in the page (see stampWhen); installed after the table is known, so an upper bound.
+      const tableShows = (want: string) =>
+        [...document.querySelectorAll('[data-standings] [data-team-id]')]
+          .map((r) => Number(r.getAttribute('data-team-id')))
+          .join() === want;
+      await stampWhen(page, 'table', tableShows, after.join());
+      const elapsed = (await stampedAt(page, 'table', 3_000)) - t0;
       expect(elapsed).toBeLessThan(1_000);
       reordered = before.join() !== after.join();
       if (reordered) {
