@@ -122,10 +122,14 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     setList(items.map((x, j) => (j === i ? next : x)).sort(byPinThenLast));
   }
 
-  function applyCounts(chats: ChatCount[]): void {
+  function applyCounts(chats: ChatCount[], partial: boolean): void {
     const items = list$.value.items;
     const byId = new Map(chats.filter((c) => c.conversationId).map((c) => [c.conversationId!, c]));
-    const known = items.every((c) => byId.has(c.conversationId)) && byId.size === items.length;
+    const inList = new Set(items.map((c) => c.conversationId));
+    // A chat the list does not hold (new, or back after a delete), or a whole list that differs.
+    const known = partial
+      ? [...byId.keys()].every((id) => inList.has(id))
+      : items.every((c) => byId.has(c.conversationId)) && byId.size === items.length;
     if (!known) {
       void refreshList();
       return;
@@ -133,7 +137,8 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     setList(
       items
         .map((c) => {
-          const n = byId.get(c.conversationId)!;
+          const n = byId.get(c.conversationId);
+          if (!n) return c;
           return {
             ...c,
             count: n.count,
@@ -459,7 +464,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     onEvent(event) {
       if (!session$.value.token) return;
       if (event.kind === 'im') onIm(event.message);
-      else if (event.kind === 'counts') applyCounts(event.chats);
+      else if (event.kind === 'counts') applyCounts(event.chats, event.partial === true);
       else {
         groupRev++;
         void refreshList();
