@@ -137,6 +137,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
           return {
             ...c,
             count: n.count,
+            messageStatus: n.messageStatus,
             readSeq: Math.max(c.readSeq, n.readSeq ?? 0),
             pinned: n.pinned ?? c.pinned,
           };
