@@ -1,7 +1,7 @@
 /**
  * The people side of messaging (issue 13): /imapi reads and the /imserver mute write. Pin, clear,
  * block and follow are the calls that already exist (MessagePaths.pin / deleteChat / block,
- * NewsPaths.follow); the pages use those.
+ * CommunityPaths.follow); the pages use those.
  */
 import { z } from 'zod';
 import { embeddedUrl, ok } from '../../workers/protocol/index';

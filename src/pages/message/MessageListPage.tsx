@@ -20,6 +20,7 @@ import {
   type WhoMayMessage,
 } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
+import { MessageShortcuts } from './PeopleParts';
 import { MESSAGE_TEXT as T } from './strings';
 
 function lastLine(c: ChatListItem): string {
@@ -223,6 +224,7 @@ export function MessageListPage(_props: PageProps) {
           )
         }
       />
+      {!strangerFolder && <MessageShortcuts />}
       {strangerFolder && <PrivacyChoice />}
       {!strangerFolder && strangers.length > 0 && (
         <Link href={`${paths.message}?folder=stranger`} className="msg-folder" data-folder="stranger">

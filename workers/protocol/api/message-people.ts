@@ -1,7 +1,7 @@
 /**
  * The people side of messaging (issue 13, spec §2 Message): a person's card, who I follow and who
  * follows me, finding users, searching my messages, and a private conversation's settings. Shared
- * by the server and the core. Following itself is the community's follow call (`NewsPaths.follow`):
+ * by the server and the core. Following itself is the community's follow call (`CommunityPaths.follow`):
  * one follow relation for the whole app.
  */
 import type { ImMessage } from '../chat';
