@@ -214,6 +214,13 @@ describe("messaging's people pages", () => {
     await b.reload();
     await expect.poll(() => b.getByRole('switch', { name: /消息免打扰/ }).isChecked(), LOAD).toBe(true);
     await screenshot(b, 'message-chat-detail-muted');
+    // The list marks the chat 免打扰 and still shows its unread count (greyed).
+    await b.goto(`${ORIGIN}/message`);
+    const row = b.locator(`[data-conversation-id="p:${Math.min(A.id, B.id)}:${Math.max(A.id, B.id)}"]`);
+    await row.waitFor(LOAD);
+    await expect.poll(async () => (await row.textContent()) ?? '', LOAD).toContain('免打扰');
+    expect(await row.locator('.msg-row__count--muted').textContent()).toBe('1');
+    await screenshot(b, 'message-list-muted');
     await tab.close();
   });
 

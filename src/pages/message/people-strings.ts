@@ -81,6 +81,7 @@ export const PEOPLE_TEXT = {
     card: '查看个人名片',
     pin: '置顶聊天',
     mute: '消息免打扰',
+    mutedTag: '免打扰',
     muteHint: '开启后，这个会话的新消息不计入消息角标',
     noChat: '还没有聊天记录，发过消息后才能置顶或免打扰',
     clear: '清空聊天记录',
