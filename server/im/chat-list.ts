@@ -12,6 +12,7 @@ import {
   PRIVATE_CHAT_CODE,
   type ChatListItem,
 } from '../../workers/protocol/api/message';
+import { CHAT_STATUS_MUTED } from '../../workers/protocol/api/message-people';
 import type { Db } from '../db/index';
 import { toMessage, type MessageRow } from './message-rows';
 
@@ -23,6 +24,7 @@ interface ListRow {
   member_count: string | null;
   read_seq: number;
   pinned: boolean;
+  muted: boolean;
   last_seq: number;
   last_at: number;
   peer_id: number;
@@ -34,7 +36,7 @@ interface ListRow {
 /** My conversations with their unread counts, pinned first then by last message (no last line). */
 async function listRows(db: Db, userId: number): Promise<ListRow[]> {
   const { rows } = await sql<ListRow>`
-    select mem.conversation_id, mem.read_seq, mem.pinned, c.last_seq, c.last_at, c.kind,
+    select mem.conversation_id, mem.read_seq, mem.pinned, mem.muted, c.last_seq, c.last_at, c.kind,
       coalesce(pu.id, 0) as peer_id, coalesce(pu.nick_name, g.name) as peer_nick,
       coalesce(pu.portrait, '') as peer_portrait, g.id as group_id,
       (c.kind = 'private'
@@ -80,7 +82,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
   return rows.map((r) => {
     const item: ChatListItem = {
       code: r.kind === 'group' ? GROUP_CHAT_CODE : PRIVATE_CHAT_CODE,
-      messageStatus: CHAT_STATUS_COUNTED,
+      messageStatus: r.muted ? CHAT_STATUS_MUTED : CHAT_STATUS_COUNTED,
       count: Number(r.unread),
       conversationId: r.conversation_id,
       peer: { id: Number(r.peer_id), nickName: r.peer_nick, avatar: r.peer_portrait },
@@ -100,7 +102,7 @@ export async function chatCounts(db: Db, userId: number): Promise<ChatCount[]> {
   // Published on every message: the list query without the last lines.
   return (await listRows(db, userId)).map((r) => ({
     code: r.kind === 'group' ? GROUP_CHAT_CODE : PRIVATE_CHAT_CODE,
-    messageStatus: CHAT_STATUS_COUNTED,
+    messageStatus: r.muted ? CHAT_STATUS_MUTED : CHAT_STATUS_COUNTED,
     count: Number(r.unread),
     conversationId: r.conversation_id,
     readSeq: Number(r.read_seq),
@@ -118,8 +120,15 @@ export async function conversationCounts(
   userIds?: readonly number[],
 ): Promise<Map<number, ChatCount>> {
   if (userIds && userIds.length === 0) return new Map();
-  const { rows } = await sql<{ user_id: number; read_seq: number; pinned: boolean; kind: string; unread: string }>`
-    select mem.user_id, mem.read_seq, mem.pinned, c.kind,
+  const { rows } = await sql<{
+    user_id: number;
+    read_seq: number;
+    pinned: boolean;
+    muted: boolean;
+    kind: string;
+    unread: string;
+  }>`
+    select mem.user_id, mem.read_seq, mem.pinned, mem.muted, c.kind,
       (select count(*) from im_messages m
         where m.conversation_id = mem.conversation_id and m.seq > greatest(mem.read_seq, mem.cleared_seq)
           and m.from_user_id <> mem.user_id and m.recalled_at is null
@@ -135,7 +144,7 @@ export async function conversationCounts(
       Number(r.user_id),
       {
         code: r.kind === 'group' ? GROUP_CHAT_CODE : PRIVATE_CHAT_CODE,
-        messageStatus: CHAT_STATUS_COUNTED,
+        messageStatus: r.muted ? CHAT_STATUS_MUTED : CHAT_STATUS_COUNTED,
         count: Number(r.unread),
         conversationId,
         readSeq: Number(r.read_seq),

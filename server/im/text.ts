@@ -14,7 +14,7 @@ import {
 
 // C0 controls except \n, DEL, C1 controls, and the bidi overrides that can disguise text.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_RE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const CONTROL_RE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 export const messageText = z
   .string({ error: '请输入消息内容' })

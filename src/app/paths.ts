@@ -29,6 +29,13 @@ export const paths = {
   messageCreateGroup: '/message/createGroup',
   messageGroupDetail: (groupId: number, code?: string) =>
     `/message/groupDetail?id=${groupId}${code ? `&code=${encodeURIComponent(code)}` : ''}`,
+  messageChatDetail: (peerId: number) => `/message/chatDetail?peer=${peerId}`,
+  messagePersonal: (userId: number) => `/message/personal?id=${userId}`,
+  messageAttention: '/message/attention',
+  messageFans: '/message/fans',
+  messageFind: '/message/find',
+  messageSearch: '/message/search',
+  messageFavor: '/message/favor',
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

@@ -20,6 +20,7 @@ import {
   embeddedUrl,
 } from '../../workers/protocol/index';
 import { UploadPaths, UserCentrePaths } from '../../workers/protocol/api/user-centre';
+import { MessagePeoplePaths } from '../../workers/protocol/api/message-people';
 import type { BuiltServer } from '../../server/app';
 import type { Db } from '../../server/db/index';
 
@@ -38,6 +39,7 @@ export function declaredRoutes(built: BuiltServer): FuzzRoute[] {
     MediaPaths,
     LivePaths,
     MessagePaths,
+    MessagePeoplePaths,
     SystemPaths,
   ];
   const out: FuzzRoute[] = [];

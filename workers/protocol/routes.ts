@@ -231,6 +231,14 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   // 群发: history and a new mass sending to chosen followers.
   'message/mass',
   'message/massSending',
+  // People: a chat's settings, a person's card, follows, finding people, search, favourites.
+  'message/chatDetail',
+  'message/personal',
+  'message/attention',
+  'message/fans',
+  'message/find',
+  'message/search',
+  'message/favor',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

@@ -15,6 +15,7 @@ import { activityMigrations } from './activity';
 import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
+import { imPeopleMigrations } from './im-people';
 import { payMigrations } from './pay';
 import { broadcastMigrations } from './broadcast';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...databaseMigrations,
   ...proposalMigrations,
   ...imMigrations,
+  ...imPeopleMigrations,
   ...payMigrations,
   ...broadcastMigrations,
 ];

@@ -21,6 +21,8 @@ export interface ImTables {
     role: Generated<'owner' | 'admin' | 'member'>;
     muted_until: number | null;
     joined_at: Generated<number>;
+    /** 消息免打扰: unread still counted per chat, but the chat has messageStatus 1. */
+    muted: Generated<boolean>;
   };
   im_messages: {
     id: Generated<number>;

@@ -24,6 +24,7 @@ import {
   privateConversationId,
 } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
+import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
 
 function Bubble({
@@ -154,6 +155,10 @@ export function ChatPage(_props: PageProps) {
           groupId !== null ? (
             <Link href={paths.messageGroupDetail(groupId)} className="msg-header-link">
               {T.chat.groupSettings}
+            </Link>
+          ) : valid ? (
+            <Link href={paths.messageChatDetail(peerId)} className="msg-header-link">
+              {PEOPLE_TEXT.chatDetail.title}
             </Link>
           ) : undefined
         }

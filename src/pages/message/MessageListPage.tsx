@@ -18,7 +18,10 @@ import {
   type PrivacySettings,
   type WhoMayMessage,
 } from '../../../workers/protocol/api/message';
+import { CHAT_STATUS_MUTED } from '../../../workers/protocol/api/message-people';
 import { showToast } from '../../state/ui';
+import { MessageShortcuts } from './PeopleParts';
+import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
 import { useWindowList } from '../../components/use-window-list';
 
@@ -114,13 +117,21 @@ function ConversationRow({
             <span className="msg-row__name">
               {c.peer.nickName}
               {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
+              {c.messageStatus === CHAT_STATUS_MUTED && (
+                <span className="us-tag">{PEOPLE_TEXT.chatDetail.mutedTag}</span>
+              )}
             </span>
             {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
           </span>
           <span className="msg-row__bottom">
             <span className="msg-row__last">{lastLine(c)}</span>
             {c.count > 0 && (
-              <span className="msg-row__count" title={T.list.unreadLabel(c.count)}>
+              <span
+                className={
+                  c.messageStatus === CHAT_STATUS_MUTED ? 'msg-row__count msg-row__count--muted' : 'msg-row__count'
+                }
+                title={T.list.unreadLabel(c.count)}
+              >
                 {c.count > 99 ? '99+' : c.count}
               </span>
             )}
@@ -211,6 +222,7 @@ export function MessageListPage(_props: PageProps) {
           )
         }
       />
+      {!strangerFolder && <MessageShortcuts />}
       {strangerFolder && <PrivacyChoice />}
       {!strangerFolder && strangers.length > 0 && (
         <Link href={`${paths.message}?folder=stranger`} className="msg-folder" data-folder="stranger">

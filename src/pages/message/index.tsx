@@ -6,13 +6,19 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
+import { ChatDetailPage } from './ChatDetailPage';
 import { ChatPage } from './ChatPage';
 import { CreateGroupPage } from './CreateGroupPage';
+import { FavorPage } from './FavorPage';
+import { FindPage } from './FindPage';
+import { AttentionPage, FansPage } from './FollowPages';
 import { GroupDetailPage } from './GroupDetailPage';
 import { GroupListPage } from './GroupListPage';
 import { MassPage } from './MassPage';
 import { MassSendingPage } from './MassSendingPage';
 import { MessageListPage } from './MessageListPage';
+import { PersonalPage } from './PersonalPage';
+import { SearchPage } from './SearchPage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   message: MessageListPage,
@@ -22,6 +28,13 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'message/createGroup': CreateGroupPage,
   'message/mass': MassPage,
   'message/massSending': MassSendingPage,
+  'message/chatDetail': ChatDetailPage,
+  'message/personal': PersonalPage,
+  'message/attention': AttentionPage,
+  'message/fans': FansPage,
+  'message/find': FindPage,
+  'message/search': SearchPage,
+  'message/favor': FavorPage,
 };
 
 export default pages;

@@ -81,6 +81,7 @@ export function createChatList(kernel: Kernel, opts: ChatListOptions) {
           return {
             ...c,
             count: n.count,
+            messageStatus: n.messageStatus,
             readSeq: Math.max(c.readSeq, n.readSeq ?? 0),
             pinned: n.pinned ?? c.pinned,
           };
