@@ -16,7 +16,6 @@ import { ChatText as T } from './text';
 import { findLeague, findTeam, type Catalogue } from './catalogue';
 import { createToolKit, type ChatTool, type ToolResult } from './tool-kit';
 
-
 const name = z.string().trim().min(1).max(40);
 const optName = name.optional();
 
