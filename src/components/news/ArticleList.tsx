@@ -2,8 +2,8 @@
  * The article list, windowed: only the cards near the viewport are in the DOM, so a list scrolled
  * through 1,000 articles stays small (cards have a fixed height, ARTICLE_CARD_HEIGHT). Props only.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useScrollMargin } from '../use-scroll-margin';
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { ArticleCard, ARTICLE_CARD_HEIGHT } from './ArticleCard';
 
@@ -18,17 +18,7 @@ export function ArticleList({
   now: number;
   busy: boolean;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
+  const [ref, margin] = useScrollMargin<HTMLUListElement>();
   const virtualizer = useWindowVirtualizer({
     count: articles.length,
     estimateSize: () => ARTICLE_CARD_HEIGHT,

@@ -3,8 +3,8 @@
  * stays small. Posts differ in height (text, 0–9 pictures), so each rendered card is measured.
  * Props only; the cards carry `data-post-id`.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useScrollMargin } from '../use-scroll-margin';
 import type { PostView } from '../../../workers/protocol/api/news';
 import { PostCard } from './PostCard';
 
@@ -27,17 +27,7 @@ export function PostList({
   busy: boolean;
   onLike: (p: PostView) => void;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
+  const [ref, margin] = useScrollMargin<HTMLUListElement>();
   const virtualizer = useWindowVirtualizer({
     count: posts.length,
     estimateSize: (i) => POST_ESTIMATE + (posts[i]!.images.length ? 120 : 0),

@@ -2,8 +2,9 @@
  * A virtualised list of match rows (window scrolling, fixed row height). Each row subscribes to
  * its own match in the core, so a goal re-renders that row only, never the list.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useScrollMargin } from '../../components/use-scroll-margin';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { getCore, useMatch, type MatchView, type Sport } from './core-bridge';
@@ -49,17 +50,7 @@ const RowSlot = memo(function RowSlot({
 });
 
 export function MatchList({ items, showRank }: { items: ListItem[]; showRank: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
+  const [ref, margin] = useScrollMargin<HTMLDivElement>();
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => MATCH_ROW_HEIGHT,
