@@ -55,7 +55,8 @@ export const articleInput = z.object({
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 
-export const coverUrl = (id: number) => `${fillPath(NewsPaths.cover, { id })}.svg`;
+/** JPEG: decoded off the main thread, unlike an SVG document (see cover-raster.ts). */
+export const coverUrl = (id: number) => `${fillPath(NewsPaths.cover, { id })}.jpg`;
 
 type Row = {
   id: number;

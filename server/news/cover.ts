@@ -1,13 +1,19 @@
 /**
- * Generated article covers: an SVG per article (column colour, a pitch or court motif, the tag),
- * so the demo world needs no downloaded images. Text in the SVG is XML-escaped.
+ * Generated covers as SVG (column colour, a pitch or court motif, the tag), so the demo world
+ * needs no downloaded images: the seeded community posts' pictures, and article covers asked for
+ * by their old `.svg` address. Article lists show the JPEG drawn from the same design
+ * (cover-raster.ts). Text in the SVG is XML-escaped.
  */
 import { columnOf } from './columns';
 import { escapeHtml } from './markdown';
 
+/** Basketball columns, or an article about a basketball match, get the court. */
+export const isBasketballCover = (a: { type: number; sport: string | null }) =>
+  a.sport === 'lq' || [1004, 1008, 1009].includes(a.type);
+
 export function coverSvg(a: { id: number; type: number; tag: string; sport: string | null }): string {
   const col = columnOf(a.type) ?? columnOf(1002)!;
-  const basketball = a.sport === 'lq' || [1004, 1008, 1009].includes(a.type);
+  const basketball = isBasketballCover(a);
   const hue = (a.id * 47) % 360;
   const motif = basketball
     ? `<circle cx="240" cy="135" r="70" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="6"/>

@@ -20,6 +20,7 @@ import { articleDetail, coverUrl, listArticles } from './articles';
 import { NEWS_COLUMNS, isColumn } from './columns';
 import { registerCommunityRoutes } from './community';
 import { coverSvg } from './cover';
+import { coverJpeg } from './cover-raster';
 import { addComment, deleteComment, listComments } from './comments';
 import { report, setLike, viewerId } from './interactions';
 import { registerMatchReports, matchReportLinks } from './match-reports';
@@ -130,21 +131,30 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
     return ok(await matchReportLinks(db, matchId));
   });
 
-  // Covers are images: plain SVG, never the envelope.
-  app.get(`${P.cover}.svg`, async (req, reply) => {
-    const { id } = parseInput(z.object({ id: positiveId() }), req.params);
+  // Covers are images, never the envelope: JPEG (what lists show), and SVG for older links.
+  const coverOf = async (params: unknown) => {
+    const { id } = parseInput(z.object({ id: positiveId() }), params);
     const a = await db
       .selectFrom('news_articles')
       .select(['id', 'type', 'tag', 'sport'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!a) throw new BizError(Code.NOT_FOUND, NewsText.articleGone);
-    return reply
+    return a;
+  };
+  app.get(`${P.cover}.jpg`, async (req, reply) =>
+    reply
+      .type('image/jpeg')
+      .header('cache-control', 'public, max-age=86400')
+      .send(coverJpeg(await coverOf(req.params))),
+  );
+  app.get(`${P.cover}.svg`, async (req, reply) =>
+    reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(coverSvg(a));
-  });
+      .send(coverSvg(await coverOf(req.params))),
+  );
 
   registerCommunityRoutes(app, ctx);
   registerMatchReports(ctx, (fn) => app.addHook('onClose', async () => fn()));

@@ -1,5 +1,5 @@
 /** One article in a news list: cover, title, tag, time, comments. Props only; carries `data-article-id`. */
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { relativeTimeText } from '../../../workers/domain/relative-time';
@@ -12,15 +12,16 @@ function ArticleCardImpl({
   article,
   href,
   now,
-  style,
+  offset,
 }: {
   article: Card;
   href: string;
   now: number;
-  style?: CSSProperties;
+  /** Where the windowed list places the card (px from the list's top). */
+  offset: number;
 }) {
   return (
-    <li className="nw-card" data-article-id={article.id} style={style}>
+    <li className="nw-card" data-article-id={article.id} style={{ transform: `translateY(${offset}px)` }}>
       <Link href={href} className="nw-card__link">
         <div className="nw-card__text">
           <h3 className="nw-card__title">{article.title}</h3>
@@ -48,4 +49,5 @@ function ArticleCardImpl({
   );
 }
 
+/** Memoised on primitives: a scroll re-renders the list, not the cards that did not move. */
 export const ArticleCard = memo(ArticleCardImpl);

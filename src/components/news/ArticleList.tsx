@@ -33,15 +33,7 @@ export function ArticleList({
     >
       {virtualizer.getVirtualItems().map((v) => {
         const a = articles[v.index]!;
-        return (
-          <ArticleCard
-            key={v.key}
-            article={a}
-            href={hrefOf(a)}
-            now={now}
-            style={{ transform: `translateY(${v.start - margin}px)` }}
-          />
-        );
+        return <ArticleCard key={v.key} article={a} href={hrefOf(a)} now={now} offset={v.start - margin} />;
       })}
     </ul>
   );

@@ -26,7 +26,8 @@ export function NewsListPage({ params }: PageProps) {
   const list = usePagedList<Card>((cursor) => newsApi.list(type, cursor), String(type));
   const cols = columns.data ?? [];
   const touch = useRef<{ x: number; y: number } | null>(null);
-  const now = Date.now();
+  // Relative times read in minutes: a minute-stable `now` lets the memoised cards skip re-renders.
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
 
   const bannerItems = useMemo(
     () =>

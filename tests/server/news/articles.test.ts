@@ -4,7 +4,9 @@
  * Markdown with front matter, edit, pin, take down), with bad input answered in Chinese and
  * nothing stored.
  */
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVER_HEIGHT, COVER_WIDTH } from '../../../server/news/cover-raster';
 import { Code, fillPath } from '../../../workers/protocol/index';
 import {
   HEADLINE_TYPE,
@@ -53,7 +55,7 @@ describe('reading', () => {
     expect(epl.data.list.length).toBeGreaterThan(0);
     expect(epl.data.list.every((a) => a.type === 1006)).toBe(true);
     const card = all.data.list[1]!;
-    expect(card.cover).toMatch(/^\/media\/news\/cover\/\d+\.svg$/);
+    expect(card.cover).toMatch(/^\/media\/news\/cover\/\d+\.jpg$/);
     expect(card.tag).not.toBe('');
   });
 
@@ -116,7 +118,7 @@ describe('reading', () => {
     expect(nba.data.every((b) => b.type === 1008)).toBe(true);
   });
 
-  it('detail: sanitised HTML from Markdown, a view counted, a generated SVG cover', async () => {
+  it('detail: sanitised HTML from Markdown, a view counted, a generated JPEG cover (SVG at the old address)', async () => {
     const list = await api<NewsPage>(h, 'POST', P.list, { json: { type: 1006 } });
     const id = list.data.list[0]!.id;
     const a = await api<ArticleDetail>(h, 'GET', fillPath(P.detail, { id }));
@@ -126,8 +128,17 @@ describe('reading', () => {
     const b = await api<ArticleDetail>(h, 'GET', fillPath(P.detail, { id }));
     expect(b.data.views).toBe(a.data.views + 1);
     const cover = await fetch(h.base + a.data.cover);
-    expect(cover.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await cover.text()).toContain('<svg');
+    expect(cover.headers.get('content-type')).toBe('image/jpeg');
+    const img = jpeg.decode(Buffer.from(await cover.arrayBuffer()));
+    expect([img.width, img.height]).toEqual([COVER_WIDTH, COVER_HEIGHT]);
+    // The column's colour in the top-left corner (英超 #3d185c; JPEG is lossy, so roughly).
+    const [red, green, blue] = img.data;
+    expect(Math.abs(red! - 0x3d) + Math.abs(green! - 0x19) + Math.abs(blue! - 0x5b)).toBeLessThan(40);
+    const svg = await fetch(h.base + a.data.cover.replace(/\.jpg$/, '.svg'));
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
+    const gone = await fetch(h.base + fillPath(P.cover, { id: 99_999_999 }) + '.jpg');
+    expect(((await gone.json()) as { msg: string }).msg).toBe('文章不存在或已下线');
   });
 });
 

@@ -26,7 +26,7 @@ export const NewsPaths = {
   report: '/news/report',
   /** GET → the automatic match reports of a match (preview, live, full time), newest first. */
   matchReports: '/news/match/:matchId/reports',
-  /** Generated SVG cover of an article (not an API call: an image URL). */
+  /** Generated cover of an article, `${cover}.jpg` (`.svg` also answers); an image URL, not an API call. */
   cover: '/media/news/cover/:id',
 } as const;
 
