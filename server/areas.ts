@@ -16,6 +16,7 @@ import { chatGptArea } from './chatgpt/routes';
 import { databaseArea } from './database/routes';
 import { proposalArea } from './proposal/area';
 import { imArea } from './im/routes';
+import { imDirectoryArea } from './im/directory-routes';
 import { payArea } from './pay/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
@@ -32,5 +33,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'database', plugin: databaseArea },
   { name: 'proposal', plugin: proposalArea },
   { name: 'im', plugin: imArea },
+  { name: 'im-directory', plugin: imDirectoryArea },
   { name: 'pay', plugin: payArea },
 ];

@@ -231,6 +231,10 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   // 群发: history and a new mass sending to chosen followers.
   'message/mass',
   'message/massSending',
+  // Notices (系统 / 社区), the address book, and the chat list the unread counts come from.
+  'message/notice',
+  'message/address',
+  'message/list',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

@@ -15,6 +15,7 @@ import { activityMigrations } from './activity';
 import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
+import { imNoticeMigrations } from './im-notices';
 import { payMigrations } from './pay';
 import { broadcastMigrations } from './broadcast';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...databaseMigrations,
   ...proposalMigrations,
   ...imMigrations,
+  ...imNoticeMigrations,
   ...payMigrations,
   ...broadcastMigrations,
 ];

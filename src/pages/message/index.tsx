@@ -6,6 +6,9 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
+import './directory.css';
+import { AddressPage } from './AddressPage';
+import { ChatCountsPage } from './ChatCountsPage';
 import { ChatPage } from './ChatPage';
 import { CreateGroupPage } from './CreateGroupPage';
 import { GroupDetailPage } from './GroupDetailPage';
@@ -13,6 +16,7 @@ import { GroupListPage } from './GroupListPage';
 import { MassPage } from './MassPage';
 import { MassSendingPage } from './MassSendingPage';
 import { MessageListPage } from './MessageListPage';
+import { NoticePage } from './NoticePage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   message: MessageListPage,
@@ -22,6 +26,9 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'message/createGroup': CreateGroupPage,
   'message/mass': MassPage,
   'message/massSending': MassSendingPage,
+  'message/notice': NoticePage,
+  'message/address': AddressPage,
+  'message/list': ChatCountsPage,
 };
 
 export default pages;
