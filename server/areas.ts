@@ -17,6 +17,7 @@ import { databaseArea } from './database/routes';
 import { proposalArea } from './proposal/area';
 import { imArea } from './im/routes';
 import { imPeopleArea } from './im/people-routes';
+import { imDirectoryArea } from './im/directory-routes';
 import { payArea } from './pay/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
@@ -34,5 +35,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'proposal', plugin: proposalArea },
   { name: 'im', plugin: imArea },
   { name: 'im-people', plugin: imPeopleArea },
+  { name: 'im-directory', plugin: imDirectoryArea },
   { name: 'pay', plugin: payArea },
 ];

@@ -208,3 +208,7 @@ export async function clearChat(db: Db, userId: number, conversationId: string):
     .where('user_id', '=', userId)
     .execute();
 }
+
+// Rows and privacy moved to their own modules; other areas' imports from here keep working.
+export { messageById, messageRows, toMessage, type MessageRow } from './message-rows';
+export { isBlocked } from './privacy';

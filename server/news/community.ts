@@ -284,7 +284,7 @@ export function registerCommunityRoutes(app: FastifyInstance, ctx: AppContext): 
             text: NewsText.notice.follow(me.nick_name),
             path: '/user/message',
           };
-          await notifyUser(trx, n.userId, n.title, n.text, ctx.now());
+          await notifyUser(trx, n.userId, n.title, n.text, ctx.now(), 'community');
           notices.push(n);
         }
       } else {

@@ -40,7 +40,7 @@ export interface Notice {
 
 /** Stores the notices in the transaction; the caller pushes them once it has committed. */
 export async function storeNotices(trx: Trx, notices: Notice[], now: number): Promise<void> {
-  for (const n of notices) await notifyUser(trx, n.userId, n.title, n.text, now);
+  for (const n of notices) await notifyUser(trx, n.userId, n.title, n.text, now, 'community');
 }
 
 export function pushNotices(ctx: AppContext, notices: Notice[]): void {

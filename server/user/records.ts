@@ -39,7 +39,9 @@ const historyBody = z.object({
     .refine((s) => s.startsWith('/') && !s.startsWith('//') && matchRoute(s) !== null, '链接不是本站页面'),
 });
 
-const readBody = z.object({ id: idField('消息编号').optional() });
+const noticeKind = z.enum(['system', 'community'], { error: '通知类别不正确' }).optional();
+const readBody = z.object({ id: idField('消息编号').optional(), kind: noticeKind });
+const noticeQuery = pageQuery.extend({ kind: noticeKind });
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -109,8 +111,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get(u(P.messages), async (req) => {
     const userId = await requireUserId(ctx, req);
-    const { page } = parseInput(pageQuery, req.query);
-    const base = db.selectFrom('user_messages').where('user_id', '=', userId);
+    const { page, kind } = parseInput(noticeQuery, req.query);
+    let base = db.selectFrom('user_messages').where('user_id', '=', userId);
+    if (kind) base = base.where('kind', '=', kind);
     const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await base
       .selectAll()
@@ -123,14 +126,21 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       id: r.id,
       title: r.title,
       content: r.content,
+      kind: r.kind,
       read: r.read_at !== null,
       createdAt: Number(r.created_at),
     }));
-    return ok({ list, page, next: page * CENTRE_PAGE_SIZE < total, total, unread: await unreadCount(db, userId) });
+    return ok({
+      list,
+      page,
+      next: page * CENTRE_PAGE_SIZE < total,
+      total,
+      unread: await unreadCount(db, userId, kind),
+    });
   });
   app.post(u(P.messagesRead), async (req) => {
     const userId = await requireUserId(ctx, req);
-    const { id } = parseInput(readBody, req.body);
+    const { id, kind } = parseInput(readBody, req.body);
     let q = db
       .updateTable('user_messages')
       .set({ read_at: ctx.now() })
@@ -146,7 +156,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (!exists) throw new BizError(Code.NOT_FOUND, '消息不存在');
       q = q.where('id', '=', id);
     }
+    if (kind) q = q.where('kind', '=', kind);
     await q.execute();
-    return ok({ unread: await unreadCount(db, userId) });
+    return ok({ unread: await unreadCount(db, userId, kind) });
   });
 }

@@ -27,6 +27,10 @@ export const paths = {
   messageMass: '/message/mass',
   messageMassSending: '/message/massSending',
   messageCreateGroup: '/message/createGroup',
+  messageNotice: (kind: 'system' | 'community' = 'system') =>
+    `/message/notice${kind === 'system' ? '' : `?kind=${kind}`}`,
+  messageAddress: '/message/address',
+  messageCounts: '/message/list',
   messageGroupDetail: (groupId: number, code?: string) =>
     `/message/groupDetail?id=${groupId}${code ? `&code=${encodeURIComponent(code)}` : ''}`,
   messageChatDetail: (peerId: number) => `/message/chatDetail?peer=${peerId}`,

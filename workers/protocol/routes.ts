@@ -239,6 +239,10 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   'message/find',
   'message/search',
   'message/favor',
+  // Notices (系统 / 社区), the address book, and the chat list the unread counts come from.
+  'message/notice',
+  'message/address',
+  'message/list',
   '404',
   ...USER_PAGES_DELIVERED,
 ]);

@@ -16,6 +16,7 @@ import { databaseMigrations } from './database';
 import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
 import { imPeopleMigrations } from './im-people';
+import { imNoticeMigrations } from './im-notices';
 import { payMigrations } from './pay';
 import { broadcastMigrations } from './broadcast';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...proposalMigrations,
   ...imMigrations,
   ...imPeopleMigrations,
+  ...imNoticeMigrations,
   ...payMigrations,
   ...broadcastMigrations,
 ];

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { NoticeKind } from '../../../workers/protocol/api/user-centre';
 
 /**
  * User centre (issue 7): portrait audits, real-name, uploads, feedback, history, system messages,
@@ -57,6 +58,8 @@ export interface UserCentreTables {
     user_id: number;
     title: string;
     content: string;
+    /** 系统通知 or 社区通知 (follows, comments, likes on my posts). */
+    kind: Generated<NoticeKind>;
     read_at: number | null;
     created_at: number;
   };

@@ -23,6 +23,7 @@ import { showToast } from '../../state/ui';
 import { MessageShortcuts } from './PeopleParts';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
+import { DIRECTORY_TEXT as D } from './directory-strings';
 import { useWindowList } from '../../components/use-window-list';
 
 function lastLine(c: ChatListItem): string {
@@ -194,6 +195,17 @@ function ConversationRows({
   );
 }
 
+/** The way to the notices, the address book and the chat counts. */
+function DirectoryLinks() {
+  return (
+    <nav className="msg-shortcuts" aria-label={D.shortcuts}>
+      <Link href={paths.messageNotice()}>{D.notice.title}</Link>
+      <Link href={paths.messageAddress}>{D.address.title}</Link>
+      <Link href={paths.messageCounts}>{D.counts.title}</Link>
+    </nav>
+  );
+}
+
 export function MessageListPage(_props: PageProps) {
   const [, navigate] = useLocation();
   const strangerFolder = new URLSearchParams(useSearch()).get('folder') === 'stranger';
@@ -223,7 +235,7 @@ export function MessageListPage(_props: PageProps) {
         }
       />
       {!strangerFolder && <MessageShortcuts />}
-      {strangerFolder && <PrivacyChoice />}
+      {strangerFolder ? <PrivacyChoice /> : <DirectoryLinks />}
       {!strangerFolder && strangers.length > 0 && (
         <Link href={`${paths.message}?folder=stranger`} className="msg-folder" data-folder="stranger">
           <span>{T.privacy.folder}</span>

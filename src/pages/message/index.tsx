@@ -7,6 +7,9 @@ import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
 import { ChatDetailPage } from './ChatDetailPage';
+import './directory.css';
+import { AddressPage } from './AddressPage';
+import { ChatCountsPage } from './ChatCountsPage';
 import { ChatPage } from './ChatPage';
 import { CreateGroupPage } from './CreateGroupPage';
 import { FavorPage } from './FavorPage';
@@ -19,6 +22,7 @@ import { MassSendingPage } from './MassSendingPage';
 import { MessageListPage } from './MessageListPage';
 import { PersonalPage } from './PersonalPage';
 import { SearchPage } from './SearchPage';
+import { NoticePage } from './NoticePage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   message: MessageListPage,
@@ -35,6 +39,9 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'message/find': FindPage,
   'message/search': SearchPage,
   'message/favor': FavorPage,
+  'message/notice': NoticePage,
+  'message/address': AddressPage,
+  'message/list': ChatCountsPage,
 };
 
 export default pages;

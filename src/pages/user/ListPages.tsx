@@ -24,6 +24,7 @@ import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
 import { MoreButton } from './MoreButton';
+import { NoticeList } from './NoticeList';
 
 const LIST_TEXTS = { loading: T.lists.loading, empty: '', failed: T.lists.failed };
 
@@ -222,64 +223,25 @@ export function HistoryPage() {
 
 export function MessagePage() {
   const [, navigate] = useLocation();
-  const list = usePagedLoad((page: number) => centreApi.messages(page), []);
-  // The unread count rides on the first page; reads answer the new count.
-  const [unread, setUnread] = useState<number | null>(null);
-  const unreadNow = unread ?? list.first?.unread ?? 0;
-  const [open, setOpen] = useState<number | null>(null);
-  const read = async (id?: number) => {
-    const env = await centreApi.readMessages(id);
-    if (env.code === 200) {
-      setUnread(env.data.unread);
-      list.update((items) => items.map((m) => (id === undefined || m.id === id ? { ...m, read: true } : m)));
-    }
-  };
   return (
     <div className="us-page">
-      <PageHeader
-        title={T.message.title}
-        backLabel={T.back}
-        onBack={() => goBack(navigate, paths.user)}
-        right={
-          unreadNow > 0 ? (
-            <button type="button" className="us-link" onClick={() => void read()}>
-              {T.message.readAll}
-            </button>
-          ) : null
-        }
+      <NoticeList
+        empty={T.message.empty}
+        header={(unread, readAll) => (
+          <PageHeader
+            title={T.message.title}
+            backLabel={T.back}
+            onBack={() => goBack(navigate, paths.user)}
+            right={
+              unread > 0 ? (
+                <button type="button" className="us-link" onClick={readAll}>
+                  {T.message.readAll}
+                </button>
+              ) : null
+            }
+          />
+        )}
       />
-      <ListState
-        loading={list.loading}
-        error={list.error}
-        empty={list.items.length === 0}
-        texts={{ ...LIST_TEXTS, empty: T.message.empty }}
-        onRetry={list.reload}
-      />
-      <ul className="us-list">
-        {list.items.map((m) => (
-          <li key={m.id} className="us-list__item us-msg">
-            <button
-              type="button"
-              className="us-list__main"
-              aria-expanded={open === m.id}
-              onClick={() => {
-                setOpen(open === m.id ? null : m.id);
-                if (!m.read) void read(m.id);
-              }}
-            >
-              <span className="us-list__text">
-                <span className="us-list__title">
-                  {!m.read && <span className="us-dot" aria-label={T.message.unread} />}
-                  {m.title}
-                </span>
-                <span className={`us-list__sub${open === m.id ? ' is-open' : ''}`}>{m.content}</span>
-              </span>
-              <span className="us-list__time">{formatChinaTime(m.createdAt, 'MM-DD HH:mm')}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <MoreButton next={list.hasMore} busy={list.loadingMore} error={list.moreError} onMore={list.loadMore} />
     </div>
   );
 }

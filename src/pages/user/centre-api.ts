@@ -16,6 +16,7 @@ import type {
   HistoryItem,
   MyPost,
   MyTip,
+  NoticeKind,
   PortraitState,
   RealNameState,
   SystemMessage,
@@ -52,8 +53,10 @@ export const centreApi = {
   feedbackList: () => get<FeedbackItem[]>(P.feedbackList),
   history: (page: number) => get<CentrePage<HistoryItem>>(P.history, { page }),
   clearHistory: () => post<{ cleared: number }>(P.historyClear),
-  messages: (page: number) => get<CentrePage<SystemMessage> & { unread: number }>(P.messages, { page }),
-  readMessages: (id?: number) => post<{ unread: number }>(P.messagesRead, id === undefined ? {} : { id }),
+  messages: (page: number, kind?: NoticeKind) =>
+    get<CentrePage<SystemMessage> & { unread: number }>(P.messages, kind ? { page, kind } : { page }),
+  readMessages: (id?: number, kind?: NoticeKind) =>
+    post<{ unread: number }>(P.messagesRead, { ...(id === undefined ? {} : { id }), ...(kind ? { kind } : {}) }),
   faq: () => get<FaqItem[]>(P.faq),
   faqItem: (id: number) => get<Required<FaqItem>>(P.faqItem, undefined, { id }),
   author: (id: number) => get<AuthorProfile>(P.author, undefined, { id }),

@@ -23,9 +23,9 @@ export const UserCentrePaths = {
   history: '/user/history',
   /** POST (empty) → { cleared: number }. */
   historyClear: '/user/history/clear',
-  /** GET ?page= → Page<SystemMessage> & { unread }. */
+  /** GET ?page[&kind] → Page<SystemMessage> & { unread } (unread of that kind, or of both). */
   messages: '/user/messages',
-  /** POST id? (none: all) → { unread: number }. */
+  /** POST id?, kind? (no id: all, or all of that kind) → { unread: number } (of that kind, or of both). */
   messagesRead: '/user/messages/read',
   /** GET → FaqItem[] (no answers); GET faqItem → FaqItem. */
   faq: '/user/faq',
@@ -128,10 +128,15 @@ export interface HistoryItem {
   visitedAt: number;
 }
 
+/** 系统通知 (audits, certification, feedback) or 社区通知 (follows, comments, likes). */
+export type NoticeKind = 'system' | 'community';
+export const NOTICE_KINDS: readonly NoticeKind[] = ['system', 'community'];
+
 export interface SystemMessage {
   id: number;
   title: string;
   content: string;
+  kind: NoticeKind;
   read: boolean;
   createdAt: number;
 }

@@ -1,0 +1,73 @@
+/**
+ * The 消息 tab's notices, address book and chat counts in Chromium at 375×812 (issue 13): a demo
+ * user signs in; /message links to the notices; their tabs switch by query; the address book
+ * and the chat-count list load (or say they are empty); /message/list shows the badge total.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  collectErrors,
+  launchBrowser,
+  newPhonePage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from '../helpers/e2e';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'demo1234';
+const USER_A = '13800000001';
+
+async function login(page: Page, phone: string): Promise<void> {
+  await page.goto(`${server.url}/user/login`);
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  const agree = page.getByRole('checkbox');
+  if (await agree.count()) await agree.check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 30_000 });
+}
+
+describe('notices, address book and chat counts', () => {
+  it('opens each page from /message and shows its states', async () => {
+    const pageA = await newPhonePage(browser);
+    const errors = collectErrors(pageA);
+    await login(pageA, USER_A);
+
+    await pageA.goto(`${server.url}/message`);
+    const shortcuts = pageA.getByRole('navigation', { name: '通知与通讯录' });
+    await shortcuts.getByRole('link', { name: '通知' }).click();
+    await pageA.waitForURL((u) => u.pathname === '/message/notice');
+    await pageA.getByRole('tab', { name: '系统通知', selected: true }).waitFor();
+    await screenshot(pageA, 'message-notice-system');
+    await pageA.getByRole('tab', { name: '社区通知' }).click();
+    await pageA.waitForURL((u) => u.search === '?kind=community');
+    await pageA.getByRole('tab', { name: '社区通知', selected: true }).waitFor();
+    await screenshot(pageA, 'message-notice-community');
+
+    await pageA.goto(`${server.url}/message/address`);
+    await pageA
+      .getByText(/通讯录是空的|互相关注|我关注的/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await screenshot(pageA, 'message-address');
+
+    await pageA.goto(`${server.url}/message/list`);
+    const total = pageA.locator('[data-unread-total]');
+    await total.waitFor({ timeout: 15_000 });
+    expect(await total.textContent()).toMatch(/^未读合计 \d+ 条$/);
+    await screenshot(pageA, 'message-list');
+    expect(errors).toEqual([]);
+  });
+});
