@@ -8,6 +8,8 @@ import {
   ACTIVITY_STAKE_MAX,
   ACTIVITY_STAKE_MIN,
   ActivityPaths as P,
+  AddressText,
+  addressProblems,
   embeddedUrl,
   ok,
 } from '../../workers/protocol/index';
@@ -61,16 +63,19 @@ export const drawBody = z.object({
   issueNo,
   clientId: z.string({ error: '缺少请求编号' }).regex(/^[0-9A-Za-z_-]{8,64}$/, '请求编号格式不正确'),
 });
-/** Name: Chinese characters, letters, spaces and ·; region: free text like '广东省 深圳市 南山区'. */
-export const addressBody = z.object({
-  name: text(2, 20, T.nameBad).refine((s) => /^[\u4e00-\u9fa5A-Za-z·\s]+$/.test(s), T.nameBad),
-  mobile: z
-    .string({ error: T.mobileBad })
-    .trim()
-    .regex(/^1[3-9]\d{9}$/, T.mobileBad),
-  region: text(2, 50, T.regionBad),
-  detail: text(5, 120, T.detailBad),
-});
+/** The protocol's address rules (addressProblems), reported per field; values are stored trimmed. */
+const addressText = (msg: string) => z.string({ error: msg }).trim();
+export const addressBody = z
+  .object({
+    name: addressText(AddressText.nameBad),
+    mobile: addressText(AddressText.mobileBad),
+    region: addressText(AddressText.regionBad),
+    detail: addressText(AddressText.detailBad),
+  })
+  .superRefine((a, ctx) => {
+    for (const [field, message] of Object.entries(addressProblems(a)))
+      ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 const rankQuery = z.object({ issueNo: issueNo.optional() });
 const verifyParams = z.object({ issueNo });
 export const issueInputBody = z

@@ -20,7 +20,9 @@ import {
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { checkSendRate, isBlocked, messageById, messageRows, toMessage } from './store';
+import { appendMessage, replayOf, sentMessage } from './insert';
+import { isBlocked } from './privacy';
+import { checkSendRate } from './store';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
@@ -42,7 +44,7 @@ const REFUSALS: Record<GroupAction, string> = {
   dissolve: '只有群主可以解散群聊',
 };
 
-function mustMay(role: GroupRole, action: GroupAction): void {
+export function mustMay(role: GroupRole, action: GroupAction): void {
   if (!groupMay(role, action)) throw new BizError(Code.REFUSED, REFUSALS[action]);
 }
 
@@ -67,7 +69,7 @@ async function groupRow(db: Db, groupId: number): Promise<GroupRow> {
   return g;
 }
 
-async function memberOf(db: Db, conversationId: string, userId: number) {
+export async function memberOf(db: Db, conversationId: string, userId: number) {
   return db
     .selectFrom('im_members')
     .select(['role', 'muted_until'])
@@ -77,7 +79,7 @@ async function memberOf(db: Db, conversationId: string, userId: number) {
 }
 
 /** The group and my role in it; not a member → 群聊不存在 (a stranger learns nothing). */
-async function asMember(db: Db, userId: number, groupId: number) {
+export async function asMember(db: Db, userId: number, groupId: number) {
   const g = await groupRow(db, groupId);
   const me = await memberOf(db, g.conversation_id, userId);
   if (!me) throw new BizError(Code.NOT_FOUND, '你不在这个群聊中');
@@ -333,129 +335,20 @@ export async function dissolveGroup(db: Db, userId: number, groupId: number, now
   return members;
 }
 
-/** The target's role, with the action that acting on that role needs. */
-async function target(db: Db, conversationId: string, actor: number, targetId: number, verb: 'remove' | 'mute') {
-  if (targetId === actor)
-    throw new BizError(Code.REFUSED, verb === 'remove' ? '不能移出自己，请退出群聊' : '不能禁言自己');
-  const t = await memberOf(db, conversationId, targetId);
-  if (!t) throw new BizError(Code.NOT_FOUND, '对方不在这个群聊中');
-  if (t.role === 'owner') throw new BizError(Code.REFUSED, verb === 'remove' ? '不能移出群主' : '不能禁言群主');
-  const action: GroupAction =
-    verb === 'remove'
-      ? t.role === 'admin'
-        ? 'removeAdmin'
-        : 'removeMember'
-      : t.role === 'admin'
-        ? 'muteAdmin'
-        : 'muteMember';
-  return action;
-}
-
-export async function removeFromGroup(db: Db, userId: number, groupId: number, targetId: number): Promise<GroupDetail> {
-  const { g, role } = await asMember(db, userId, groupId);
-  mustMay(role, await target(db, g.conversation_id, userId, targetId, 'remove'));
-  await db
-    .deleteFrom('im_members')
-    .where('conversation_id', '=', g.conversation_id)
-    .where('user_id', '=', targetId)
-    .execute();
-  return groupDetail(db, userId, groupId);
-}
-
-export async function muteInGroup(
-  db: Db,
-  userId: number,
-  groupId: number,
-  targetId: number,
-  minutes: number,
-  now: number,
-): Promise<GroupDetail> {
-  const { g, role } = await asMember(db, userId, groupId);
-  mustMay(role, await target(db, g.conversation_id, userId, targetId, 'mute'));
-  await db
-    .updateTable('im_members')
-    .set({ muted_until: minutes > 0 ? now + minutes * 60_000 : null })
-    .where('conversation_id', '=', g.conversation_id)
-    .where('user_id', '=', targetId)
-    .execute();
-  return groupDetail(db, userId, groupId);
-}
-
-export async function setMuteAll(db: Db, userId: number, groupId: number, on: boolean): Promise<GroupDetail> {
-  const { role } = await asMember(db, userId, groupId);
-  mustMay(role, 'muteAll');
-  await db.updateTable('im_groups').set({ mute_all: on }).where('id', '=', groupId).execute();
-  return groupDetail(db, userId, groupId);
-}
-
-export async function setAdmin(
-  db: Db,
-  userId: number,
-  groupId: number,
-  targetId: number,
-  on: boolean,
-): Promise<GroupDetail> {
-  const { g, role } = await asMember(db, userId, groupId);
-  mustMay(role, 'setAdmin');
-  if (targetId === userId) throw new BizError(Code.REFUSED, '群主不能改变自己的角色');
-  const t = await memberOf(db, g.conversation_id, targetId);
-  if (!t) throw new BizError(Code.NOT_FOUND, '对方不在这个群聊中');
-  await db
-    .updateTable('im_members')
-    .set({ role: on ? 'admin' : 'member' })
-    .where('conversation_id', '=', g.conversation_id)
-    .where('user_id', '=', targetId)
-    .execute();
-  return groupDetail(db, userId, groupId);
-}
-
 export async function sendGroup(
   db: Db,
   input: { from: number; groupId: number; text: string; clientId: string; now: number },
 ): Promise<SendResult> {
   const { from, groupId, text, clientId, now } = input;
   const conversationId = groupConversationId(groupId);
-  const stored = await messageRows(db)
-    .where('m.from_user_id', '=', from)
-    .where('m.client_id', '=', clientId)
-    .executeTakeFirst();
-  if (stored) {
-    if (stored.conversation_id !== conversationId || stored.text !== text)
-      throw new BizError(Code.BAD_INPUT, '消息标识已用于另一条消息');
-    return { message: toMessage(stored), replayed: 1 };
-  }
+  const replay = await replayOf(db, from, clientId, (s) => s.conversation_id === conversationId && s.text === text);
+  if (replay) return replay;
   const { g, role, mutedUntil } = await asMember(db, from, groupId);
   if (mutedUntil !== null && mutedUntil > now) throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
   if (g.mute_all) mustMay(role, 'speakWhenAllMuted');
   await checkSendRate(db, from, now);
-  const id = await db.transaction().execute(async (trx) => {
-    const { last_seq: seq } = await trx
-      .updateTable('im_conversations')
-      .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: now }))
-      .where('id', '=', conversationId)
-      .returning('last_seq')
-      .executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('im_messages')
-      .values({
-        conversation_id: conversationId,
-        seq,
-        from_user_id: from,
-        to_user_id: null,
-        client_id: clientId,
-        text,
-        created_at: now,
-        recalled_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('im_members')
-      .set({ read_seq: seq })
-      .where('conversation_id', '=', conversationId)
-      .where('user_id', '=', from)
-      .execute();
-    return row.id;
-  });
-  return { message: toMessage((await messageById(db, id))!), replayed: 0 };
+  const id = await db
+    .transaction()
+    .execute((trx) => appendMessage(trx, { conversationId, from, to: null, clientId, text, now }));
+  return sentMessage(db, id);
 }

@@ -3,12 +3,10 @@
  * seq in its conversation), MASS_DAILY times a China day. Recipients must follow me; those who
  * blocked me are skipped. All rows in one transaction, or none.
  */
-import { sql } from 'kysely';
 import { Code, type ImMessage } from '../../workers/protocol/index';
 import {
   MASS_DAILY,
   MASS_RECIPIENTS_MAX,
-  privateConversationId,
   type ChatPeer,
   type MassItem,
   type MassResult,
@@ -16,7 +14,8 @@ import {
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import { chinaDayStart } from './groups';
-import { messageRows, toMessage } from './store';
+import { appendMessage, ensurePrivateConversation } from './insert';
+import { messageRows, toMessage } from './message-rows';
 
 export async function followersOf(db: Db, userId: number): Promise<ChatPeer[]> {
   const rows = await db
@@ -76,47 +75,8 @@ export async function sendMass(
       .executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (const to of targets) {
-      const conversationId = privateConversationId(from, to);
-      await trx
-        .insertInto('im_conversations')
-        .values({ id: conversationId, kind: 'private', last_at: now, created_at: now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      await trx
-        .insertInto('im_members')
-        .values([
-          { conversation_id: conversationId, user_id: from },
-          { conversation_id: conversationId, user_id: to },
-        ])
-        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
-        .execute();
-      const { last_seq: seq } = await trx
-        .updateTable('im_conversations')
-        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: now }))
-        .where('id', '=', conversationId)
-        .returning('last_seq')
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto('im_messages')
-        .values({
-          conversation_id: conversationId,
-          seq,
-          from_user_id: from,
-          to_user_id: to,
-          client_id: `mass-${mass.id}-${to}`,
-          text,
-          created_at: now,
-          recalled_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('im_members')
-        .set({ read_seq: sql<number>`greatest(read_seq, ${seq})` })
-        .where('conversation_id', '=', conversationId)
-        .where('user_id', '=', from)
-        .execute();
-      ids.push(row.id);
+      const conversationId = await ensurePrivateConversation(trx, from, to, now);
+      ids.push(await appendMessage(trx, { conversationId, from, to, clientId: `mass-${mass.id}-${to}`, text, now }));
     }
     return { massId: mass.id, ids };
   });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { embeddedUrl, ok } from '../../workers/protocol/index';
 import { MessagePeoplePaths as P, PEOPLE_QUERY_MAX } from '../../workers/protocol/api/message-people';
-import { chatCounts } from './store';
+import { publishConversationCounts } from './publish';
 import type { AreaPlugin } from '../context';
 import { parseInput } from '../http/reply';
 import { requireUserId } from '../user/auth';
@@ -60,7 +60,7 @@ export const imPeopleArea: AreaPlugin = (app, ctx) => {
     const body = parseInput(muteBody, req.body);
     await setMuted(db, userId, body.conversationId, body.on === 1);
     // Every tab's badge follows: a muted chat leaves the unread total.
-    ctx.hub.publishToUser(userId, { kind: 'counts', chats: await chatCounts(db, userId) });
+    await publishConversationCounts(ctx, body.conversationId, [userId]);
     return ok({ muted: body.on }, body.on ? '已开启消息免打扰' : '已关闭消息免打扰');
   });
 };

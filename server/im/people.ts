@@ -15,7 +15,8 @@ import {
 } from '../../workers/protocol/api/message-people';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { isBlocked, toMessage, type MessageRow } from './store';
+import { toMessage, type MessageRow } from './message-rows';
+import { isBlocked } from './privacy';
 
 const peerOf = (r: { id: number; nick_name: string; portrait: string }): ChatPeer => ({
   id: r.id,

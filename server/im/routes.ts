@@ -7,13 +7,11 @@
 import { z } from 'zod';
 import { embeddedUrl, ok } from '../../workers/protocol/index';
 import { IM_PAGE_MAX, MessagePaths as P } from '../../workers/protocol/api/message';
-import type { AppContext, AreaPlugin } from '../context';
+import type { AreaPlugin } from '../context';
 import { parseInput } from '../http/reply';
 import { requireUserId } from '../user/auth';
+import { chatList } from './chat-list';
 import {
-  blockedUsers,
-  chatCounts,
-  chatList,
   clearChat,
   favourites,
   hideForMe,
@@ -21,12 +19,10 @@ import {
   messagesAfter,
   recall,
   sendPrivate,
-  setBlocked,
-  setWhoMayMessage,
-  whoMayMessage,
   setFavourite,
   setPinned,
 } from './store';
+import { blockedUsers, setBlocked, setWhoMayMessage, whoMayMessage } from './privacy';
 import { followersOf, massHistory, sendMass } from './mass';
 import {
   createGroup,
@@ -36,14 +32,12 @@ import {
   inviteToGroup,
   joinGroup,
   leaveGroup,
-  muteInGroup,
   myGroups,
-  removeFromGroup,
   sendGroup,
-  setAdmin,
-  setMuteAll,
   updateGroup,
 } from './groups';
+import { muteInGroup, removeFromGroup, setAdmin, setMuteAll } from './group-moderation';
+import { publishConversationCounts, publishCounts, publishGroup, publishMessage } from './publish';
 import {
   clientIdField,
   conversationIdField,
@@ -90,18 +84,6 @@ const muteAllBody = z.object({ groupId: groupIdField, on: onOff });
 const adminBody = z.object({ groupId: groupIdField, userId: userIdField, on: onOff });
 const groupSendBody = z.object({ groupId: groupIdField, text: messageText, clientId: clientIdField });
 
-async function publishCounts(ctx: AppContext, userId: number): Promise<void> {
-  ctx.hub.publishToUser(userId, { kind: 'counts', chats: await chatCounts(ctx.db, userId) });
-}
-
-/** A group changed (name, notice, members, roles): each user's tabs refresh the list and detail. */
-async function publishGroup(ctx: AppContext, groupId: number, userIds: Iterable<number>): Promise<void> {
-  for (const u of new Set(userIds)) {
-    ctx.hub.publishToUser(u, { kind: 'group', groupId });
-    await publishCounts(ctx, u);
-  }
-}
-
 export const imArea: AreaPlugin = (app, ctx) => {
   const { db } = ctx;
 
@@ -123,11 +105,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
       clientId: body.clientId,
       now: ctx.now(),
     });
-    if (!sent.replayed) {
-      ctx.hub.publishToUser(body.toUserId, { kind: 'im', message: sent.message });
-      ctx.hub.publishToUser(from, { kind: 'im', message: sent.message });
-      await publishCounts(ctx, body.toUserId);
-    }
+    if (!sent.replayed) await publishMessage(ctx, sent.message, from);
     return ok(sent, sent.replayed ? '消息已发送' : '发送成功');
   });
 
@@ -135,7 +113,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const userId = await requireUserId(ctx, req);
     const body = parseInput(readBody, req.body);
     const readSeq = await markRead(db, userId, body.conversationId, body.seq);
-    await publishCounts(ctx, userId);
+    await publishConversationCounts(ctx, body.conversationId, [userId]);
     return ok({ conversationId: body.conversationId, readSeq });
   });
 
@@ -143,10 +121,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const userId = await requireUserId(ctx, req);
     const { messageId } = parseInput(messageBody, req.body);
     const message = await recall(db, userId, messageId, ctx.now());
-    for (const u of await conversationMemberIds(db, message.chatId)) {
-      ctx.hub.publishToUser(u, { kind: 'im', message });
-      if (u !== userId) await publishCounts(ctx, u);
-    }
+    await publishMessage(ctx, message, userId);
     return ok(message, '已撤回');
   });
 
@@ -171,7 +146,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const userId = await requireUserId(ctx, req);
     const body = parseInput(pinBody, req.body);
     await setPinned(db, userId, body.conversationId, body.on === 1);
-    await publishCounts(ctx, userId);
+    await publishConversationCounts(ctx, body.conversationId, [userId]);
     return ok({ pinned: body.on }, body.on ? '已置顶' : '已取消置顶');
   });
 
@@ -199,11 +174,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const from = await requireUserId(ctx, req);
     const body = parseInput(massBody, req.body);
     const { result, messages } = await sendMass(db, { from, userIds: body.userIds, text: body.text, now: ctx.now() });
-    for (const m of messages) {
-      ctx.hub.publishToUser(m.toUserId!, { kind: 'im', message: m });
-      ctx.hub.publishToUser(from, { kind: 'im', message: m });
-      await publishCounts(ctx, m.toUserId!);
-    }
+    for (const m of messages) await publishMessage(ctx, m, from);
     return ok(result, `已群发给 ${result.sent} 人`);
   });
 
@@ -343,11 +314,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
       clientId: body.clientId,
       now: ctx.now(),
     });
-    if (!sent.replayed) {
-      const members = await conversationMemberIds(db, sent.message.chatId);
-      for (const m of members) ctx.hub.publishToUser(m, { kind: 'im', message: sent.message });
-      for (const m of members) if (m !== from) await publishCounts(ctx, m);
-    }
+    if (!sent.replayed) await publishMessage(ctx, sent.message, from);
     return ok(sent, sent.replayed ? '消息已发送' : '发送成功');
   });
 };

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import { Code } from '../../workers/protocol/index';
 import { BizError } from '../http/reply';
 import { fenToYuan, yuanToFen, type PaymentProvider, type VerifiedNotification } from './provider';
+import { chinaWallClock } from '../../workers/protocol/china-time';
 
 export interface AlipayConfig {
   appId: string;
@@ -71,7 +72,7 @@ export function rsa2Verify(content: string, signature: string, publicKeyPem: str
 
 /** China time as Alipay writes it: 'yyyy-MM-dd HH:mm:ss'. */
 function alipayTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return chinaWallClock(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 export type NotificationCheck = { ok: true; value: VerifiedNotification } | { ok: false; reason: string };

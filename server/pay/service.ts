@@ -19,6 +19,7 @@ import type { Database } from '../db/schema';
 import { BizError } from '../http/reply';
 import { creditWithin, debit } from '../vlive/wallet';
 import type { OrderForProvider, PaymentProvider } from './provider';
+import { chinaWallClock } from '../../workers/protocol/china-time';
 
 /** 1 元 = 10 球币; larger packages add a bonus. */
 export const PAY_PACKAGES: readonly PayPackage[] = [
@@ -62,7 +63,7 @@ export function forProvider(r: OrderRow): OrderForProvider {
 
 /** 'Q' + China date-time + 10 random hex: unique, sortable by day, fits Alipay's out_trade_no. */
 function newOrderId(now: number): string {
-  const t = new Date(now + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const t = chinaWallClock(now).toISOString().replace(/\D/g, '').slice(0, 14);
   return `Q${t}${crypto.randomBytes(5).toString('hex')}`;
 }
 

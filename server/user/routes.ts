@@ -23,24 +23,20 @@ import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { FAQ } from './faq';
-import { REAL_NAME_RE, ageOn, idNumberProblem, maskIdNumber, maskName } from './id-number';
+import { ageOn, maskIdNumber, maskName } from './id-number';
+import { idNumberProblem } from '../../workers/protocol/id-number';
 import { notifyUser, unreadCount } from './messages';
 import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './portrait';
 import { registerPostImageRoute, registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
 import { registerRecordRoutes } from './records';
 import { deleteUploadFile, readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
-import { idField, textField } from '../../workers/protocol/fields';
+import { idField, realNameField, textField } from '../../workers/protocol/fields';
 
 const u = (path: string) => embeddedUrl(path);
 
 const realNameBody = z.object({
-  name: z
-    .string({ error: '请输入真实姓名' })
-    .trim()
-    .min(2, '姓名至少 2 个汉字')
-    .max(20, '姓名不能超过 20 个字')
-    .regex(REAL_NAME_RE, '姓名只能是汉字（少数民族姓名可含“·”）'),
+  name: realNameField(),
   idNumber: z.string({ error: '请输入身份证号' }).trim().min(1, '请输入身份证号'),
 });
 

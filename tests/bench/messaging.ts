@@ -8,6 +8,7 @@
  *   npx tsx tests/bench/messaging.ts            # defaults: 200 users, 100 msg/s, 10 s
  *   USERS=2000 RATE=500 SECONDS=30 npx tsx tests/bench/messaging.ts
  */
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { Frame, SystemPaths, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
@@ -18,6 +19,42 @@ import { startTestServer } from '../helpers/ws-client';
 const USERS = Number(process.env.USERS ?? 200);
 const RATE = Number(process.env.RATE ?? 100);
 const SECONDS = Number(process.env.SECONDS ?? 10);
+
+// A bounded keep-alive pool, as a real client fleet's proxies would hold: one new TCP connection
+// per send at 500/s overflows the listen backlog (ECONNRESET) before the server is measured.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS ?? 128) });
+
+function postForm(url: string, token: string, form: Record<string, string>): Promise<{ code: number }> {
+  const body = new URLSearchParams(form).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          accessToken: token,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text) as { code: number });
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -85,6 +122,7 @@ async function main() {
   const wall0 = performance.now();
   let sent = 0;
   let refused = 0;
+  let failed = 0;
   const total = RATE * SECONDS;
   const inflight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -98,17 +136,22 @@ async function main() {
     sentAt.set(cid, performance.now());
     sent++;
     inflight.push(
-      fetch(srv.base + embeddedUrl(MessagePaths.send), {
-        method: 'POST',
-        headers: { accessToken: from.token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ toUserId: String(to.id), text: `压测消息 ${i}`, clientId: cid }).toString(),
-      }).then(async (r) => {
-        const body = (await r.json()) as { code: number };
-        if (body.code !== 200) {
-          refused++;
+      postForm(srv.base + embeddedUrl(MessagePaths.send), from.token, {
+        toUserId: String(to.id),
+        text: `压测消息 ${i}`,
+        clientId: cid,
+      }).then(
+        (body) => {
+          if (body.code !== 200) {
+            refused++;
+            sentAt.delete(cid);
+          }
+        },
+        () => {
+          failed++;
           sentAt.delete(cid);
-        }
-      }),
+        },
+      ),
     );
   }
   await Promise.all(inflight);
@@ -122,7 +165,7 @@ async function main() {
   console.log(
     [
       `users ${USERS}, target ${RATE} msg/s for ${SECONDS} s`,
-      `sent ${sent} (refused ${refused}), delivered ${latencies.length}, lost ${sentAt.size - latencies.length}, duplicates ${duplicates}`,
+      `sent ${sent} (refused ${refused}, transport errors ${failed}), delivered ${latencies.length}, lost ${sentAt.size - latencies.length}, duplicates ${duplicates}`,
       `achieved ${f(latencies.length / wall)} msg/s`,
       `send→deliver ms: p50 ${f(pct(sorted, 50))}  p95 ${f(pct(sorted, 95))}  p99 ${f(pct(sorted, 99))}  max ${f(sorted[sorted.length - 1] ?? NaN)}`,
       `cpu (server + load generator, one process): ${f(((cpu.user + cpu.system) / 1e6 / wall) * 100)}% of one core`,
@@ -130,9 +173,10 @@ async function main() {
     ].join('\n'),
   );
   clearInterval(heartbeat);
+  agent.destroy();
   for (const u of users) u.ws?.close();
   await srv.close();
-  if (sentAt.size - latencies.length !== 0 || duplicates !== 0) process.exitCode = 1;
+  if (sentAt.size - latencies.length !== 0 || duplicates !== 0 || failed + refused > 0) process.exitCode = 1;
 }
 
 void main().catch((e: unknown) => {

@@ -11,6 +11,8 @@ import {
   launchBrowser,
   newPhoneContext,
   screenshot,
+  stampWhen,
+  stampedAt,
   startServer,
   upcomingMatches,
   type RunningServer,
@@ -108,15 +110,13 @@ describe('database', () => {
       expect((await devEvent({ matchId: match.id, type: 'goal', side })).code).toBe(200);
       const next = await api<{ rows: Array<{ teamId: number; move: number }> }>(`/database/standings/${match.li}`);
       const after = next.rows.map((r) => r.teamId);
-      await page.waitForFunction(
-        (want) =>
-          [...document.querySelectorAll('[data-standings] [data-team-id]')]
-            .map((r) => Number(r.getAttribute('data-team-id')))
-            .join() === want,
-        after.join(),
-        { timeout: 1_000, polling: 'raf' },
-      );
-      const elapsed = Date.now() - t0;
+      // Timed in the page (see stampWhen); installed after the table is known, so an upper bound.
+      const tableShows = (want: string) =>
+        [...document.querySelectorAll('[data-standings] [data-team-id]')]
+          .map((r) => Number(r.getAttribute('data-team-id')))
+          .join() === want;
+      await stampWhen(page, 'table', tableShows, after.join());
+      const elapsed = (await stampedAt(page, 'table', 3_000)) - t0;
       expect(elapsed).toBeLessThan(1_000);
       reordered = before.join() !== after.join();
       if (reordered) {
@@ -141,6 +141,44 @@ describe('database', () => {
     await page.locator('.db-squad a').first().click();
     await page.waitForSelector('[data-player-stats]');
     await screenshot(page, 'database-player');
+    expect(errors).toEqual([]);
+  });
+
+  it('tapping a team name in /live/zq opens that team page; the rest of the row opens the match', async () => {
+    await page.goto(`${server.url}/live/zq`);
+    const row = page
+      .locator('[data-match-id]')
+      .filter({ has: page.locator('a[data-team-link]') })
+      .first();
+    await row.waitFor();
+    // Every control in the row is a tap target of at least 44×44 px, and no two overlap.
+    const boxes = await row.evaluate((el) =>
+      [...el.querySelectorAll('a[href], button')].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { x: r.left, y: r.top, w: r.width, h: r.height };
+      }),
+    );
+    expect(boxes).toHaveLength(4);
+    for (const b of boxes) expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        expect(overlap).toBe(false);
+      }
+    const link = row.locator('a[data-team-link]').nth(1);
+    const teamId = Number(await link.getAttribute('data-team-link'));
+    const name = (await link.locator('.lv-team-name').innerText()).replace(/^\[\d+\]/, '');
+    await screenshot(page, 'database-live-row-links');
+    expect(teamId).toBeGreaterThan(0);
+    await link.tap();
+    await page.waitForURL(new RegExp(`/database/team/zq\\?id=${teamId}$`));
+    await expect.poll(() => page.locator('.db-team-head h2').innerText(), { timeout: 10_000 }).toBe(name);
+    await page.goBack();
+    await page.waitForURL(/\/live\/zq$/);
+    const again = page.locator('[data-match-id]').first();
+    const matchId = await again.getAttribute('data-match-id');
+    await again.locator('[data-score]').tap();
+    await page.waitForURL(new RegExp(`/live/zq/detail/${matchId}$`));
     expect(errors).toEqual([]);
   });
 });

@@ -306,16 +306,28 @@ describe('what a phone loads', () => {
 });
 
 describe('second visit', () => {
-  // Skipped for now, honestly: since about 00:40 北京时间 on 2026-11-25 navigator.serviceWorker.ready
-  // never resolves in this test (it passed at 00:35 on the same commit, and fails on older commits
-  // too), so the cause is not yet found. Registering the worker without waiting for the load event
-  // did not help. Unskip once found.
-  it.skip('paints the home rooms and the hot rows from the service worker and the offline store, with the server gone', async () => {
+  it('paints the home rooms and the hot rows from the service worker and the offline store, with the server gone', async () => {
     const ctx = await newPhoneContext(browser);
+    const failed: string[] = [];
+    ctx.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+    ctx.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
     const first = await ctx.newPage();
     await first.goto(server.url + '/vlive/0');
     await first.waitForSelector('[data-room-id]', { timeout: 30_000 });
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Bounded, and on failure it says where the worker stopped: once (2026-11-25, from 00:40 北京时间
+    // for a while) `ready` never resolved here, and the cause was not found.
+    const ready = await first.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => 'ready'),
+        new Promise<string>((r) => setTimeout(r, 30_000)).then(async () => {
+          const regs = await navigator.serviceWorker.getRegistrations();
+          return JSON.stringify(regs.map((g) => [g.installing?.state, g.waiting?.state, g.active?.state]));
+        }),
+      ]),
+    );
+    expect(ready, `service worker not ready: registrations ${ready}, failed requests ${failed.join('; ')}`).toBe(
+      'ready',
+    );
     await first.goto(server.url + '/live/hot');
     await first.waitForSelector('[data-match-id]', { timeout: 30_000 });
     await first.close();

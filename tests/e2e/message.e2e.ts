@@ -15,6 +15,8 @@ import {
   collectErrors,
   newPhoneContext,
   screenshot,
+  stampWhen,
+  stampedAt,
   startServer,
   type RunningServer,
 } from '../helpers/e2e';
@@ -99,10 +101,21 @@ describe('private messages across contexts and tabs', () => {
     await a.goto(`${ORIGIN}/message/chat?peer=${bId}`);
     await a.getByText('还没有消息，打个招呼吧').waitFor();
     await screenshot(a, 'message-chat-empty');
-    const t0 = Date.now();
-    await sendFromChat(a, '今晚一起看球？');
-    await Promise.all(bTabs.map((t) => expect.poll(() => unread(t), { timeout: 1_000, interval: 25 }).toBe(1)));
-    const elapsed = Date.now() - t0;
+    // Timed in each B tab (see stampWhen): when its 消息 badge shows 1.
+    const badgeShows = (n: string) =>
+      document.querySelector('nav.qs-tabbar a[aria-label="消息"] [data-unread]')?.textContent?.trim() === n;
+    for (const t of bTabs) await stampWhen(t, 'badge', badgeShows, '1');
+    // From the tap on 发送 in A's page, stamped in that page.
+    await a.getByLabel('输入消息').fill('今晚一起看球？');
+    await a.evaluate(() => {
+      const w = window as unknown as { sentAt?: number };
+      const send = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === '发送');
+      send?.addEventListener('click', () => (w.sentAt = Date.now()), { capture: true, once: true });
+    });
+    await a.getByRole('button', { name: '发送' }).click();
+    const t0 = await a.evaluate(() => (window as unknown as { sentAt?: number }).sentAt ?? 0);
+    expect(t0).toBeGreaterThan(0);
+    const elapsed = Math.max(...(await Promise.all(bTabs.map((t) => stampedAt(t, 'badge', 5_000))))) - t0;
     console.info(`[message.e2e] send → badge in 3 tabs: ${elapsed} ms`);
     expect(elapsed).toBeLessThan(1_000);
     await a.locator('[data-message-state="sent"]').getByText('今晚一起看球？').waitFor();

@@ -244,6 +244,14 @@ describe('头条', () => {
     await expect.poll(goals, { timeout: 2_000, interval: 50 }).toBe(before + 1);
     console.log(`goal → live report on screen: ${Date.now() - t0} ms`);
     await screenshot(page, 'news-live-report');
+    // The card's links (league, both teams, the score) are tap targets of at least 44×44 px.
+    const sizes = await page
+      .locator(`.nw-match[data-match-id="${matchId}"] a[href]`)
+      .evaluateAll((links) =>
+        links.map((l) => Math.min(l.getBoundingClientRect().width, l.getBoundingClientRect().height)),
+      );
+    expect(sizes).toHaveLength(4);
+    for (const s of sizes) expect(s).toBeGreaterThanOrEqual(44);
     // The match detail page links to its reports, and the report card links back.
     await page.locator(`.nw-match[data-match-id="${matchId}"]`).click();
     await page.waitForURL(`**/live/zq/detail/${matchId}`);

@@ -276,3 +276,41 @@ export async function revealMatchRow(page: Page, matchId: number, selector = '',
     { timeout: timeoutMs, polling: 150 },
   );
 }
+
+/**
+ * Times a change inside the page, not through the test harness: installs a MutationObserver that
+ * records `Date.now()` under `key` the first time `check(arg)` holds after a DOM change. Read the
+ * stamp with `stampedAt`. Under a loaded CI machine, polling over the DevTools protocol adds
+ * hundreds of milliseconds that are not the app's; this measures when the page showed it.
+ * If `check` already holds, the stamp is the install time (an upper bound). `check` runs in the
+ * page, so it may use only its argument and the DOM.
+ */
+export async function stampWhen<A>(page: Page, key: string, check: (arg: A) => boolean, arg: A): Promise<void> {
+  const install = (k: string, ok: (a: unknown) => boolean, a: unknown) => {
+    const w = window as unknown as { e2eStamps?: Record<string, number> };
+    const stamps = (w.e2eStamps ??= {});
+    delete stamps[k];
+    // Already true: stamp now (an upper bound on when the page showed it).
+    if (ok(a)) {
+      stamps[k] = Date.now();
+      return;
+    }
+    new MutationObserver((_m, obs) => {
+      if (!ok(a)) return;
+      stamps[k] = Date.now();
+      obs.disconnect();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  };
+  // An expression string, so `check` travels as source (a function inside an argument cannot).
+  await page.evaluate(`(${install.toString()})(${JSON.stringify(key)}, ${check.toString()}, ${JSON.stringify(arg)})`);
+}
+
+/** The page-side time `stampWhen` recorded under `key`, waiting for it up to `timeoutMs`. */
+export async function stampedAt(page: Page, key: string, timeoutMs = 5000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (k) => (window as unknown as { e2eStamps?: Record<string, number> }).e2eStamps?.[k],
+    key,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as number;
+}

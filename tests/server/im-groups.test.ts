@@ -4,11 +4,8 @@
  * (GROUP_PERMISSIONS) cell by cell, mute and mute all, join by link, the member limit, the daily
  * creation limit, dissolve, and each bad input refused with a Chinese message and nothing stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
-import websocket from '@fastify/websocket';
-import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { describe, expect, it } from 'vitest';
+import { Code } from '../../workers/protocol/index';
 import {
   GROUP_CHAT_CODE,
   GROUP_CREATE_DAILY,
@@ -29,74 +26,12 @@ import {
   type PrivacySettings,
   type SendResult,
 } from '../../workers/protocol/api/message';
-import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
+import type { ImMessage } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
-import { createHub } from '../../server/ws/create-hub';
-import { createMetrics } from '../../server/metrics';
-import { socketAddressArea } from '../../server/ws/address-routes';
-import { imArea } from '../../server/im/routes';
-import { verifyAccessToken } from '../../server/accounts/tokens';
-import { createTestStorage } from '../helpers/test-db';
-import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
+import { clientId, eventOf, hasChinese, isEvent, useImServer, type User } from './im-harness';
 
-let h: VliveHarness;
-beforeAll(async () => {
-  const ts = await createTestStorage();
-  const clock = { now: Date.UTC(2026, 10, 24, 8, 0, 0) };
-  const now = () => clock.now;
-  const db = ts.storage.db;
-  const metrics = createMetrics();
-  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
-  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  installErrorHandler(app);
-  await app.register(formbody);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  hub.register(app);
-  await socketAddressArea(app, ctx);
-  await imArea(app, ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no address');
-  h = {
-    app,
-    ts,
-    hub,
-    base: `http://127.0.0.1:${addr.port}`,
-    clock,
-    async close() {
-      await hub.close();
-      await app.close();
-      await ts.cleanup();
-    },
-  };
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const api = <T = unknown>(method: 'GET' | 'POST', path: string, opts: Parameters<typeof apiOf>[3] = {}) =>
-  apiOf<T>(h, method, embeddedUrl(path), opts);
-const createUser = (nickName?: string) => createUserOf(h, { nickName });
-let clientSeq = 0;
-const clientId = () => `c-${Date.now().toString(36)}-${++clientSeq}`;
-const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
-
-type User = { id: number; token: string };
-
-const isEvent =
-  <K extends InboxEvent['kind']>(kind: K, pred: (e: Extract<InboxEvent, { kind: K }>) => boolean = () => true) =>
-  (f: ServerFrame) =>
-    f.code === Frame.EVENT && f.topic === Topics.inbox && f.data.kind === kind && pred(f.data as never);
-const eventOf = <K extends InboxEvent['kind']>(f: ServerFrame) =>
-  (f as Extract<ServerFrame, { code: typeof Frame.EVENT }>).data as unknown as Extract<InboxEvent, { kind: K }>;
-async function inboxSock(token: string): Promise<Sock> {
-  const s = await Sock.connect(h, token);
-  await s.subscribe(Topics.inbox);
-  return s;
-}
+const im = useImServer();
+const { api, createUser, inboxSock } = im;
 
 const post = <T = GroupDetail>(token: string, path: string, form: Record<string, string | number>) =>
   api<T>('POST', path, { token, form });
@@ -111,7 +46,7 @@ async function create(owner: User, members: User[], name = '周末球友群'): P
   return r.data;
 }
 async function count(table: 'im_groups' | 'im_messages' | 'im_members'): Promise<number> {
-  const r = await h.ts.storage.db
+  const r = await im.h.ts.storage.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
@@ -119,7 +54,7 @@ async function count(table: 'im_groups' | 'im_messages' | 'im_members'): Promise
 }
 /** Many users at once (the member limit): one insert, no sessions needed. */
 async function bulkUsers(n: number): Promise<number[]> {
-  const rows = await h.ts.storage.db
+  const rows = await im.h.ts.storage.db
     .insertInto('users')
     .values(
       Array.from({ length: n }, (_, i) => ({
@@ -221,7 +156,7 @@ describe('creating a group and talking in it', () => {
     const other = await post<ImMessage>(b.token, P.recall, { messageId: m.id });
     expect(other.code).toBe(Code.REFUSED);
     const late = (await sendGroup(o.token, g.id, '太晚撤回')).data.message;
-    h.clock.now += 2 * 60_000 + 1;
+    im.h.clock.now += 2 * 60_000 + 1;
     const refused = await post<ImMessage>(o.token, P.recall, { messageId: late.id });
     expect(refused.code).toBe(Code.REFUSED);
     expect(refused.msg).toContain('2 分钟');
@@ -307,7 +242,7 @@ describe('bad input and abuse: a Chinese message and nothing stored', () => {
     expect(r.code).toBe(Code.RATE_LIMITED);
     expect(r.msg).toContain(String(GROUP_CREATE_DAILY));
     expect(await count('im_groups')).toBe(before);
-    h.clock.now += 86_400_000;
+    im.h.clock.now += 86_400_000;
     expect((await post(o.token, P.groupCreate, { name: '第二天' })).code).toBe(Code.OK);
   });
 
@@ -389,7 +324,7 @@ describe('mute and mute all', () => {
     expect(r.code).toBe(Code.REFUSED);
     expect(r.msg).toContain('禁言');
     expect(await count('im_messages')).toBe(before);
-    h.clock.now += 10 * 60_000 + 1;
+    im.h.clock.now += 10 * 60_000 + 1;
     expect((await sendGroup(b.token, g.id, '解禁了')).code).toBe(Code.OK);
     expect((await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: 60 })).code).toBe(Code.OK);
     expect((await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: 0 })).code).toBe(Code.OK);
@@ -536,9 +471,9 @@ describe('the group permission table', () => {
 
 describe('privacy: who may message me, the 陌生人 folder, blocks end follows', () => {
   const follow = (userId: number, followeeId: number) =>
-    h.ts.storage.db
+    im.h.ts.storage.db
       .insertInto('community_follows')
-      .values({ user_id: userId, followee_id: followeeId, created_at: h.clock.now })
+      .values({ user_id: userId, followee_id: followeeId, created_at: im.h.clock.now })
       .execute();
   const sendPrivate = (token: string, toUserId: number, text: string) =>
     post<SendResult>(token, P.send, { toUserId, text, clientId: clientId() });
@@ -591,7 +526,7 @@ describe('privacy: who may message me, the 陌生人 folder, blocks end follows'
     await follow(a.id, b.id);
     await follow(b.id, a.id);
     expect((await post(a.token, P.block, { userId: b.id, on: 1 })).code).toBe(Code.OK);
-    const left = await h.ts.storage.db
+    const left = await im.h.ts.storage.db
       .selectFrom('community_follows')
       .select('user_id')
       .where((eb) => eb.or([eb('user_id', '=', a.id), eb('user_id', '=', b.id)]))
@@ -603,9 +538,9 @@ describe('privacy: who may message me, the 陌生人 folder, blocks end follows'
 
 describe('mass sending (群发)', () => {
   const follow = (userId: number, followeeId: number) =>
-    h.ts.storage.db
+    im.h.ts.storage.db
       .insertInto('community_follows')
-      .values({ user_id: userId, followee_id: followeeId, created_at: h.clock.now })
+      .values({ user_id: userId, followee_id: followeeId, created_at: im.h.clock.now })
       .execute();
 
   it(`reaches chosen followers as private messages (not who blocked me), ${MASS_DAILY} a day`, async () => {

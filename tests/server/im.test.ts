@@ -4,11 +4,8 @@
  * sockets, sequence numbers, idempotent retries, the gap fetch, and each bad input refused with
  * a Chinese message and nothing stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
-import websocket from '@fastify/websocket';
-import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { describe, expect, it } from 'vitest';
+import { Code } from '../../workers/protocol/index';
 import {
   IM_SEND_RATE,
   IM_TEXT_MAX,
@@ -20,84 +17,22 @@ import {
   type ReadResult,
   type SendResult,
 } from '../../workers/protocol/api/message';
-import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
+import type { ImMessage } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
-import { createHub } from '../../server/ws/create-hub';
-import { createMetrics } from '../../server/metrics';
-import { socketAddressArea } from '../../server/ws/address-routes';
-import { imArea } from '../../server/im/routes';
-import { verifyAccessToken } from '../../server/accounts/tokens';
-import { createTestStorage } from '../helpers/test-db';
-import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
+import { clientId, eventOf, hasChinese, imEvents, isEvent, useImServer } from './im-harness';
 
-let h: VliveHarness;
-beforeAll(async () => {
-  const ts = await createTestStorage();
-  const clock = { now: Date.UTC(2026, 10, 24, 8, 0, 0) };
-  const now = () => clock.now;
-  const db = ts.storage.db;
-  const metrics = createMetrics();
-  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
-  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  installErrorHandler(app);
-  await app.register(formbody);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  hub.register(app);
-  await socketAddressArea(app, ctx);
-  await imArea(app, ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no address');
-  h = {
-    app,
-    ts,
-    hub,
-    base: `http://127.0.0.1:${addr.port}`,
-    clock,
-    async close() {
-      await hub.close();
-      await app.close();
-      await ts.cleanup();
-    },
-  };
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-const api = <T = unknown>(method: 'GET' | 'POST', path: string, opts: Parameters<typeof apiOf>[3] = {}) =>
-  apiOf<T>(h, method, embeddedUrl(path), opts);
-const createUser = (nickName?: string) => createUserOf(h, { nickName });
-let clientSeq = 0;
-const clientId = () => `c-${Date.now().toString(36)}-${++clientSeq}`;
-const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
+const im = useImServer();
+const { api, createUser, inboxSock } = im;
 
 function send(token: string, toUserId: number, text: string, cid = clientId()) {
   return api<SendResult>('POST', P.send, { token, form: { toUserId, text, clientId: cid } });
 }
 async function countMessages(): Promise<number> {
-  const r = await h.ts.storage.db
+  const r = await im.h.ts.storage.db
     .selectFrom('im_messages')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
-}
-const isEvent =
-  <K extends InboxEvent['kind']>(kind: K, pred: (e: Extract<InboxEvent, { kind: K }>) => boolean = () => true) =>
-  (f: ServerFrame) =>
-    f.code === Frame.EVENT && f.topic === Topics.inbox && f.data.kind === kind && pred(f.data as never);
-const eventOf = <K extends InboxEvent['kind']>(f: ServerFrame) =>
-  (f as Extract<ServerFrame, { code: typeof Frame.EVENT }>).data as unknown as Extract<InboxEvent, { kind: K }>;
-async function inboxSock(token: string): Promise<Sock> {
-  const s = await Sock.connect(h, token);
-  await s.subscribe(Topics.inbox);
-  return s;
-}
-function imEvents(frames: ServerFrame[]): ImMessage[] {
-  return frames.filter(isEvent('im')).map((f) => eventOf<'im'>(f).message);
 }
 
 describe('sending a private message', () => {
@@ -229,12 +164,12 @@ describe('recall, delete for me, favourite', () => {
     await bs.next(isEvent('counts'));
     const notMine = await api('POST', P.recall, { token: b.token, form: { messageId: m.id } });
     expect(notMine.code).toBe(Code.REFUSED);
-    h.clock.now += RECALL_WINDOW_MS - 1_000;
+    im.h.clock.now += RECALL_WINDOW_MS - 1_000;
     const r = await api<ImMessage>('POST', P.recall, { token: a.token, form: { messageId: m.id } });
     expect(r.code).toBe(Code.OK);
-    expect(r.data).toMatchObject({ id: m.id, seq: m.seq, text: '', recalledAt: h.clock.now });
+    expect(r.data).toMatchObject({ id: m.id, seq: m.seq, text: '', recalledAt: im.h.clock.now });
     const ev = eventOf<'im'>(await bs.next(isEvent('im')));
-    expect(ev.message).toMatchObject({ id: m.id, text: '', recalledAt: h.clock.now });
+    expect(ev.message).toMatchObject({ id: m.id, text: '', recalledAt: im.h.clock.now });
     const counts = eventOf<'counts'>(await bs.next(isEvent('counts')));
     expect(counts.chats.find((c) => c.conversationId === m.chatId)?.count).toBe(0);
     const fetched = await api<ImMessage[]>('GET', P.messages, { token: b.token, query: { conversationId: m.chatId } });
@@ -242,7 +177,7 @@ describe('recall, delete for me, favourite', () => {
     bs.close();
 
     const late = (await send(a.token, b.id, '来不及了')).data.message;
-    h.clock.now += RECALL_WINDOW_MS + 1;
+    im.h.clock.now += RECALL_WINDOW_MS + 1;
     const tooLate = await api('POST', P.recall, { token: a.token, form: { messageId: late.id } });
     expect(tooLate.code).toBe(Code.REFUSED);
     expect(tooLate.msg).toContain('2 分钟');
@@ -289,7 +224,7 @@ describe('the chat list', () => {
     const [p1, p2, p3] = [await createUser('一'), await createUser('二'), await createUser('三')];
     for (const p of [p1, p2, p3]) {
       await send(p.token, me.id, `来自${p.id}`);
-      h.clock.now += 1_000;
+      im.h.clock.now += 1_000;
     }
     const order = async () =>
       (await api<ChatListItem[]>('GET', P.chatList, { token: me.token })).data.map((c) => c.peer.id);
@@ -307,7 +242,7 @@ describe('the chat list', () => {
       query: { conversationId: chatOf(p3.id) },
     });
     expect(gone.data).toEqual([]);
-    h.clock.now += 1_000;
+    im.h.clock.now += 1_000;
     await send(p3.token, me.id, '又来了');
     expect(await order()).toEqual([p1.id, p3.id, p2.id]);
     const back = await api<ImMessage[]>('GET', P.messages, {
@@ -391,7 +326,7 @@ describe('bad input and abuse: a Chinese message and nothing stored', () => {
     expect(await countMessages()).toBe(before);
     // Another user is not slowed by it.
     expect((await send(b.token, a.id, '我不受影响')).code).toBe(Code.OK);
-    h.clock.now += IM_SEND_RATE.windowMs + 1;
+    im.h.clock.now += IM_SEND_RATE.windowMs + 1;
     expect((await send(a.token, b.id, '歇够了')).code).toBe(Code.OK);
   });
 });

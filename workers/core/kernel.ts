@@ -71,9 +71,18 @@ export type StreamBuilder<K extends StreamKind> = (
 /** Every stream kind has exactly one builder: a missing one fails the composition root's typecheck. */
 export type StreamBuilders = { [K in StreamKind]: StreamBuilder<K> };
 
+/**
+ * How long a request waits for the stored session before it goes out as a visitor's. The store
+ * answers in milliseconds; the bound only matters when IndexedDB hangs (then the core gives up
+ * waiting once, not per request).
+ */
+export const SESSION_WAIT_MS = 3_000;
+
 /** What the session module lends the kernel so REST and socket carry the right token. */
 export interface AuthHooks {
   token(): string | null;
+  /** Null once the session is known (stored token read, or none); until then, when it will be. */
+  whenKnown(): Promise<void> | null;
   loggedIn(): boolean;
   /** A REST answer said the token is gone; `used` is the token that request carried. */
   onNoToken(used: string | null): void;
@@ -130,7 +139,13 @@ export function createKernel(deps: CoreDeps): Kernel {
     clearInterval: (t) => clearInterval(t),
   };
   const startedAt = now();
-  let auth: AuthHooks = { token: () => null, loggedIn: () => false, onNoToken: () => {}, onAuthRefused: () => {} };
+  let auth: AuthHooks = {
+    token: () => null,
+    whenKnown: () => null,
+    loggedIn: () => false,
+    onNoToken: () => {},
+    onAuthRefused: () => {},
+  };
   let inbound: (topic: Topic, event: TopicEvent) => void = () => {};
   const snapshotHooks: Array<(topic: ParsedTopic) => Promise<void>> = [];
   const openHooks: Array<() => void> = [];
@@ -150,10 +165,31 @@ export function createKernel(deps: CoreDeps): Kernel {
   const exception = (code: number, msg: string, path = '') => exceptions$.next({ code, msg, path, at: now() });
 
   // --- REST --------------------------------------------------------------------------------
+  // One shared, bounded wait for the session: every request (and the socket's address call, so
+  // the socket's auth frame too) carries the token of a user whose session is still being read.
+  let sessionWait: Promise<void> | null = null;
+  let gaveUpOnSession = false;
+  function sessionKnown(): Promise<void> | null {
+    const known = gaveUpOnSession ? null : auth.whenKnown();
+    if (!known) return null;
+    sessionWait ??= new Promise<void>((resolve) => {
+      const t = timers.setTimeout(() => {
+        gaveUpOnSession = true;
+        log(`session not known after ${SESSION_WAIT_MS} ms: requests go out without it`);
+        resolve();
+      }, SESSION_WAIT_MS);
+      void known.then(() => {
+        timers.clearTimeout(t);
+        resolve();
+      });
+    }).finally(() => (sessionWait = null));
+    return sessionWait;
+  }
   const rest = createRestClient({
     fetch: deps.fetch,
     baseUrl: deps.baseUrl,
     accessToken: () => auth.token(),
+    sessionKnown,
     onNoToken: (_path, used) => auth.onNoToken(used),
     onRedirectHome: (path) => navigation$.next({ kind: 'redirect-home', path }),
     onException: (code, msg, path) => exception(code, msg, path),

@@ -26,6 +26,12 @@ export interface RestDeps {
   /** Origin + mount of each family (embedded: `${origin}/main`, `${origin}`, `${origin}`). */
   baseUrl: (family: ApiFamily) => string;
   accessToken: () => string | null;
+  /**
+   * Resolves when the session is known (the stored token read, or a bounded wait over), or null
+   * when it already is: each request waits for it before reading the token, so a call a tab makes
+   * while the core is still starting goes out as the user's, not as a visitor's.
+   */
+  sessionKnown?: () => Promise<void> | null;
   /** `token` is the one the request carried: an answer about an older session is no news. */
   onNoToken?: (path: string, token: string | null) => void;
   onRedirectHome?: (path: string) => void;
@@ -94,6 +100,8 @@ export function createRestClient(deps: RestDeps): RestClient {
     const method = req.method ?? 'GET';
     const url = urlOf(req);
     const headers: Record<string, string> = { Accept: onStream ? 'text/event-stream' : 'application/json' };
+    const known = deps.sessionKnown?.();
+    if (known) await known;
     const token = deps.accessToken();
     if (token) headers.accessToken = token;
     let body: string | FormData | undefined;

@@ -64,7 +64,11 @@ export interface ImMessage {
 
 export type InboxEvent =
   | { kind: 'im'; message: ImMessage }
-  | { kind: 'counts'; chats: ChatCount[] }
+  /**
+   * The user's chat counts. Whole list unless `partial`: then only the conversations that changed
+   * (a message, a recall, a read marker, a pin); the others keep their last counts.
+   */
+  | { kind: 'counts'; chats: ChatCount[]; partial?: true }
   /** A group I am (or was just) in changed: name, notice, members, roles, or it was dissolved. */
   | { kind: 'group'; groupId: number }
   /** A reserved broadcast started (anchor live): `path` opens the room. */

@@ -15,6 +15,7 @@ import {
   textProblem,
   type TextMessages,
 } from './field-rules';
+import { realNameProblem } from './id-number';
 
 /**
  * A database id from a path, query or form (digits as text or a number); 1…2^31-1. `missing`
@@ -72,6 +73,15 @@ export const keyField = (label: string, max = 64) =>
 export const phoneField = () => z.string({ error: '缺少手机号' }).trim().regex(PHONE_RE, FieldText.phone);
 export const smsCodeField = () => z.string({ error: '缺少验证码' }).trim().regex(SMS_CODE_RE, FieldText.code);
 export const nicknameField = () => z.string({ error: '缺少昵称' }).trim().regex(NICKNAME_RE, FieldText.nickname);
+/** A real name for 实名认证 (the protocol's rule in ./id-number.ts), trimmed. */
+export const realNameField = () =>
+  z
+    .string({ error: '请输入真实姓名' })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = realNameProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 /** A plaintext password (after transit decryption). */
 export const passwordField = () =>
   z.string({ error: '缺少密码' }).superRefine((v, ctx) => {

@@ -2,12 +2,20 @@
  * One match row of a list (football or basketball). Props only: the page's container gives it
  * the core's `MatchView` (status text, minute text, flags all derived in the core).
  * The DOM contract: the row carries `data-match-id`, and the `data-score` element reads 'H-A'.
+ *
+ * Every control in the row is a real tap target of at least 44×44 px and none overlaps another
+ * (the first-load rule): the left column (league, kick-off time) is one 64×76 link to the league
+ * page, each team (cards, name, crest) a 44 px tall link to its team page, the star a 44×76
+ * column on the right; the rest (the score, the status above it, the lines below) opens the match.
  */
 import { memo, useRef } from 'react';
 import type { MatchView } from '../../core/index';
 import { readableOnWhite } from './league-color';
 import { LIVE_TEXT } from './strings';
 import { hasScore, matchClock } from './match-state';
+import { paths } from '../../app/paths';
+import { RowLink } from './RowLink';
+import './match-row.css';
 
 export const MATCH_ROW_HEIGHT = 76;
 
@@ -60,7 +68,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
   const clock = matchClock(match);
   return (
     <div
-      className={`lv-row ${stateClass}`}
+      className={`lv-row lv-mrow ${stateClass}`}
       data-match-id={match.id}
       data-live={match.isLive ? '1' : '0'}
       style={{ height: MATCH_ROW_HEIGHT }}
@@ -71,12 +79,19 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
         if (e.key === 'Enter') onOpen?.(match);
       }}
     >
-      <div className="lv-row-top">
+      <RowLink
+        href={paths.dbLeague(match.sport, match.li)}
+        className="lv-lg"
+        label={`${match.leagueName} ${LIVE_TEXT.leaguePage}`}
+        data-league-link={match.li}
+      >
         <span className="lv-league" style={{ color: readableOnWhite(match.leagueColor) }}>
           {match.leagueName}
         </span>
-        {match.sport === 'zq' && match.jc && <span className="lv-jc">{match.jc}</span>}
         <span className="lv-time">{match.openTimeText}</span>
+        {match.sport === 'zq' && match.jc && <span className="lv-jc">{match.jc}</span>}
+      </RowLink>
+      <div className="lv-row-top">
         <span className="lv-status" data-status>
           {match.statusText}
         </span>
@@ -92,40 +107,35 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
             )}
           </span>
         )}
-        <button
-          type="button"
-          className={`lv-star ${match.followed ? 'on' : ''}`}
-          aria-label={match.followed ? LIVE_TEXT.unfollow : LIVE_TEXT.follow}
-          aria-pressed={match.followed}
-          data-follow
-          onClick={(e) => {
-            e.stopPropagation();
-            onToggleFollow?.(match);
-          }}
-        >
-          {match.followed ? '★' : '☆'}
-        </button>
       </div>
-      <div className="lv-row-main">
-        <span className="lv-side lv-home">
-          {match.sport === 'zq' && <Cards red={match.red[0]} yellow={match.yellow[0]} />}
-          <TeamName name={match.home.name} rank={match.home.rank} showRank={showRank} />
-          <img className="lv-crest" src={match.home.logo} alt="" width={20} height={20} loading="lazy" />
-        </span>
-        <span
-          key={flashKey}
-          className={`lv-score ${started ? '' : 'lv-score-pending score-vs'} ${flashKey ? `lv-flash lv-flash-${match.lastScorer ?? 'home'}` : ''}`}
-          data-score
-          aria-label={started ? `比分 ${scoreText}` : LIVE_TEXT.vs}
-        >
-          {scoreText}
-        </span>
-        <span className="lv-side lv-away">
-          <img className="lv-crest" src={match.away.logo} alt="" width={20} height={20} loading="lazy" />
-          <TeamName name={match.away.name} rank={match.away.rank} showRank={showRank} />
-          {match.sport === 'zq' && <Cards red={match.red[1]} yellow={match.yellow[1]} />}
-        </span>
-      </div>
+      <RowLink
+        href={paths.dbTeam(match.sport, match.home.id)}
+        className="lv-side lv-home lv-team-link"
+        label={`${match.home.name} ${LIVE_TEXT.teamPage}`}
+        data-team-link={match.home.id}
+      >
+        {match.sport === 'zq' && <Cards red={match.red[0]} yellow={match.yellow[0]} />}
+        <TeamName name={match.home.name} rank={match.home.rank} showRank={showRank} />
+        <img className="lv-crest" src={match.home.logo} alt="" width={20} height={20} loading="lazy" />
+      </RowLink>
+      <span
+        key={flashKey}
+        className={`lv-score ${started ? '' : 'lv-score-pending score-vs'} ${flashKey ? `lv-flash lv-flash-${match.lastScorer ?? 'home'}` : ''}`}
+        data-score
+        aria-label={started ? `比分 ${scoreText}` : LIVE_TEXT.vs}
+      >
+        {scoreText}
+      </span>
+      <RowLink
+        href={paths.dbTeam(match.sport, match.away.id)}
+        className="lv-side lv-away lv-team-link"
+        label={`${match.away.name} ${LIVE_TEXT.teamPage}`}
+        data-team-link={match.away.id}
+      >
+        <img className="lv-crest" src={match.away.logo} alt="" width={20} height={20} loading="lazy" />
+        <TeamName name={match.away.name} rank={match.away.rank} showRank={showRank} />
+        {match.sport === 'zq' && <Cards red={match.red[1]} yellow={match.yellow[1]} />}
+      </RowLink>
       <div className="lv-row-sub">
         {match.sport === 'zq' ? (
           <>
@@ -146,6 +156,19 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
           )
         )}
       </div>
+      <button
+        type="button"
+        className={`lv-star ${match.followed ? 'on' : ''}`}
+        aria-label={match.followed ? LIVE_TEXT.unfollow : LIVE_TEXT.follow}
+        aria-pressed={match.followed}
+        data-follow
+        onClick={(e) => {
+          e.stopPropagation();
+          onToggleFollow?.(match);
+        }}
+      >
+        {match.followed ? '★' : '☆'}
+      </button>
     </div>
   );
 }

@@ -21,6 +21,9 @@ export const LIVE_TEXT = {
   loading: '加载中',
   follow: '关注',
   unfollow: '取消关注',
+  /** Names of the row's links (after the league's or the team's name). */
+  leaguePage: '联赛资料',
+  teamPage: '球队资料',
   half: '半',
   corner: '角',
   vs: 'VS',

@@ -2,10 +2,9 @@
  * The article list, windowed: only the cards near the viewport are in the DOM, so a list scrolled
  * through 1,000 articles stays small (cards have a fixed height, ARTICLE_CARD_HEIGHT). Props only.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { ArticleCard, ARTICLE_CARD_HEIGHT } from './ArticleCard';
+import { useWindowList } from '../use-window-list';
 
 export function ArticleList({
   articles,
@@ -18,22 +17,10 @@ export function ArticleList({
   now: number;
   busy: boolean;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
     count: articles.length,
     estimateSize: () => ARTICLE_CARD_HEIGHT,
     overscan: 6,
-    scrollMargin: margin,
     getItemKey: (i) => articles[i]!.id,
   });
   return (

@@ -3,10 +3,9 @@
  * stays small. Posts differ in height (text, 0–9 pictures), so each rendered card is measured.
  * Props only; the cards carry `data-post-id`.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { PostView } from '../../../workers/protocol/api/news';
 import { PostCard } from './PostCard';
+import { useWindowList } from '../use-window-list';
 
 /** A post with a line of text and no pictures; real heights replace it once measured. */
 const POST_ESTIMATE = 150;
@@ -27,24 +26,12 @@ export function PostList({
   busy: boolean;
   onLike: (p: PostView) => void;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
     count: posts.length,
     estimateSize: (i) => POST_ESTIMATE + (posts[i]!.images.length ? 120 : 0),
     overscan: 4,
     gap: POST_GAP,
     paddingStart: POST_GAP,
-    scrollMargin: margin,
     getItemKey: (i) => posts[i]!.id,
   });
   return (

@@ -4,14 +4,12 @@ import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './activity.css';
 import { ActivityHomePage } from './ActivityHomePage';
-import {
-  ActivityAddressPage,
-  ActivityHistoryPage,
-  ActivityLotteryPage,
-  ActivityRankPage,
-  ActivityRegPage,
-  ActivityRulePage,
-} from './ActivityPages';
+import { ActivityAddressPage } from './ActivityAddressPage';
+import { ActivityHistoryPage } from './ActivityHistoryPage';
+import { ActivityLotteryPage } from './ActivityLotteryPage';
+import { ActivityRankPage } from './ActivityRankPage';
+import { ActivityRegPage } from './ActivityRegPage';
+import { ActivityRulePage } from './ActivityRulePage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   activity: ActivityHomePage,

@@ -18,10 +18,10 @@ export function CirclePage() {
   const raw = new URLSearchParams(useSearch()).get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const session = useSession();
-  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn, session.ready]);
+  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn]);
   const list = usePagedList<PostView>(
     useCallback((cursor: string | null) => newsApi.posts('circle', cursor, id), [id]),
-    `${id}/${session.loggedIn}/${session.ready}`,
+    `${id}/${session.loggedIn}`,
   );
   const login = useCallback(() => {
     showToast(T.loginFirst);

@@ -35,7 +35,7 @@ export function CommunityListPage() {
           : newsApi.posts(feed, cursor),
       [feed, needsLogin],
     ),
-    `${feed}/${session.loggedIn}/${session.ready}`,
+    `${feed}/${session.loggedIn}`,
   );
   const like = usePostLike(session.loggedIn, list.update, () => {
     showToast(T.loginFirst);

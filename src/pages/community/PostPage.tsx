@@ -22,7 +22,7 @@ export function PostPage() {
   const code = new URLSearchParams(useSearch()).get('code') ?? '';
   const id = /^\d{1,10}$/.test(code) ? Number(code) : 0;
   const session = useSession();
-  const post = useNewsLoad<PostView>(id ? () => newsApi.post(id) : null, [id, session.loggedIn, session.ready]);
+  const post = useNewsLoad<PostView>(id ? () => newsApi.post(id) : null, [id, session.loggedIn]);
   const [reporting, setReporting] = useState(false);
   const p = post.data;
   const back = () => (window.history.length > 1 ? window.history.back() : navigate(paths.communityList()));

@@ -2,13 +2,13 @@
  * A virtualised list of match rows (window scrolling, fixed row height). Each row subscribes to
  * its own match in the core, so a goal re-renders that row only, never the list.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { getCore, useMatch, type MatchView, type Sport } from './core-bridge';
 import { MATCH_ROW_HEIGHT, MatchRow } from '../../components/live/MatchRow';
 import { showToast } from '../../state/ui';
+import { useWindowList } from '../../components/use-window-list';
 
 export interface ListItem {
   sport: Sport;
@@ -49,22 +49,10 @@ const RowSlot = memo(function RowSlot({
 });
 
 export function MatchList({ items, showRank }: { items: ListItem[]; showRank: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, margin } = useWindowList<HTMLDivElement>({
     count: items.length,
     estimateSize: () => MATCH_ROW_HEIGHT,
     overscan: 4,
-    scrollMargin: margin,
     getItemKey: (i) => `${items[i].sport}:${items[i].id}`,
   });
   const actions = useRowActions();

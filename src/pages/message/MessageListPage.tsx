@@ -4,8 +4,7 @@
  * 陌生人 folder (/message?folder=stranger), where I also choose who may message me. They stay in
  * the main list too, so no message is ever out of sight.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -24,6 +23,7 @@ import { showToast } from '../../state/ui';
 import { MessageShortcuts } from './PeopleParts';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
+import { useWindowList } from '../../components/use-window-list';
 
 function lastLine(c: ChatListItem): string {
   if (!c.last) return T.lastLine.none;
@@ -168,22 +168,10 @@ function ConversationRows({
   strangerFolder: boolean;
   now: number;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
     count: items.length,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    scrollMargin: margin,
     getItemKey: (i) => items[i]!.conversationId,
   });
   return (

@@ -35,8 +35,6 @@ export function ArticlePage({ params }: PageProps) {
   const article = useNewsLoad<ArticleDetail>(Number.isInteger(id) && id > 0 ? () => newsApi.article(id) : null, [
     id,
     session.loggedIn,
-    // The cookie says logged in before the core has read its token; read again once it has.
-    session.ready,
   ]);
   const a = article.data;
   const match = useMatch(a?.matchId ?? 0, a?.sport ?? 'zq');

@@ -75,7 +75,6 @@ export const USER_TEXT = {
     agreement: '请先阅读并同意用户协议和隐私政策',
     oldPassword: '请输入原密码',
     nickname: '昵称为2-12位中文、字母、数字或下划线',
-    name: '请输入2-20个汉字的真实姓名',
     idNumber: '请输入18位身份证号',
     feedback: '反馈内容至少 5 个字',
     postTitle: '标题为 4-40 个字',

@@ -1,120 +1,42 @@
 /**
  * Expert tips over HTTP on a real server (real PGlite, the feed's real matches moved by dev
- * events): publishing at server-quoted odds only before kick-off, matches with tips, a tip's
- * detail with paid reasoning shown only to buyers, buying with the wallet's coins (one debit
- * under 20 concurrent purchases, 余额不足, refunds when the match is cancelled), following
- * experts and the followed rankings, and applying to become an expert with operator approval.
+ * events): publishing at server-quoted odds only before kick-off, matches with tips, following
+ * experts and the followed rankings, applying to become an expert with operator approval, and
+ * the demo experts. Buying paid tips (on PGlite and PostgreSQL): purchase.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../server/app';
-import { createSession } from '../../../server/accounts/tokens';
-import { credit, balanceOf } from '../../../server/vlive/wallet';
 import { settleDueTips } from '../../../server/proposal/tips';
 import {
   EXPERT_APPLY_MIN_TIPS,
-  LivePaths,
-  OPS_TOKEN_HEADER,
   OpsProposalPaths,
   ProposalPaths,
-  embeddedUrl,
   fillPath,
   type ExpertApplicationRow,
   type ExpertApplicationState,
   type ExpertRankRow,
   type FollowedExpert,
-  type Match,
   type MarketQuote,
   type TipCard,
   type TipDetail,
   type TipMatchRow,
-  type TipPurchase,
 } from '../../../workers/protocol/index';
+import { OPS, REASON, openTipHarness, type TipHarness } from './harness';
 
-const OPS = 'ops-token-for-proposal-tests';
-const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing
-const clock = { now: START };
-let ts: TestStorage;
-let server: BuiltServer;
-let upcoming: Match[] = [];
-let nextMatch = 0;
-const db = () => server.ctx.db;
-
-interface Who {
-  id: number;
-  token: string;
-}
-let phoneSeq = 0;
-async function addUser(): Promise<Who> {
-  phoneSeq++;
-  const phone = `1981234${String(phoneSeq).padStart(4, '0')}`;
-  const row = await db()
-    .insertInto('users')
-    .values({ phone, nick_name: `用户${phoneSeq}`, password_hash: 'x', portrait: '' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db(), row.id, clock.now);
-  return { id: row.id, token };
-}
-async function addExpert(level = 2): Promise<Who> {
-  const w = await addUser();
-  await db()
-    .insertInto('proposal_experts')
-    .values({ user_id: w.id, level, intro: '', created_at: clock.now })
-    .execute();
-  return w;
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  opts: { who?: Who; body?: unknown; ops?: boolean } = {},
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await server.app.inject({
-    method,
-    url: embeddedUrl(path),
-    headers: {
-      ...(opts.who ? { accesstoken: opts.who.token } : {}),
-      ...(opts.ops ? { [OPS_TOKEN_HEADER]: OPS } : {}),
-    },
-    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-  });
-  return res.json() as { code: number; msg: string; data: T };
-}
-
-async function dev(matchId: number, type: 'goal' | 'state', extra: { side?: 'home' | 'away'; state?: number }) {
-  const res = await server.ctx.feed.applyDevEvent({ matchId, type, ...extra });
-  expect(res.code, res.msg).toBe(200);
-}
-
-const takeMatch = (): Match => upcoming[nextMatch++]!;
-const REASON = '主队近期主场五连胜，客队伤停较多。';
-
-async function publish(who: Who, matchId: number, market: string, pick: string, price = 0): Promise<number> {
-  const r = await call<{ id: number }>('POST', ProposalPaths.publish, {
-    who,
-    body: { matchId, market, pick, price, reason: REASON },
-  });
-  expect(r.code, r.msg).toBe(200);
-  return r.data.id;
-}
+let h: TipHarness;
+const db = () => h.db();
+const call: TipHarness['call'] = (...a) => h.call(...a);
+const addUser = () => h.addUser();
+const addExpert = (level?: number) => h.addExpert(level);
+const dev: TipHarness['dev'] = (...a) => h.dev(...a);
+const takeMatch = () => h.takeMatch();
+const publish: TipHarness['publish'] = (...a) => h.publish(...a);
 
 beforeAll(async () => {
-  ts = await createTestStorage('pglite', { feedSeed: 77 });
-  server = await buildServer(
-    { ...ts.config, opsToken: OPS },
-    { storage: ts.storage, client: false, now: () => clock.now },
-  );
-  await server.ctx.feed.start();
-  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(LivePaths.zqLive) });
-  const list = (res.json() as { data: Match[] }).data;
-  upcoming = list.filter((m) => m.s === 1 && m.ot * 1000 > clock.now).sort((a, b) => a.ot - b.ot);
-  expect(upcoming.length).toBeGreaterThan(8);
+  h = await openTipHarness('pglite');
 }, 180_000);
 
 afterAll(async () => {
-  await server.close();
-  await ts.cleanup();
+  await h?.close();
 });
 
 describe('publishing', () => {
@@ -178,102 +100,6 @@ describe('publishing', () => {
   });
 });
 
-describe('paid tips', () => {
-  it('hides the reasoning until bought; 20 concurrent purchases debit once', async () => {
-    const expert = await addExpert();
-    const buyer = await addUser();
-    const m = takeMatch();
-    const tipId = await publish(expert, m.id, 'dxq', 'over', 30);
-    await credit(db(), buyer.id, 100, 'test', clock.now);
-    const locked = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: buyer })).data;
-    expect(locked.reason).toBeNull();
-    expect(locked.price).toBe(30);
-    expect(locked.purchased).toBe(false);
-    const anonymous = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }))).data;
-    expect(anonymous.reason).toBeNull();
-    const own = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: expert })).data;
-    expect(own.reason).toBe(REASON);
-
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => call<TipPurchase>('POST', ProposalPaths.buy, { who: buyer, body: { tipId } })),
-    );
-    expect(results.every((r) => r.code === 200 && r.data.reason === REASON)).toBe(true);
-    expect(results.filter((r) => r.data.charged)).toHaveLength(1);
-    expect(await balanceOf(db(), buyer.id)).toBe(70);
-    const log = await db()
-      .selectFrom('vlive_balance_log')
-      .select(['delta', 'reason', 'ref'])
-      .where('user_id', '=', buyer.id)
-      .where('reason', '=', 'tip')
-      .execute();
-    expect(log).toEqual([{ delta: -30, reason: 'tip', ref: `tip:${tipId}` }]);
-    const open = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: buyer })).data;
-    expect(open.reason).toBe(REASON);
-    expect(open.purchased).toBe(true);
-  });
-
-  it('refuses without enough coins and keeps nothing; refuses free, own and unknown tips', async () => {
-    const expert = await addExpert();
-    const poor = await addUser();
-    const m = takeMatch();
-    const paid = await publish(expert, m.id, 'spf', 'draw', 50);
-    const free = await publish(expert, m.id, 'dxq', 'under', 0);
-    await credit(db(), poor.id, 49, 'test', clock.now);
-    const r = await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: paid } });
-    expect(r.msg).toBe('余额不足：需要 50 球币，当前余额 49 球币，请先充值');
-    expect(await balanceOf(db(), poor.id)).toBe(49);
-    expect(await db().selectFrom('proposal_purchases').select('id').where('user_id', '=', poor.id).execute()).toEqual(
-      [],
-    );
-    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: free } })).msg).toBe(
-      '该方案免费，无需购买',
-    );
-    expect((await call('POST', ProposalPaths.buy, { who: expert, body: { tipId: paid } })).msg).toBe(
-      '不能购买自己的方案',
-    );
-    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: 999999 } })).msg).toBe('方案不存在');
-    expect((await call('POST', ProposalPaths.buy, { who: poor, body: { tipId: 'x' } })).code).not.toBe(200);
-    expect((await call('POST', ProposalPaths.buy, { body: { tipId: paid } })).msg).toBe('请先登录');
-  });
-
-  it('refunds every buyer once when the match is cancelled, with the void settlement', async () => {
-    const expert = await addExpert();
-    const a = await addUser();
-    const b = await addUser();
-    const m = takeMatch();
-    const tipId = await publish(expert, m.id, 'rq', 'home', 20);
-    for (const w of [a, b]) {
-      await credit(db(), w.id, 20, 'test', clock.now);
-      expect((await call('POST', ProposalPaths.buy, { who: w, body: { tipId } })).code).toBe(200);
-      expect(await balanceOf(db(), w.id)).toBe(0);
-    }
-    await dev(m.id, 'state', { state: 12 });
-    expect(await settleDueTips(db(), clock.now, [m.id])).toEqual([tipId]);
-    expect(await settleDueTips(db(), clock.now + 1000, [m.id])).toEqual([]);
-    for (const w of [a, b]) {
-      expect(await balanceOf(db(), w.id)).toBe(20);
-      const d = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: w })).data;
-      expect([d.result, d.refunded, d.reason]).toEqual(['void', true, REASON]);
-    }
-    const refunds = await db()
-      .selectFrom('vlive_balance_log')
-      .select(['user_id', 'delta'])
-      .where('reason', '=', 'tip-refund')
-      .where('ref', '=', `tip:${tipId}`)
-      .orderBy('user_id')
-      .execute();
-    expect(refunds).toEqual([
-      { user_id: a.id, delta: 20 },
-      { user_id: b.id, delta: 20 },
-    ]);
-    const late = await addUser();
-    await credit(db(), late.id, 20, 'test', clock.now);
-    expect((await call('POST', ProposalPaths.buy, { who: late, body: { tipId } })).msg).toBe(
-      '比赛已取消或延期，方案不再出售',
-    );
-  });
-});
-
 describe('following and rankings', () => {
   it('follow toggles 0→1→0, shows in detail, /tj/attention and the followed ranking', async () => {
     const e1 = await addExpert(3);
@@ -291,7 +117,7 @@ describe('following and rankings', () => {
       await dev(id, 'goal', { side: 'home' });
       await dev(id, 'state', { state: 8 });
     }
-    await settleDueTips(db(), clock.now, [m.id, m2.id]);
+    await settleDueTips(db(), h.clock.now, [m.id, m2.id]);
 
     const notExpert = await addUser();
     expect((await call('POST', ProposalPaths.follow, { who: fan, body: { expertId: notExpert.id } })).msg).toBe(
@@ -410,15 +236,15 @@ describe('npm run ops -- experts / approve-expert / reject-expert', () => {
     for (const w of [a, b])
       await db()
         .insertInto('proposal_applications')
-        .values({ user_id: w.id, status: 'pending', settled: 22, hit_rate: 0.6, applied_at: clock.now })
+        .values({ user_id: w.id, status: 'pending', settled: 22, hit_rate: 0.6, applied_at: h.clock.now })
         .execute();
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await h.server.app.listen({ port: 0, host: '127.0.0.1' });
     const lines: string[] = [];
     const env = { base: address, token: OPS, out: (l: string) => lines.push(l) };
     expect(await runOpsCli(['experts'], env)).toBe(0);
     expect(lines.filter((l) => l.startsWith(`${a.id}\t`) || l.startsWith(`${b.id}\t`))).toEqual([
-      `${a.id}\t用户${phoneSeq - 1}\t已结算 22 场\t命中率 60%`,
-      `${b.id}\t用户${phoneSeq}\t已结算 22 场\t命中率 60%`,
+      `${a.id}\t用户${h.users() - 1}\t已结算 22 场\t命中率 60%`,
+      `${b.id}\t用户${h.users()}\t已结算 22 场\t命中率 60%`,
     ]);
     expect(await runOpsCli(['approve-expert', String(a.id)], env)).toBe(0);
     expect(lines.at(-1)).toBe(`已通过：用户 #${a.id}`);
@@ -444,7 +270,7 @@ describe('demo experts', () => {
     await db().deleteFrom('proposal_purchases').execute();
     await db().deleteFrom('proposal_follows').execute();
     await db().deleteFrom('proposal_experts').execute();
-    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    expect(await seedDemoExperts(h.server.ctx)).toBe(true);
     const experts = await db().selectFrom('proposal_experts').select('user_id').execute();
     expect(experts).toHaveLength(6);
     const tips = await db().selectFrom('proposal_tips').select(['id', 'result', 'published_at', 'match_id']).execute();
@@ -460,7 +286,7 @@ describe('demo experts', () => {
     expect(tips.every((t) => t.published_at < ots.get(t.match_id)! * 1000)).toBe(true);
     const rank = (await call<ExpertRankRow[]>('GET', `${ProposalPaths.rank}?days=7&by=profit`)).data;
     expect(rank.length).toBeGreaterThan(3);
-    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    expect(await seedDemoExperts(h.server.ctx)).toBe(true);
     expect(await db().selectFrom('proposal_tips').select('id').execute()).toHaveLength(tips.length);
   });
 });

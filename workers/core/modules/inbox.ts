@@ -7,7 +7,7 @@ import { BehaviorSubject, distinctUntilChanged, map } from 'rxjs';
 import { Code } from '../../protocol/codes';
 import { MessagePaths } from '../../protocol/api/message';
 import { Topics, type ParsedTopic } from '../../protocol/topics';
-import type { InboxEvent } from '../../protocol/chat';
+import type { ChatCount, InboxEvent } from '../../protocol/chat';
 import { unreadTotal } from '../../domain/unread';
 import type { InboxValue, SessionValue, UnreadValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
@@ -23,13 +23,19 @@ export function createInboxModule(kernel: Kernel, session$: BehaviorSubject<Sess
   const unread$ = new BehaviorSubject<UnreadValue>({ total: 0 });
   const inbox$ = new BehaviorSubject<InboxValue>({ messages: [] });
   let release: (() => void) | null = null;
+  // The last counts per chat: a partial `counts` event replaces only the chats it names.
+  let counts = new Map<string, ChatCount>();
+  const keyOf = (c: ChatCount) => c.conversationId ?? `code:${c.code}`;
+
+  function setCounts(chats: readonly ChatCount[], partial: boolean): void {
+    if (!partial) counts = new Map();
+    for (const c of chats) counts.set(keyOf(c), c);
+    unread$.next({ total: unreadTotal([...counts.values()]) });
+  }
 
   async function refreshUnread(): Promise<void> {
     const env = await kernel.request<unknown>({ path: MessagePaths.chatList, silent: true });
-    if (env.code === Code.OK) {
-      const chats = listOf<{ code: number; messageStatus: number; count: number }>(env.data);
-      unread$.next({ total: unreadTotal(chats) });
-    }
+    if (env.code === Code.OK) setCounts(listOf<ChatCount>(env.data), false);
   }
 
   const sub = session$
@@ -44,6 +50,7 @@ export function createInboxModule(kernel: Kernel, session$: BehaviorSubject<Sess
         release = kernel.watchTopic(Topics.inbox);
         void refreshUnread();
       } else {
+        counts = new Map();
         unread$.next({ total: 0 });
         inbox$.next({ messages: [] });
       }
@@ -61,7 +68,7 @@ export function createInboxModule(kernel: Kernel, session$: BehaviorSubject<Sess
           inbox$.next({ messages: inbox$.value.messages.concat(event.message).slice(-200) });
           return;
         case 'counts':
-          unread$.next({ total: unreadTotal(event.chats) });
+          setCounts(event.chats, event.partial === true);
           return;
         default:
           return exhaustive(event);

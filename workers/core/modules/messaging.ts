@@ -17,18 +17,12 @@ import {
   type ChatListItem,
   type SendResult,
 } from '../../protocol/api/message';
-import type { ChatCount, ImMessage, InboxEvent } from '../../protocol/chat';
+import type { ImMessage, InboxEvent } from '../../protocol/chat';
 import type { ParsedTopic } from '../../protocol/topics';
-import type {
-  ActionResult,
-  ConversationMessage,
-  ConversationValue,
-  ConversationsValue,
-  MessagingHandlers,
-  SessionValue,
-} from '../api';
+import type { ActionResult, ConversationMessage, ConversationValue, MessagingHandlers, SessionValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
 import { listOf } from './list-of';
+import { createChatList } from './messaging-list';
 
 /** Store keys (user data: removed on logout with the rest of the user's rows). */
 // The 'im:' prefix is what `clearUser` removes (workers/core/store.ts).
@@ -70,81 +64,24 @@ const newClientId = () =>
 
 export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): MessagingModule {
   const { store } = kernel;
-  const list$ = new BehaviorSubject<ConversationsValue>({ status: 'idle', items: [] });
   const convs = new Map<string, Conversation>();
   let outbox: OutboxEntry[] = [];
   // Bumped per session: answers that arrive after the session ended are dropped.
   let round = 0;
   const me = () => session$.value.user?.id ?? null;
 
-  // --- conversation list ---------------------------------------------------------------------
-  async function refreshList(): Promise<void> {
-    const mine = round;
-    if (list$.value.status === 'idle') list$.next({ status: 'loading', items: list$.value.items });
-    const env = await kernel.request<unknown>({ path: MessagePaths.chatList, silent: true });
-    if (mine !== round) return;
-    if (env.code !== Code.OK) {
-      list$.next({ status: list$.value.items.length ? 'ready' : 'error', items: list$.value.items });
-      return;
-    }
-    setList(listOf<ChatListItem>(env.data));
-  }
-
-  // Bumped on each `group` event: group pages fetch their detail again.
-  let groupRev = 0;
-
-  function setList(items: ChatListItem[]): void {
-    list$.next({ status: 'ready', items, groupRev });
-    void store.set(IM_STORE.chats, items).catch((e: unknown) => kernel.log('im list store failed', e));
-    for (const c of items) {
-      const conv = convs.get(c.conversationId);
-      if (conv && conv.readSeq !== c.readSeq) {
-        conv.readSeq = Math.max(conv.readSeq, c.readSeq);
-        emit(c.conversationId);
+  const chatList = createChatList(kernel, {
+    round: () => round,
+    save: (items) => void store.set(IM_STORE.chats, items).catch((e: unknown) => kernel.log('im list store failed', e)),
+    onReadSeq(chatId, readSeq) {
+      const conv = convs.get(chatId);
+      if (conv && conv.readSeq !== readSeq) {
+        conv.readSeq = Math.max(conv.readSeq, readSeq);
+        emit(chatId);
       }
-    }
-  }
-
-  const byPinThenLast = (a: ChatListItem, b: ChatListItem) =>
-    Number(b.pinned) - Number(a.pinned) || (b.last?.at ?? 0) - (a.last?.at ?? 0);
-
-  function noteInList(m: ImMessage): void {
-    const items = list$.value.items;
-    const i = items.findIndex((c) => c.conversationId === m.chatId);
-    if (i < 0) {
-      void refreshList();
-      return;
-    }
-    const c = items[i]!;
-    const seq = m.seq ?? 0;
-    const last = !c.last || (c.last.seq ?? 0) <= seq ? m : c.last;
-    const next = { ...c, last, lastSeq: Math.max(c.lastSeq, seq) };
-    setList(items.map((x, j) => (j === i ? next : x)).sort(byPinThenLast));
-  }
-
-  function applyCounts(chats: ChatCount[]): void {
-    const items = list$.value.items;
-    const byId = new Map(chats.filter((c) => c.conversationId).map((c) => [c.conversationId!, c]));
-    const known = items.every((c) => byId.has(c.conversationId)) && byId.size === items.length;
-    if (!known) {
-      void refreshList();
-      return;
-    }
-    setList(
-      items
-        .map((c) => {
-          const n = byId.get(c.conversationId)!;
-          return {
-            ...c,
-            count: n.count,
-            messageStatus: n.messageStatus,
-            readSeq: Math.max(c.readSeq, n.readSeq ?? 0),
-            pinned: n.pinned ?? c.pinned,
-          };
-        })
-        .sort(byPinThenLast),
-    );
-  }
+    },
+  });
+  const { list$, refreshList, noteInList } = chatList;
 
   // --- conversations -------------------------------------------------------------------------
   function valueOf(chatId: string, conv: Conversation): ConversationValue {
@@ -337,6 +274,17 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     }
   }
 
+  /** A new message: into the outbox (kept in the store) first, then sent. */
+  async function enqueue(
+    m: Pick<OutboxEntry, 'toUserId' | 'groupId' | 'chatId' | 'text'>,
+  ): Promise<ActionResult<ImMessage | null>> {
+    const entry: OutboxEntry = { ...m, clientId: newClientId(), at: kernel.now(), state: 'sending', refused: false };
+    outbox.push(entry);
+    await saveOutbox();
+    emit(entry.chatId);
+    return deliver(entry);
+  }
+
   async function drainOutbox(): Promise<void> {
     for (const entry of [...outbox]) {
       if (entry.refused || !session$.value.token) continue;
@@ -401,37 +349,12 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       async sendPrivate(toUserId, text) {
         const user = session$.value.user;
         if (!session$.value.token || !user) return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
-        const entry: OutboxEntry = {
-          clientId: newClientId(),
-          toUserId,
-          chatId: privateConversationId(user.id, toUserId),
-          text,
-          at: kernel.now(),
-          state: 'sending',
-          refused: false,
-        };
-        outbox.push(entry);
-        await saveOutbox();
-        emit(entry.chatId);
-        return deliver(entry);
+        return enqueue({ toUserId, chatId: privateConversationId(user.id, toUserId), text });
       },
       async sendGroup(groupId, text) {
         if (!session$.value.token || !session$.value.user)
           return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
-        const entry: OutboxEntry = {
-          clientId: newClientId(),
-          toUserId: 0,
-          groupId,
-          chatId: groupConversationId(groupId),
-          text,
-          at: kernel.now(),
-          state: 'sending',
-          refused: false,
-        };
-        outbox.push(entry);
-        await saveOutbox();
-        emit(entry.chatId);
-        return deliver(entry);
+        return enqueue({ toUserId: 0, groupId, chatId: groupConversationId(groupId), text });
       },
       async retryPrivate(clientId) {
         const entry = outbox.find((o) => o.clientId === clientId);
@@ -460,11 +383,8 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     onEvent(event) {
       if (!session$.value.token) return;
       if (event.kind === 'im') onIm(event.message);
-      else if (event.kind === 'counts') applyCounts(event.chats);
-      else {
-        groupRev++;
-        void refreshList();
-      }
+      else if (event.kind === 'counts') chatList.applyCounts(event.chats, event.partial === true);
+      else chatList.onGroupChanged();
     },
   };
 }

@@ -3,7 +3,7 @@
  * stored session on a cold start. Lends the kernel the token (REST header, socket auth frame).
  * Other modules react to `session$` (inbox watch, follows sync) instead of being called from here.
  */
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, first, firstValueFrom } from 'rxjs';
 import { Code } from '../../protocol/codes';
 import { UserPaths, type AuthResult, type UserInfo } from '../../protocol/api/user';
 import type { Envelope } from '../../protocol/envelope';
@@ -29,9 +29,12 @@ const refused = (code: number, msg: string): Result => ({ ok: false, code, msg, 
 export function createSessionModule(kernel: Kernel): SessionModule {
   const { store, socket } = kernel;
   const session$ = new BehaviorSubject<SessionValue>({ loggedIn: false, user: null, token: null, ready: false });
+  // Settles the first time the session is known (`ready`), however it became so.
+  const known = firstValueFrom(session$.pipe(first((s) => s.ready))).then(() => undefined);
 
   kernel.useAuth({
     token: () => session$.value.token,
+    whenKnown: () => (session$.value.ready ? null : known),
     loggedIn: () => session$.value.loggedIn,
     // Only the current session ends: a slow answer to a request sent with the token of a session
     // that has since been replaced (log out, log in again) must not log the new one out.

@@ -184,3 +184,36 @@ export interface ActivityIssueInput {
   matchIds: number[];
   prizes: Array<{ name: string; kind: ActivityPrize['kind']; points?: number; weight: number; stock: number | null }>;
 }
+
+export const AddressText = {
+  nameBad: '收货人姓名须为 2–20 个字，不能含特殊字符',
+  mobileBad: '请输入正确的 11 位手机号',
+  regionBad: '请填写所在地区（省 市 区），2–50 个字',
+  detailBad: '详细地址须为 5–120 个字',
+  control: '不能包含控制字符',
+} as const;
+
+export type AddressProblems = Partial<Record<keyof ActivityAddress, string>>;
+
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's job
+const ADDRESS_CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The shipping address rules, one copy for the form and the server's schema: each field's
+ * problem (trimmed value), none when the address may be stored. Name: Chinese characters,
+ * letters, spaces and ·; region: free text like '广东省 深圳市 南山区'.
+ */
+export function addressProblems(a: ActivityAddress): AddressProblems {
+  const e: AddressProblems = {};
+  const check = (k: keyof ActivityAddress, min: number, max: number, bad: string, shape?: RegExp) => {
+    const v = a[k].trim();
+    if (v.length < min || v.length > max) e[k] = bad;
+    else if (ADDRESS_CONTROL.test(v)) e[k] = AddressText.control;
+    else if (shape && !shape.test(v)) e[k] = bad;
+  };
+  check('name', 2, 20, AddressText.nameBad, /^[\u4e00-\u9fa5A-Za-z·\s]+$/);
+  check('mobile', 11, 11, AddressText.mobileBad, /^1[3-9]\d{9}$/);
+  check('region', 2, 50, AddressText.regionBad);
+  check('detail', 5, 120, AddressText.detailBad);
+  return e;
+}

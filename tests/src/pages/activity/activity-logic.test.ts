@@ -4,7 +4,7 @@
  * the reverse) and the message is the same one.
  */
 import { describe, expect, it } from 'vitest';
-import { addressErrors } from '../../../../src/pages/activity/ActivityPages';
+import { addressErrors } from '../../../../src/pages/activity/ActivityAddressPage';
 import { questionError } from '../../../../src/pages/chatgpt/ChatGptPage';
 import { addressBody } from '../../../../server/activity/routes';
 import { askBody } from '../../../../server/chatgpt/routes';

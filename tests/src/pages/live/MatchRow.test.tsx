@@ -97,6 +97,32 @@ describe('MatchRow', () => {
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
 
+  it('is laid out as four controls that do not nest: league column, two teams, star; the rest opens the match', () => {
+    const onOpen = vi.fn();
+    const m = footballView({ half: [1, 0], corner: [3, 1], red: [1, 0] });
+    const { container } = render(<MatchRow match={m} onOpen={onOpen} />);
+    const row = container.querySelector<HTMLElement>(`[data-match-id="${m.id}"]`)!;
+    const controls = [...row.querySelectorAll('a[href], button')];
+    expect(
+      controls.map((c) => c.getAttribute('data-league-link') ?? c.getAttribute('data-team-link') ?? 'star'),
+    ).toEqual([String(m.li), String(m.home.id), String(m.away.id), 'star']);
+    // No control holds another; the score, the status line and the sub line belong to no link.
+    for (const c of controls) expect(c.querySelector('a, button')).toBeNull();
+    for (const sel of ['[data-score]', '[data-status]', '[data-half]', '[data-corner]']) {
+      const el = row.querySelector<HTMLElement>(sel)!;
+      expect(el.closest('a, button'), sel).toBeNull();
+      fireEvent.click(el);
+    }
+    expect(onOpen).toHaveBeenCalledTimes(4);
+    // The home red card sits in the home team's link, next to its name and crest.
+    const home = row.querySelector(`a[data-team-link="${m.home.id}"]`)!;
+    expect(home.querySelector('[data-red]')!.textContent).toBe('1');
+    expect(home.querySelector('img.lv-crest')).not.toBeNull();
+    // The row keeps its hooks and its fixed height (the virtualised list counts on it).
+    expect(row.dataset.live).toBe(m.isLive ? '1' : '0');
+    expect(row.style.height).toBe('76px');
+  });
+
   it('shows ranks only when asked (pmChecked)', () => {
     const { rerender } = render(<MatchRow match={footballView()} />);
     expect(screen.queryByText('[2]')).toBeNull();

@@ -1,0 +1,98 @@
+/**
+ * The one way a message is written (private, group and mass sending): the conversation's seq is
+ * bumped under its row lock, the row inserted, and the sender's read marker moved to it. Callers
+ * run it inside their transaction; `replayOf` answers a retried client id without writing.
+ */
+import { sql } from 'kysely';
+import { Code } from '../../workers/protocol/index';
+import { privateConversationId, type SendResult } from '../../workers/protocol/api/message';
+import type { Db } from '../db/index';
+import { BizError } from '../http/reply';
+import { messageRows, toMessage, type MessageRow } from './message-rows';
+
+export interface NewMessage {
+  conversationId: string;
+  from: number;
+  /** The peer of a private message; null in a group. */
+  to: number | null;
+  clientId: string;
+  text: string;
+  now: number;
+}
+
+/** Writes one message and returns its id. Run inside a transaction. */
+export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
+  // The update takes the conversation's row lock: concurrent senders get consecutive seqs.
+  const { last_seq: seq } = await trx
+    .updateTable('im_conversations')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: m.now }))
+    .where('id', '=', m.conversationId)
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('im_messages')
+    .values({
+      conversation_id: m.conversationId,
+      seq,
+      from_user_id: m.from,
+      to_user_id: m.to,
+      client_id: m.clientId,
+      text: m.text,
+      created_at: m.now,
+      recalled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // What I sent I have read.
+  await trx
+    .updateTable('im_members')
+    .set({ read_seq: sql<number>`greatest(read_seq, ${seq})` })
+    .where('conversation_id', '=', m.conversationId)
+    .where('user_id', '=', m.from)
+    .execute();
+  return row.id;
+}
+
+/** Creates the private conversation of two users (and both memberships) if it is new. */
+export async function ensurePrivateConversation(trx: Db, from: number, to: number, now: number): Promise<string> {
+  const conversationId = privateConversationId(from, to);
+  await trx
+    .insertInto('im_conversations')
+    .values({ id: conversationId, kind: 'private', last_at: now, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx
+    .insertInto('im_members')
+    .values([
+      { conversation_id: conversationId, user_id: from },
+      { conversation_id: conversationId, user_id: to },
+    ])
+    .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+    .execute();
+  return conversationId;
+}
+
+/**
+ * A retried send: the stored message when this client id was used for the same message, null
+ * when the id is new; a client id reused for another message is refused.
+ */
+export async function replayOf(
+  db: Db,
+  from: number,
+  clientId: string,
+  same: (stored: MessageRow) => boolean,
+): Promise<SendResult | null> {
+  const stored = await messageRows(db)
+    .where('m.from_user_id', '=', from)
+    .where('m.client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!stored) return null;
+  if (!same(stored)) throw new BizError(Code.BAD_INPUT, '消息标识已用于另一条消息');
+  return { message: toMessage(stored), replayed: 1 };
+}
+
+/** The stored message a send just wrote, as the API answers it. */
+export async function sentMessage(db: Db, id: number): Promise<SendResult> {
+  const row = await messageRows(db).where('m.id', '=', id).executeTakeFirstOrThrow();
+  return { message: toMessage(row), replayed: 0 };
+}

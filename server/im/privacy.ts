@@ -1,0 +1,71 @@
+/**
+ * Privacy (issue 13): blocks (no messages, no follow, both ways) and who may message me
+ * (everyone / people I follow).
+ */
+import { Code } from '../../workers/protocol/index';
+import type { BlockedUser, WhoMayMessage } from '../../workers/protocol/api/message';
+import type { Db } from '../db/index';
+import { BizError } from '../http/reply';
+
+export async function isBlocked(db: Db, userId: number, blockedUserId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('im_blocks')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('blocked_user_id', '=', blockedUserId)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function whoMayMessage(db: Db, userId: number): Promise<WhoMayMessage> {
+  const r = await db
+    .selectFrom('im_settings')
+    .select('who_may_message')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r?.who_may_message ?? 'everyone';
+}
+
+export async function setWhoMayMessage(db: Db, userId: number, value: WhoMayMessage): Promise<void> {
+  await db
+    .insertInto('im_settings')
+    .values({ user_id: userId, who_may_message: value })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ who_may_message: value }))
+    .execute();
+}
+
+export async function setBlocked(db: Db, userId: number, target: number, on: boolean, now: number): Promise<void> {
+  if (target === userId) throw new BizError(Code.REFUSED, '不能拉黑自己');
+  const peer = await db.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
+  if (!peer) throw new BizError(Code.NOT_FOUND, '用户不存在');
+  if (on)
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('im_blocks')
+        .values({ user_id: userId, blocked_user_id: target, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'blocked_user_id']).doNothing())
+        .execute();
+      // A block ends following both ways (and the follow call refuses it while the block stands).
+      await trx
+        .deleteFrom('community_follows')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('user_id', '=', userId), eb('followee_id', '=', target)]),
+            eb.and([eb('user_id', '=', target), eb('followee_id', '=', userId)]),
+          ]),
+        )
+        .execute();
+    });
+  else await db.deleteFrom('im_blocks').where('user_id', '=', userId).where('blocked_user_id', '=', target).execute();
+}
+
+export async function blockedUsers(db: Db, userId: number): Promise<BlockedUser[]> {
+  const rows = await db
+    .selectFrom('im_blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_user_id')
+    .select(['u.id', 'u.nick_name', 'u.portrait', 'b.created_at'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, nickName: r.nick_name, avatar: r.portrait, blockedAt: Number(r.created_at) }));
+}

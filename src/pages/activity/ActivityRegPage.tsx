@@ -1,0 +1,107 @@
+/** /activity/reg: join an issue, with an invite code. */
+import { useState, type FormEvent } from 'react';
+import { useSession } from '../../core/index';
+import { formatChinaTime } from '../../core/format';
+import { showToast } from '../../state/ui';
+import { ListState } from '../../components/user/ListState';
+import { FormField } from '../../components/user/FormField';
+import { useLoad } from '../user/use-load';
+import { activityApi } from './activity-api';
+import { ACTIVITY_TEXT as T } from './strings';
+import { LoginFirst, STATE_TEXT, Shell, useCurrent } from './ActivityShell';
+
+export function ActivityRegPage() {
+  const session = useSession();
+  const current = useCurrent();
+  const issueNo = current.data?.issue.issueNo ?? null;
+  const invites = useLoad(
+    session.loggedIn && issueNo !== null && current.data?.me ? () => activityApi.inviteList(issueNo) : null,
+    [issueNo, current.data?.me?.inviteCode],
+  );
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (issueNo === null) return;
+    setBusy(true);
+    try {
+      const env = await activityApi.join(issueNo, code.trim());
+      if (env.code !== 200) setError(env.msg);
+      else {
+        showToast(T.reg.done);
+        current.reload();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Shell title={T.reg.title}>
+      <ListState
+        loading={current.loading}
+        error={current.error}
+        empty={false}
+        texts={STATE_TEXT}
+        onRetry={current.reload}
+      />
+      {!session.loggedIn && <LoginFirst />}
+      {session.loggedIn && current.data && !current.data.me && (
+        <form className="us-form us-card" onSubmit={submit} noValidate aria-label={T.reg.title}>
+          <FormField
+            label={T.reg.code}
+            placeholder={T.reg.codePlaceholder}
+            value={code}
+            onChange={(v) => {
+              setCode(v);
+              setError(null);
+            }}
+            error={error}
+            maxLength={16}
+            name="inviteCode"
+            autoComplete="off"
+          />
+          <button
+            type="submit"
+            className="us-btn us-btn--block"
+            disabled={busy || current.data.issue.status !== 'open'}
+          >
+            {T.reg.submit}
+          </button>
+        </form>
+      )}
+      {current.data?.me && (
+        <>
+          <section className="us-card" aria-labelledby="ac-code">
+            <h2 className="us-card__title" id="ac-code">
+              {T.reg.myCode}
+            </h2>
+            <p className="ac-code" data-invite-code>
+              {current.data.me.inviteCode}
+            </p>
+          </section>
+          <section className="us-card" aria-labelledby="ac-invites">
+            <h2 className="us-card__title" id="ac-invites">
+              {T.reg.invites}
+            </h2>
+            <ListState
+              loading={invites.loading}
+              error={invites.error}
+              empty={invites.data?.length === 0}
+              texts={{ ...STATE_TEXT, empty: T.reg.noInvites }}
+              onRetry={invites.reload}
+            />
+            <ul className="us-rows">
+              {invites.data?.map((i) => (
+                <li key={`${i.nickName}-${i.joinedAt}`} className="us-row">
+                  <span>{i.nickName}</span>
+                  <span className="us-row__value">{T.reg.joinedAt(formatChinaTime(i.joinedAt))}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The messaging area's test server, shared by the /imapi and /imserver tests: a real Fastify, the
+ * real hub with real `ws` sockets on an ephemeral port, the socket address calls and a real
+ * PGlite in a temp dir, on a clock the tests move. `useImServer()` starts it before the file's
+ * tests and closes it after; its helpers call the running server.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import { Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
+import { installErrorHandler } from '../../server/http/reply';
+import type { AppContext, AreaPlugin } from '../../server/context';
+import { createHub } from '../../server/ws/create-hub';
+import { createMetrics } from '../../server/metrics';
+import { socketAddressArea } from '../../server/ws/address-routes';
+import { imArea } from '../../server/im/routes';
+import { verifyAccessToken } from '../../server/accounts/tokens';
+import { createTestStorage } from '../helpers/test-db';
+import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
+
+export type ImHarness = VliveHarness;
+export type User = { id: number; token: string };
+
+export async function startIm(
+  areas: readonly AreaPlugin[] = [imArea],
+  startAt = Date.UTC(2026, 10, 24, 8, 0, 0),
+): Promise<ImHarness> {
+  const ts = await createTestStorage();
+  const clock = { now: startAt };
+  const now = () => clock.now;
+  const db = ts.storage.db;
+  const metrics = createMetrics();
+  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
+  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  installErrorHandler(app);
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  hub.register(app);
+  await socketAddressArea(app, ctx);
+  for (const area of areas) await area(app, ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  return {
+    app,
+    ts,
+    hub,
+    base: `http://127.0.0.1:${addr.port}`,
+    clock,
+    async close() {
+      await hub.close();
+      await app.close();
+      await ts.cleanup();
+    },
+  };
+}
+
+export const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
+
+export const isEvent =
+  <K extends InboxEvent['kind']>(kind: K, pred: (e: Extract<InboxEvent, { kind: K }>) => boolean = () => true) =>
+  (f: ServerFrame) =>
+    f.code === Frame.EVENT && f.topic === Topics.inbox && f.data.kind === kind && pred(f.data as never);
+
+export const eventOf = <K extends InboxEvent['kind']>(f: ServerFrame) =>
+  (f as Extract<ServerFrame, { code: typeof Frame.EVENT }>).data as unknown as Extract<InboxEvent, { kind: K }>;
+
+export function imEvents(frames: ServerFrame[]): ImMessage[] {
+  return frames.filter(isEvent('im')).map((f) => eventOf<'im'>(f).message);
+}
+
+let clientSeq = 0;
+export const clientId = () => `c-${Date.now().toString(36)}-${++clientSeq}`;
+
+/** Starts the server for the calling test file; `im.h` is the running harness. */
+export function useImServer(areas?: readonly AreaPlugin[]) {
+  const im = {
+    h: undefined as unknown as ImHarness,
+    api<T = unknown>(method: 'GET' | 'POST', path: string, opts: Parameters<typeof apiOf>[3] = {}) {
+      return apiOf<T>(im.h, method, embeddedUrl(path), opts);
+    },
+    createUser(nickName?: string): Promise<User> {
+      return createUserOf(im.h, { nickName });
+    },
+    async inboxSock(token: string): Promise<Sock> {
+      const s = await Sock.connect(im.h, token);
+      await s.subscribe(Topics.inbox);
+      return s;
+    },
+  };
+  beforeAll(async () => {
+    im.h = await startIm(areas);
+  });
+  afterAll(async () => {
+    await im.h?.close();
+  });
+  return im;
+}
