@@ -144,7 +144,7 @@ export function createActivityService(db: Db, now: () => number) {
       if (!isUpcoming(inIssue.sport as Sport, inIssue.status)) {
         const final =
           isFinished(inIssue.sport as Sport, inIssue.status) || isVoid(inIssue.sport as Sport, inIssue.status);
-        throw new BizError(Code.REFUSED, inIssue.status === 1 || !final ? T.matchStarted : T.matchNotOpen);
+        throw new BizError(Code.REFUSED, final ? T.matchNotOpen : T.matchStarted);
       }
       if (Number(inIssue.ot) * 1000 <= now()) throw new BizError(Code.REFUSED, T.matchStarted);
       const at = now();

@@ -1,18 +1,15 @@
 /** Reads fixtures and results for the model from the live feed's tables (live_matches & co). */
+import { STATUS_TABLE } from '../../workers/protocol/status';
 import type { Db } from '../db/index';
+import { matchesWithNames } from '../live/repository';
 import { crestPath } from '../seed/crest';
 import type { AiSource, Fixture } from './source';
 
-const FINISHED = 8;
-const NOT_STARTED = 1;
+const { finished: FINISHED, notStarted: NOT_STARTED } = STATUS_TABLE.zq;
 
 export function createDbSource(db: Db): AiSource {
   const base = () =>
-    db
-      .selectFrom('live_matches as m')
-      .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
-      .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-      .innerJoin('live_teams as a', 'a.id', 'm.away_id')
+    matchesWithNames(db)
       .select([
         'm.id',
         'm.league_id',

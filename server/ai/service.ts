@@ -12,6 +12,7 @@ import {
   type AiPrediction,
 } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import type { AiTables } from '../db/tables/ai';
 import {
   calibrate,
   fitPoisson,
@@ -83,21 +84,8 @@ function toResult(f: Fixture): Result {
   };
 }
 
-type Row = {
-  match_id: number;
-  league_id: number;
-  kickoff: number;
-  made_at: number;
-  p_home: number;
-  p_draw: number;
-  p_away: number;
-  xg_home: number;
-  xg_away: number;
-  score_home: number;
-  score_away: number;
-  score_prob: number;
-  source: 'live' | 'backtest';
-};
+/** A stored prediction, as the table holds it. */
+type Row = AiTables['ai_predictions'];
 
 function rowToPrediction(row: Row, f: Fixture): AiPrediction {
   return {

@@ -8,7 +8,8 @@ import { chinaDay, type ChatAnswer, type ChatLink } from '../../workers/protocol
 import type { Db } from '../db/index';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
-import { LEAGUE_ALIASES, createChatTools, loadCatalogue, type Catalogue, type ChatTools } from './tools';
+import { LEAGUE_ALIASES, loadCatalogue, type Catalogue } from './catalogue';
+import { createChatTools, type ChatTools } from './tools';
 
 const BETTING =
   /稳赢|必胜|包赢|包中|必中|稳胆|保本|稳赚|保证.{0,6}赢|一定.{0,4}赢|肯定.{0,4}赢|买什么|怎么买|下注|投注/;

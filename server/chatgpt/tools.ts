@@ -6,148 +6,15 @@
  * parser; the chat-completions adapter (llm.ts) offers them to the model.
  */
 import { z } from 'zod';
-import { chinaDay, chinaWallClock, isFinished, isLive, type ChatLink, type Sport } from '../../workers/protocol/index';
+import { chinaDay, chinaWallClock, isLive, type ChatLink, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import type { SimMatch } from '../feed/sim-types';
 import { latestOdds, liveMatches, matchesOfDay, oddsMoves, teamMatches } from '../live/repository';
 import { listSchedules } from '../vlive/catalog';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
-import { leagueResults, standingsOf } from '../database/service';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
-
-const LIST_MAX = 8;
-
-export interface ToolResult {
-  /** The facts, as the answer text of the default engine and the tool message of an LLM. */
-  text: string;
-  links: ChatLink[];
-  /** False when the data has no answer (the text says so plainly). */
-  found: boolean;
-}
-
-export interface ChatTool<A = unknown> {
-  name: string;
-  description: string;
-  /** JSON schema of the arguments (OpenAI function calling). */
-  parameters: Record<string, unknown>;
-  args: z.ZodType<A>;
-  run(args: A): Promise<ToolResult>;
-}
-
-export interface Catalogue {
-  leagues: Array<{ id: number; name: string; sport: Sport }>;
-  teams: Array<{ id: number; name: string; leagueId: number; sport: Sport; keys: string[] }>;
-  anchors: Array<{ id: number; name: string }>;
-  teamName: Map<number, string>;
-  leagueName: Map<number, string>;
-}
-
-/** Common long forms → the league names the catalogue uses. */
-export const LEAGUE_ALIASES: Record<string, string> = {
-  英格兰超级联赛: '英超',
-  英格兰足球超级联赛: '英超',
-  西班牙甲级联赛: '西甲',
-  西班牙足球甲级联赛: '西甲',
-  意大利甲级联赛: '意甲',
-  意大利足球甲级联赛: '意甲',
-  德国甲级联赛: '德甲',
-  德国足球甲级联赛: '德甲',
-  法国甲级联赛: '法甲',
-  法国足球甲级联赛: '法甲',
-  中国超级联赛: '中超',
-  中国足球超级联赛: '中超',
-  欧洲冠军联赛: '欧冠',
-  美国职业篮球联赛: 'NBA',
-  美国职业篮球: 'NBA',
-  中国男子篮球职业联赛: 'CBA',
-};
-
-/** Common nicknames and short forms fans type → the team names the catalogue uses. */
-export const TEAM_ALIASES: Record<string, string> = {
-  枪手: '阿森纳',
-  兵工厂: '阿森纳',
-  红军: '利物浦',
-  蓝军: '切尔西',
-  红魔: '曼联',
-  曼彻斯特联: '曼联',
-  曼彻斯特城: '曼城',
-  蓝月亮: '曼城',
-  托特纳姆热刺: '热刺',
-  纽卡: '纽卡斯尔联',
-  维拉: '阿斯顿维拉',
-  皇马: '皇家马德里',
-  巴萨: '巴塞罗那',
-  马竞: '马德里竞技',
-  拜仁: '拜仁慕尼黑',
-  多特: '多特蒙德',
-  国米: '国际米兰',
-  尤文: '尤文图斯',
-  大巴黎: '巴黎圣日耳曼',
-  绿军: '凯尔特人',
-  小牛: '独行侠',
-  紫金军团: '湖人',
-  洛杉矶湖人: '湖人',
-  金州勇士: '勇士',
-  波士顿凯尔特人: '凯尔特人',
-  丹佛掘金: '掘金',
-  首钢: '北京首钢',
-  宏远: '广东宏远',
-};
-
-/** Names a user may type for a team: the full name, without a club suffix, and its nicknames. */
-function teamKeys(name: string): string[] {
-  const keys = new Set([name]);
-  for (const [alias, full] of Object.entries(TEAM_ALIASES)) if (full === name) keys.add(alias);
-  const short = name.replace(/(FC|CF|SC|足球俱乐部|俱乐部|队)$/i, '').trim();
-  if (short.length >= 2) keys.add(short);
-  return [...keys];
-}
-
-export async function loadCatalogue(db: Db): Promise<Catalogue> {
-  const leagues = await db.selectFrom('live_leagues').select(['id', 'name', 'sport']).execute();
-  const teams = await db.selectFrom('live_teams').select(['id', 'name', 'league_id', 'sport']).execute();
-  const anchors = await db.selectFrom('vlive_anchors').select(['id', 'name']).execute();
-  return {
-    leagues: leagues.map((l) => ({ id: l.id, name: l.name, sport: l.sport as Sport })),
-    teams: teams.map((t) => ({
-      id: t.id,
-      name: t.name,
-      leagueId: t.league_id,
-      sport: t.sport as Sport,
-      keys: teamKeys(t.name),
-    })),
-    anchors: anchors.map((a) => ({ id: a.id, name: a.name })),
-    teamName: new Map(teams.map((t) => [t.id, t.name])),
-    leagueName: new Map(leagues.map((l) => [l.id, l.name])),
-  };
-}
-
-/** A league by its name, a common long form, or any case. */
-export function findLeague(cat: Catalogue, name: string): Catalogue['leagues'][number] | undefined {
-  const n = (LEAGUE_ALIASES[name.trim()] ?? name.trim()).toLowerCase();
-  return cat.leagues.find((l) => l.name.toLowerCase() === n);
-}
-
-/** A team by its name or short name (exact first, then the one whose name contains it). */
-export function findTeam(cat: Catalogue, name: string): Catalogue['teams'][number] | undefined {
-  const n = name.trim().toLowerCase();
-  if (!n) return undefined;
-  return (
-    cat.teams.find((t) => t.keys.some((k) => k.toLowerCase() === n)) ??
-    cat.teams.find((t) => t.name.toLowerCase().includes(n) && n.length >= 2)
-  );
-}
-
-interface TableTop {
-  rank: number;
-  teamId: number;
-  played: number;
-  win: number;
-  draw: number;
-  loss: number;
-  points: number;
-}
+import { findLeague, findTeam, type Catalogue } from './catalogue';
+import { createToolKit, type ChatTool, type ToolResult } from './tool-kit';
 
 const name = z.string().trim().min(1).max(40);
 const optName = name.optional();
@@ -158,73 +25,18 @@ export function createChatTools(
   now: () => number,
   cat: () => Promise<Catalogue>,
 ) {
-  const nowS = () => Math.floor(now() / 1000);
-  const detailHref = (m: SimMatch) => `/live/${m.sport}/detail/${m.id}`;
-  const matchLink = (c: Catalogue, m: SimMatch): ChatLink => ({
-    label: T.linkMatch(c.teamName.get(m.homeId) ?? '', c.teamName.get(m.awayId) ?? ''),
-    href: detailHref(m),
-  });
-  const hhmm = (s: number) =>
-    chinaWallClock(s * 1000)
-      .toISOString()
-      .slice(11, 16);
-  function matchLine(c: Catalogue, m: SimMatch): string {
-    const home = c.teamName.get(m.homeId) ?? '';
-    const away = c.teamName.get(m.awayId) ?? '';
-    const league = c.leagueName.get(m.leagueId) ?? '';
-    if (isLive(m.sport, m.status)) return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusLive}）`;
-    if (isFinished(m.sport, m.status))
-      return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
-    return `${league} ${hhmm(m.ot)} ${home} vs ${away}（${T.statusUpcoming}）`;
-  }
-  function listAnswer(c: Catalogue, head: string, matches: SimMatch[]): { text: string; links: ChatLink[] } {
-    const shown = matches.slice(0, LIST_MAX);
-    const lines = [head, ...shown.map((m) => `· ${matchLine(c, m)}`)];
-    if (matches.length > shown.length) lines.push(T.more(matches.length - shown.length));
-    return { text: lines.join('\n'), links: shown.map((m) => matchLink(c, m)) };
-  }
-  const sportLinks = (ms: SimMatch[]): ChatLink[] => {
-    const sports = new Set(ms.map((m) => m.sport));
-    return [
-      ...(sports.has('zq') || sports.size === 0 ? [{ label: T.linkLiveZq, href: '/live/zq' }] : []),
-      ...(sports.has('lq') ? [{ label: T.linkLiveLq, href: '/live/lq' }] : []),
-    ];
-  };
-  const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
-  const unknownTeam = (n: string) => none(T.noSuchTeam(n));
-  const unknownLeague = (n: string) => none(T.noSuchLeague(n));
-  /**
-   * The top of a league table: for a league of the catalogue the table the 数据库 page shows
-   * (computed from the stored results, matches in play at their score); otherwise the stored
-   * table (live_standings, the one match details show).
-   */
-  async function leagueTable(leagueId: number): Promise<TableTop[]> {
-    const seed = LEAGUE_BY_ID.get(leagueId);
-    if (seed && !seed.cup)
-      return standingsOf(seed, await leagueResults(db, seed.id, seed.sport), 'total').rows.slice(0, 10);
-    const rows = await db
-      .selectFrom('live_standings')
-      .selectAll()
-      .where('league_id', '=', leagueId)
-      .orderBy('rank')
-      .limit(10)
-      .execute();
-    return rows.map((r) => ({
-      rank: r.rank,
-      teamId: r.team_id,
-      played: r.played,
-      win: r.win,
-      draw: r.draw,
-      loss: r.loss,
-      points: r.points,
-    }));
-  }
-  /** The team's match in play, else its next one. */
-  async function currentOrNext(teamId: number): Promise<SimMatch | undefined> {
-    const live = (await liveMatches(db)).find((m) => m.homeId === teamId || m.awayId === teamId);
-    return live ?? (await teamMatches(db, teamId, 'upcoming', nowS(), 1))[0];
-  }
-
+  const {
+    nowS,
+    matchLink,
+    matchLine,
+    listAnswer,
+    sportLinks,
+    none,
+    unknownTeam,
+    unknownLeague,
+    currentOrNext,
+    leagueTable,
+  } = createToolKit(db, now);
   const liveMatchesTool: ChatTool<{ league?: string; sport?: Sport }> = {
     name: 'live_matches',
     description: '正在进行的比赛及实时比分，可按联赛或项目（zq 足球 / lq 篮球）筛选',

@@ -1,7 +1,8 @@
 /**
  * Database REST (main API, paths in workers/protocol/api/database.ts): leagues, standings,
  * schedule, leaders, team and player pages. Read-only; every number is derived from the feed's
- * stored matches on each call (see ./service.ts).
+ * stored matches (see ./service.ts); standings answers are kept until their league's matches
+ * change (./standings-cache.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   teamPage,
 } from './service';
 import { DatabaseText } from './text';
+import { cachedStandings } from './standings-cache';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).default('zq') });
@@ -53,7 +55,10 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
   app.get(u(DatabasePaths.standings), async (req) => {
     const league = leagueOr404(req.params);
     const { scope } = parseInput(scopeQuery, req.query);
-    return ok(standingsOf(league, await leagueResults(db, league.id, league.sport), scope));
+    const table = await cachedStandings(db, league.id, scope, async () =>
+      standingsOf(league, await leagueResults(db, league.id, league.sport), scope),
+    );
+    return ok(table);
   });
   app.get(u(DatabasePaths.schedule), async (req) => {
     const league = leagueOr404(req.params);

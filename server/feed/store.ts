@@ -4,6 +4,7 @@ import type { Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
 import type { FeedOutput, SimMatch } from './sim-types';
+import { leaguesChanged } from '../database/standings-cache';
 
 type MatchRow = Selectable<LiveTables['live_matches']>;
 
@@ -102,6 +103,10 @@ const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
 /** Inserts new fixtures; existing ids are left alone (idempotent). */
 export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {
   await bulkInsert(db, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord), 'on conflict (id) do nothing');
+  leaguesChanged(
+    db,
+    matches.map((m) => m.leagueId),
+  );
 }
 
 /** Writes changed matches and what happened to them, in one transaction. */
@@ -184,6 +189,10 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       '',
     );
   });
+  leaguesChanged(
+    db,
+    matches.map((m) => m.leagueId),
+  );
 }
 
 export async function loadMeta<T extends Record<string, unknown>>(db: Db, key: string): Promise<T | null> {

@@ -278,3 +278,12 @@ export function dbSink(db: Db): LiveSink {
     },
   };
 }
+
+/** Matches (m) with their league (l) and home (h) and away (a) teams joined, for reads that show names. */
+export function matchesWithNames(db: Db) {
+  return db
+    .selectFrom('live_matches as m')
+    .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
+    .innerJoin('live_teams as h', 'h.id', 'm.home_id')
+    .innerJoin('live_teams as a', 'a.id', 'm.away_id');
+}

@@ -5,170 +5,27 @@
  * templates in Chinese. The article row is created by a sweep; its body is rendered from the
  * current incidents whenever it is read, so a goal shows in the report as soon as it is stored.
  */
-import { isFinal, isFinished, isLive, type Sport } from '../../workers/protocol/index';
+import { isFinished, isLive, isNotStarted, type Sport } from '../../workers/protocol/index';
 import type { MatchReportKind, MatchReportLink } from '../../workers/protocol/api/news';
 import type { AppContext } from '../context';
 import type { Db } from '../db/index';
 import { renderMarkdown } from './markdown';
+import {
+  form,
+  headToHead,
+  incidentsOf,
+  kickoffText,
+  matchInfo,
+  oddsLine,
+  rankOf,
+  type IncidentRow,
+  type MatchInfo,
+} from './match-report-facts';
 
 export const AUTO_AUTHOR = '球赛数据机器人';
 /** How far ahead previews are written, and how many matches the sweep covers per run. */
 const PREVIEW_AHEAD_MS = 24 * 3600_000;
 const SWEEP_MS = 3000;
-
-interface MatchInfo {
-  id: number;
-  sport: Sport;
-  leagueId: number;
-  league: string;
-  homeId: number;
-  awayId: number;
-  home: string;
-  away: string;
-  status: number;
-  scoreH: number;
-  scoreA: number;
-  ot: number;
-}
-
-async function matchInfo(db: Db, id: number): Promise<MatchInfo | null> {
-  const r = await db
-    .selectFrom('live_matches as m')
-    .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
-    .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-    .innerJoin('live_teams as a', 'a.id', 'm.away_id')
-    .select([
-      'm.id',
-      'm.sport',
-      'm.league_id',
-      'l.name as league',
-      'm.home_id',
-      'm.away_id',
-      'h.name as home',
-      'a.name as away',
-      'm.status',
-      'm.score_h',
-      'm.score_a',
-      'm.ot',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
-  if (!r) return null;
-  return {
-    id: r.id,
-    sport: r.sport === 'lq' ? 'lq' : 'zq',
-    leagueId: r.league_id,
-    league: r.league,
-    homeId: r.home_id,
-    awayId: r.away_id,
-    home: r.home,
-    away: r.away,
-    status: r.status,
-    scoreH: r.score_h,
-    scoreA: r.score_a,
-    ot: Number(r.ot),
-  };
-}
-
-const kickoffText = (otSec: number) =>
-  new Date(otSec * 1000).toLocaleString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-
-async function form(db: Db, teamId: number, beforeSec: number, sport: Sport): Promise<string> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['home_id', 'score_h', 'score_a', 'status'])
-    .where((eb) => eb.or([eb('home_id', '=', teamId), eb('away_id', '=', teamId)]))
-    .where('ot', '<', beforeSec)
-    .orderBy('ot', 'desc')
-    .limit(12)
-    .execute();
-  const played = rows.filter((r) => isFinished(sport, r.status)).slice(0, 5);
-  if (!played.length) return '近期暂无已完成的比赛';
-  const marks = played.map((r) => {
-    const [mine, theirs] = r.home_id === teamId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
-    return mine > theirs ? '胜' : mine < theirs ? '负' : '平';
-  });
-  const wins = marks.filter((m) => m === '胜').length;
-  return `近 ${played.length} 场 ${marks.join('')}（${wins} 胜）`;
-}
-
-async function rankOf(db: Db, leagueId: number, teamId: number) {
-  return db
-    .selectFrom('live_standings')
-    .select(['rank', 'points', 'played'])
-    .where('league_id', '=', leagueId)
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-}
-
-async function headToHead(db: Db, m: MatchInfo): Promise<string> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['home_id', 'score_h', 'score_a', 'status'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
-        eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
-      ]),
-    )
-    .where('id', '!=', m.id)
-    .where('ot', '<', m.ot)
-    .orderBy('ot', 'desc')
-    .limit(5)
-    .execute();
-  const done = rows.filter((r) => isFinal(m.sport, r.status));
-  if (!done.length) return `两队近期没有交手记录，本场是双方近期的首次碰面。`;
-  let h = 0;
-  let a = 0;
-  for (const r of done) {
-    const [hs, as] = r.home_id === m.homeId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
-    if (hs > as) h++;
-    else if (as > hs) a++;
-  }
-  return `两队近 ${done.length} 次交手，${m.home} ${h} 胜，${m.away} ${a} 胜${done.length - h - a ? `，${done.length - h - a} 场战平` : ''}。`;
-}
-
-async function oddsLine(db: Db, m: MatchInfo): Promise<string | null> {
-  const r = await db
-    .selectFrom('live_odds as o')
-    .innerJoin('live_bookmakers as b', 'b.id', 'o.company_id')
-    .select(['b.name_zh', 'o.left', 'o.middle', 'o.right'])
-    .where('o.match_id', '=', m.id)
-    .where('o.type', '=', 2)
-    .orderBy('b.sort')
-    .orderBy('o.at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const f = (n: number) => Number(n).toFixed(2);
-  return m.sport === 'zq'
-    ? `${r.name_zh}最新欧赔：主胜 ${f(r.left)}、平局 ${f(r.middle)}、客胜 ${f(r.right)}。`
-    : `${r.name_zh}最新欧赔：主胜 ${f(r.left)}、客胜 ${f(r.right)}。`;
-}
-
-interface IncidentRow {
-  type: string;
-  side: string | null;
-  minute: number;
-  text: string;
-  score_h: number;
-  score_a: number;
-}
-
-const incidentsOf = (db: Db, matchId: number): Promise<IncidentRow[]> =>
-  db
-    .selectFrom('live_incidents')
-    .select(['type', 'side', 'minute', 'text', 'score_h', 'score_a'])
-    .where('match_id', '=', matchId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
 
 /** '第67分钟 阿森纳 张三 进球！比分 2-1' → the player's name, when the simulator gave one. */
 const playerIn = (text: string, team: string) => {
@@ -295,7 +152,7 @@ export async function renderMatchReport(
 
 /** Which reports a match should have now. */
 export function reportKindsFor(sport: Sport, status: number, otMs: number, now: number): MatchReportKind[] {
-  if (status === 1) return otMs - now <= PREVIEW_AHEAD_MS ? ['preview'] : [];
+  if (isNotStarted(sport, status)) return otMs - now <= PREVIEW_AHEAD_MS ? ['preview'] : [];
   if (isLive(sport, status)) return ['preview', 'live'];
   if (isFinished(sport, status)) return ['preview', 'live', 'final'];
   return [];

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { articleDetail, articleInput, insertArticle, updateArticle } from './articles';
 import { parseFrontMatter } from './front-matter';
-import { removeComments } from './interactions';
+import { removeComments } from './comments';
 import { positiveId } from './schemas';
 import { NewsText } from './strings';
 

@@ -20,6 +20,7 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import type { Db } from '../db/index';
+import { matchesWithNames } from '../live/repository';
 import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { idField, textField } from '../../workers/protocol/fields';
@@ -70,13 +71,8 @@ const tipBody = z.object({
 const u = (path: string) => embeddedUrl(path);
 
 /** Football matches with their league and team names (the picker and the list read the same). */
-function matchesWithNames(db: Db) {
-  return db
-    .selectFrom('live_matches as m')
-    .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
-    .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-    .innerJoin('live_teams as a', 'a.id', 'm.away_id')
-    .where('m.sport', '=', 'zq');
+function footballWithNames(db: Db) {
+  return matchesWithNames(db).where('m.sport', '=', 'zq');
 }
 
 export function registerTipRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -85,7 +81,7 @@ export function registerTipRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(u(P.tipMatches), async (req) => {
     const userId = await requireUserId(ctx, req);
     const nowS = ctx.now() / 1000;
-    const rows = await matchesWithNames(db)
+    const rows = await footballWithNames(db)
       .select([
         'm.id',
         'm.ot',
@@ -170,7 +166,7 @@ export function registerTipRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 async function tipRows(db: Db, userId: number, which: { page: number } | { id: number }): Promise<MyTip[]> {
-  let q = matchesWithNames(db)
+  let q = footballWithNames(db)
     .innerJoin('user_tips as t', 't.match_id', 'm.id')
     .select([
       't.id',

@@ -64,6 +64,8 @@ interface StatusTable {
   finished: number;
   void: readonly number[];
   upcoming: readonly number[];
+  /** Scheduled with a kick-off time (upcoming also holds 待定, a match without one). */
+  notStarted: number;
   interrupted: number;
   /** The void status a match reaches after it kicked off (the others are called before). */
   abandoned: number;
@@ -76,6 +78,7 @@ export const STATUS_TABLE: Readonly<Record<Sport, StatusTable>> = {
     finished: F.FINISHED,
     void: [F.POSTPONED, F.ABANDONED, F.CANCELLED],
     upcoming: [F.NOT_STARTED, F.TBD],
+    notStarted: F.NOT_STARTED,
     interrupted: F.INTERRUPTED,
     abandoned: F.ABANDONED,
   },
@@ -85,6 +88,7 @@ export const STATUS_TABLE: Readonly<Record<Sport, StatusTable>> = {
     finished: B.FINISHED,
     void: [B.CANCELLED, B.POSTPONED, B.ABANDONED],
     upcoming: [B.NOT_STARTED, B.TBD],
+    notStarted: B.NOT_STARTED,
     interrupted: B.INTERRUPTED,
     abandoned: B.ABANDONED,
   },
@@ -98,6 +102,7 @@ export const isPlaying = (sport: Sport, s: number): boolean => STATUS_TABLE[spor
 export const isFinished = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].finished === s;
 export const isVoid = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].void.includes(s);
 export const isUpcoming = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].upcoming.includes(s);
+export const isNotStarted = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].notStarted === s;
 export const isInterrupted = (sport: Sport, s: number): boolean => STATUS_TABLE[sport].interrupted === s;
 /** The match kicked off, so its score means something: live, finished, interrupted or abandoned. */
 export const hasKickedOff = (sport: Sport, s: number): boolean =>

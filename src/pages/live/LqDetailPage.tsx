@@ -21,6 +21,7 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { DetailHead, DetailTabs, HistoryTables, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
+import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
 import '../../components/live/live.css';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 import { DemoDataNote } from '../../components/DemoDataNote';
@@ -69,6 +70,23 @@ function TextTab({ id }: { id: number }) {
   return <TextLiveList lines={text.lines} periodLabel={periodLabel} />;
 }
 
+type LqPlayer = BasketballStats['players']['home'][number];
+const LQ_PLAYER_COLUMNS: readonly PlayerColumn<LqPlayer>[] = [
+  {
+    head: '球员',
+    cell: (p) => (
+      <>
+        {p.starter ? '★' : ''}
+        {p.number} {p.name}
+      </>
+    ),
+  },
+  { head: '时间', cell: (p) => p.minutes },
+  { head: '得分', cell: (p) => <b>{p.points}</b> },
+  { head: '篮板', cell: (p) => p.rebounds },
+  { head: '助攻', cell: (p) => p.assists },
+];
+
 function StatsTab({ match }: { match: MatchView }) {
   const team = useStats(match.id, 'lq');
   // Player lines change with the team stats: reload them whenever the team stats move.
@@ -78,36 +96,13 @@ function StatsTab({ match }: { match: MatchView }) {
       {!team || (team.loading && team.stats.length === 0) ? <AnalysisViewsLoading /> : <StatsView stats={team.stats} />}
       {players.data &&
         (['home', 'away'] as const).map((side) => (
-          <section key={side} className="lv-section">
-            <h4>{match[side].name} · 球员数据</h4>
-            <table className="lv-simple-table" data-players={side}>
-              <thead>
-                <tr>
-                  <th>球员</th>
-                  <th>时间</th>
-                  <th>得分</th>
-                  <th>篮板</th>
-                  <th>助攻</th>
-                </tr>
-              </thead>
-              <tbody>
-                {players.data!.players[side].map((p) => (
-                  <tr key={p.playerId}>
-                    <td style={{ textAlign: 'left' }}>
-                      {p.starter ? '★' : ''}
-                      {p.number} {p.name}
-                    </td>
-                    <td>{p.minutes}</td>
-                    <td>
-                      <b>{p.points}</b>
-                    </td>
-                    <td>{p.rebounds}</td>
-                    <td>{p.assists}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <PlayerLines
+            key={side}
+            team={match[side].name}
+            side={side}
+            columns={LQ_PLAYER_COLUMNS}
+            players={players.data!.players[side]}
+          />
         ))}
     </>
   );

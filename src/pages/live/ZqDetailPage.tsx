@@ -18,6 +18,7 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
 import { LiveAlerts } from './LiveAlerts';
+import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
 import '../../components/live/live.css';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 import { DemoDataNote } from '../../components/DemoDataNote';
@@ -89,6 +90,22 @@ function LiveTab({ id, incidents }: { id: number; incidents: Parameters<typeof I
   );
 }
 
+type ZqPlayer = FootballPlayerStats['home'][number];
+const ZQ_PLAYER_COLUMNS: readonly PlayerColumn<ZqPlayer>[] = [
+  {
+    head: '球员',
+    cell: (p) => (
+      <Link href={paths.dbPlayer('zq', p.playerId)}>
+        {p.number} {p.name}
+      </Link>
+    ),
+  },
+  { head: '位置', cell: (p) => p.position },
+  { head: '进球', cell: (p) => <b>{p.goals}</b> },
+  { head: '黄牌', cell: (p) => p.yellow },
+  { head: '红牌', cell: (p) => p.red },
+];
+
 function StatsTab({ id, match }: { id: number; match: MatchView }) {
   const stats = useStats(id, 'zq');
   // Player lines (goals, cards) change with the team stats: reload them whenever those move.
@@ -99,37 +116,13 @@ function StatsTab({ id, match }: { id: number; match: MatchView }) {
       <StatsView stats={stats.stats} />
       {players.data &&
         (['home', 'away'] as const).map((side) => (
-          <section key={side} className="lv-section">
-            <h4>{match[side].name} · 球员数据</h4>
-            <table className="lv-simple-table" data-players={side}>
-              <thead>
-                <tr>
-                  <th>球员</th>
-                  <th>位置</th>
-                  <th>进球</th>
-                  <th>黄牌</th>
-                  <th>红牌</th>
-                </tr>
-              </thead>
-              <tbody>
-                {players.data![side].map((p) => (
-                  <tr key={p.playerId}>
-                    <td style={{ textAlign: 'left' }}>
-                      <Link href={paths.dbPlayer('zq', p.playerId)}>
-                        {p.number} {p.name}
-                      </Link>
-                    </td>
-                    <td>{p.position}</td>
-                    <td>
-                      <b>{p.goals}</b>
-                    </td>
-                    <td>{p.yellow}</td>
-                    <td>{p.red}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <PlayerLines
+            key={side}
+            team={match[side].name}
+            side={side}
+            columns={ZQ_PLAYER_COLUMNS}
+            players={players.data![side]}
+          />
         ))}
     </>
   );

@@ -40,3 +40,14 @@ describe('status table shared by the server and the core', () => {
     expect(sorted.map((x) => listRank(x.sport, x.s))).toEqual([0, 1, 2, 2]);
   });
 });
+
+describe('not started', () => {
+  it('is the scheduled status only: 待定 is upcoming but has no kick-off to preview', async () => {
+    const { isNotStarted, isUpcoming } = await import('../../../workers/protocol/status');
+    for (const sport of ['zq', 'lq'] as const) {
+      const codes = Array.from({ length: 16 }, (_, s) => s);
+      expect(codes.filter((s) => isNotStarted(sport, s))).toEqual([1]);
+      expect(codes.filter((s) => isUpcoming(sport, s))).toEqual(sport === 'zq' ? [1, 13] : [1, 15]);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The pieces every assistant tool is made of: the result and tool shapes, and the shared
+ * phrasing of matches (one line per match, links to their detail pages), plus the reads several
+ * tools need (a league's table top, a team's current or next match).
+ */
+import { z } from 'zod';
+import { chinaWallClock, isFinished, isLive, type ChatLink } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import type { SimMatch } from '../feed/sim-types';
+import { liveMatches, teamMatches } from '../live/repository';
+import { LEAGUE_BY_ID } from '../seed/leagues';
+import { leagueResults, standingsOf } from '../database/service';
+import { ChatText as T } from './text';
+import type { Catalogue } from './catalogue';
+
+const LIST_MAX = 8;
+
+export interface ToolResult {
+  /** The facts, as the answer text of the default engine and the tool message of an LLM. */
+  text: string;
+  links: ChatLink[];
+  /** False when the data has no answer (the text says so plainly). */
+  found: boolean;
+}
+
+export interface ChatTool<A = unknown> {
+  name: string;
+  description: string;
+  /** JSON schema of the arguments (OpenAI function calling). */
+  parameters: Record<string, unknown>;
+  args: z.ZodType<A>;
+  run(args: A): Promise<ToolResult>;
+}
+
+interface TableTop {
+  rank: number;
+  teamId: number;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  points: number;
+}
+
+export function createToolKit(db: Db, now: () => number) {
+  const nowS = () => Math.floor(now() / 1000);
+  const detailHref = (m: SimMatch) => `/live/${m.sport}/detail/${m.id}`;
+  const matchLink = (c: Catalogue, m: SimMatch): ChatLink => ({
+    label: T.linkMatch(c.teamName.get(m.homeId) ?? '', c.teamName.get(m.awayId) ?? ''),
+    href: detailHref(m),
+  });
+  const hhmm = (s: number) =>
+    chinaWallClock(s * 1000)
+      .toISOString()
+      .slice(11, 16);
+  function matchLine(c: Catalogue, m: SimMatch): string {
+    const home = c.teamName.get(m.homeId) ?? '';
+    const away = c.teamName.get(m.awayId) ?? '';
+    const league = c.leagueName.get(m.leagueId) ?? '';
+    if (isLive(m.sport, m.status)) return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusLive}）`;
+    if (isFinished(m.sport, m.status))
+      return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
+    return `${league} ${hhmm(m.ot)} ${home} vs ${away}（${T.statusUpcoming}）`;
+  }
+  function listAnswer(c: Catalogue, head: string, matches: SimMatch[]): { text: string; links: ChatLink[] } {
+    const shown = matches.slice(0, LIST_MAX);
+    const lines = [head, ...shown.map((m) => `· ${matchLine(c, m)}`)];
+    if (matches.length > shown.length) lines.push(T.more(matches.length - shown.length));
+    return { text: lines.join('\n'), links: shown.map((m) => matchLink(c, m)) };
+  }
+  const sportLinks = (ms: SimMatch[]): ChatLink[] => {
+    const sports = new Set(ms.map((m) => m.sport));
+    return [
+      ...(sports.has('zq') || sports.size === 0 ? [{ label: T.linkLiveZq, href: '/live/zq' }] : []),
+      ...(sports.has('lq') ? [{ label: T.linkLiveLq, href: '/live/lq' }] : []),
+    ];
+  };
+  const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
+  const unknownTeam = (n: string) => none(T.noSuchTeam(n));
+  const unknownLeague = (n: string) => none(T.noSuchLeague(n));
+  /**
+   * The top of a league table: for a league of the catalogue the table the 数据库 page shows
+   * (computed from the stored results, matches in play at their score); otherwise the stored
+   * table (live_standings, the one match details show).
+   */
+  async function leagueTable(leagueId: number): Promise<TableTop[]> {
+    const seed = LEAGUE_BY_ID.get(leagueId);
+    if (seed && !seed.cup)
+      return standingsOf(seed, await leagueResults(db, seed.id, seed.sport), 'total').rows.slice(0, 10);
+    const rows = await db
+      .selectFrom('live_standings')
+      .selectAll()
+      .where('league_id', '=', leagueId)
+      .orderBy('rank')
+      .limit(10)
+      .execute();
+    return rows.map((r) => ({
+      rank: r.rank,
+      teamId: r.team_id,
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      points: r.points,
+    }));
+  }
+  /** The team's match in play, else its next one. */
+  async function currentOrNext(teamId: number): Promise<SimMatch | undefined> {
+    const live = (await liveMatches(db)).find((m) => m.homeId === teamId || m.awayId === teamId);
+    return live ?? (await teamMatches(db, teamId, 'upcoming', nowS(), 1))[0];
+  }
+
+  return {
+    nowS,
+    matchLink,
+    matchLine,
+    listAnswer,
+    sportLinks,
+    none,
+    unknownTeam,
+    unknownLeague,
+    leagueTable,
+    currentOrNext,
+  };
+}
