@@ -213,7 +213,8 @@ export function MessageListPage(_props: PageProps) {
   const all = list?.items ?? [];
   const strangers = all.filter((c) => c.stranger);
   const items = strangerFolder ? strangers : all;
-  const strangerUnread = strangers.reduce((n, c) => n + c.count, 0);
+  // Muted chats keep their own grey count but, as in the badge, add nothing to the folder's.
+  const strangerUnread = strangers.reduce((n, c) => n + (c.messageStatus === CHAT_STATUS_MUTED ? 0 : c.count), 0);
   const now = Date.now();
   return (
     <div className="us-page">

@@ -6,32 +6,35 @@ import { Avatar } from '../../components/user/Avatar';
 import { groupIdOf, type ChatPeer } from '../../../workers/protocol/api/message';
 import { PEOPLE_QUERY_MAX } from '../../../workers/protocol/api/message-people';
 import { PEOPLE_TEXT as T } from './people-strings';
-import { useWindowRows } from './use-window-rows';
+import { useWindowList } from '../../components/use-window-list';
 
 /** Fixed row height of the people lists (px). */
 const PERSON_ROW = 64;
 
 /** People, each opening their card; a thousand rows keep only a window of them in the DOM. */
 export function PeopleRows({ people, label }: { people: ChatPeer[]; label: string }) {
-  const { ref, totalSize, rows } = useWindowRows<HTMLUListElement>(people.length, PERSON_ROW, (i) =>
-    String(people[i]!.id),
-  );
+  const { ref, virtualizer, offsetOf } = useWindowList<HTMLUListElement>({
+    count: people.length,
+    estimateSize: () => PERSON_ROW,
+    overscan: 8,
+    getItemKey: (i) => String(people[i]!.id),
+  });
   return (
     <ul
       ref={ref}
       className="msg-people"
       aria-label={label}
       data-people={people.length}
-      style={{ height: totalSize, position: 'relative' }}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
     >
-      {rows.map((r) => {
+      {virtualizer.getVirtualItems().map((r) => {
         const p = people[r.index]!;
         return (
           <li
             key={r.key}
             className="msg-person"
             data-user-id={p.id}
-            style={{ transform: `translateY(${r.top}px)`, height: PERSON_ROW }}
+            style={{ transform: `translateY(${offsetOf(r)}px)`, height: PERSON_ROW }}
           >
             <Link href={paths.messagePersonal(p.id)} className="msg-person__main">
               <Avatar src={p.avatar} name={p.nickName} size={40} label="" />

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
+import './people.css';
 import { ChatDetailPage } from './ChatDetailPage';
 import './directory.css';
 import { AddressPage } from './AddressPage';
