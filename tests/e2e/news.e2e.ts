@@ -81,8 +81,9 @@ describe('头条', () => {
 
     await a.getByRole('navigation', { name: '新闻栏目' }).getByRole('link', { name: '英超' }).click();
     await a.waitForURL('**/news/1006/');
+    // The column's first page, under a loaded machine: poll's 1 s default is too short.
     await expect
-      .poll(() => a.locator('[data-article-id] .nw-card__tag').allTextContents())
+      .poll(() => a.locator('[data-article-id] .nw-card__tag').allTextContents(), { timeout: 20_000 })
       .toEqual(expect.arrayContaining(['英超']));
     const tags = await a.locator('[data-article-id] .nw-card__tag').allTextContents();
     expect(tags.every((t) => t === '英超')).toBe(true);
