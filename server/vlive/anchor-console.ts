@@ -67,6 +67,13 @@ export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: 
         .where('room_id', '=', roomId)
         .executeTakeFirstOrThrow();
     }
+    const on = await db
+      .selectFrom('vlive_broadcasts')
+      .select('started_at')
+      .where('room_id', '=', roomId)
+      .where('ended_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     return {
       roomId,
       title: room.title,
@@ -75,6 +82,7 @@ export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: 
       ingestUrl: o.ingestUrl,
       streamKey: key.stream_key,
       live: room.live,
+      liveSince: room.live && on ? Number(on.started_at) : null,
       viewers: hub.subscriberCount(Topics.room(roomId)),
     };
   };

@@ -78,7 +78,7 @@ beforeAll(async () => {
   anchor = await createUser(h, { nickName: '主播阿杰' });
   fan = await createUser(h, { nickName: '看球的' });
   await h.ts.storage.db.updateTable('vlive_rooms').set({ live: false }).where('id', '=', ROOM).execute();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   delete process.env.VLIVE_HLS_DIR;
@@ -198,10 +198,14 @@ describe('the anchor console', () => {
       query: { type: 0, page: 1, size: 50 },
     });
     expect(listed.data.list.find((r) => r.id === ROOM)?.live).toBe(true);
+    const onAir = await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token });
+    expect(onAir.data).toMatchObject({ live: true, liveSince: h.clock.now });
 
     expect((await callback('onPublishDone', streamKey)).statusCode).toBe(200);
     const off = await lists.next((f) => f.code === Frame.EVENT && f.topic === Topics.vlive, 2_000);
     expect(off.code === Frame.EVENT && off.data).toEqual({ kind: 'live', roomId: ROOM, live: false });
+    const offAir = await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token });
+    expect(offAir.data).toMatchObject({ live: false, liveSince: null });
 
     const reset = await api<AnchorConsole>(h, 'POST', BroadcastPaths.consoleKey, { token: anchor.token });
     expect(reset.msg).toBe('推流密钥已重置，旧密钥已失效');

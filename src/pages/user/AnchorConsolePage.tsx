@@ -14,7 +14,7 @@ import { paths } from '../../app/paths';
 import { ChatPanel } from '../../components/vlive/ChatPanel';
 import { PageHeader } from '../../components/user/PageHeader';
 import '../../components/vlive/vlive.css';
-import { getCore, useChat, useCoreRequest, useRoomEvents } from '../../core/index';
+import { formatChinaTime, getCore, useChat, useCoreRequest, useRoomEvents } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { centreApi } from './centre-api';
 import { USER_TEXT } from './strings';
@@ -144,6 +144,7 @@ export function AnchorConsolePage() {
         <span className={live ? 'us-tag us-tag--red' : 'us-tag'} data-live={live ? '1' : '0'}>
           {live ? T.live : T.offline}
         </span>
+        {live && c.liveSince !== null && <span>{T.since(formatChinaTime(c.liveSince, 'HH:mm'))}</span>}
         {live && <span data-viewers={c.viewers}>{T.viewers(c.viewers)}</span>}
         <Link href={paths.vliveDetail(c.roomId)} className="us-link">
           {T.openRoom}

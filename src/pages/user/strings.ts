@@ -268,6 +268,7 @@ export const USER_TEXT = {
     live: '直播中',
     offline: '未开播',
     viewers: (n: number) => `在线 ${n} 人`,
+    since: (hhmm: string) => `${hhmm} 开播`,
     openRoom: '进入直播间',
     room: '直播间信息',
     roomTitle: '直播标题',

@@ -33,6 +33,8 @@ export interface AnchorConsole {
   ingestUrl: string | null;
   streamKey: string;
   live: boolean;
+  /** Unix ms the media server's publish marked the room live (null when not broadcasting). */
+  liveSince: number | null;
   /** Sockets watching the room now (its chat and gifts topic). */
   viewers: number;
 }
