@@ -222,11 +222,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     ];
     return ok(columns);
   });
-  app.get(u(LivePaths.video), async (req) => {
-    // No match carries a stream of its own yet (hasVideo is false); anchor rooms link theirs.
-    await matchOr404(req.params);
-    return fail(Code.NO_VIDEO, LiveText.noVideo);
-  });
+  // LivePaths.video (a match's video) is the anchor area's: a match plays its bound live room.
   app.get(u(LivePaths.follow), async (req) => {
     const { userId } = await requireUser(db, req, ctx.now());
     const rows = await followedBy(db, userId);

@@ -11,11 +11,13 @@
  *   npm run ops -- verify-draws <期号>   # recompute every draw of a closed activity issue
  *   npm run ops -- audit-ledger          # every balance against the sum of its coin ledger rows
  *   npm run ops -- experts | approve-expert <用户编号> | reject-expert <用户编号>
+ *   npm run ops -- anchor <用户编号> <直播间编号>   # grant the anchor role for a room (its console)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { embeddedUrl } from '../../workers/protocol/api/paths';
+import { BroadcastPaths } from '../../workers/protocol/api/broadcast';
 import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
 import { OpsProposalPaths, type ExpertApplicationRow } from '../../workers/protocol/api/proposal';
 import { parseFrontMatter } from '../news/front-matter';
@@ -36,7 +38,8 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   verify-draws <期号>           重算活动某期的每一次抽奖，核对是否与记录一致
   audit-ledger                 核对每个账户的球币余额是否等于其流水合计
   experts                      列出待审核的专家申请
-  approve-expert|reject-expert <用户编号>  通过 / 拒绝专家申请`;
+  approve-expert|reject-expert <用户编号>  通过 / 拒绝专家申请
+  anchor <用户编号> <直播间编号>   开通主播：该用户成为这个直播间的主播（主播中心 /user/anchor）`;
 
 export interface OpsEnv {
   base: string;
@@ -124,6 +127,11 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
         if (id(a) === null) break;
         r = await call('POST', OpsProposalPaths.decide, { userId: id(a), approve: cmd === 'approve-expert' });
         out(r.code === 200 ? `${cmd === 'approve-expert' ? '已通过' : '已拒绝'}：用户 #${id(a)}` : r.msg);
+        return r.code === 200 ? 0 : 1;
+      case 'anchor':
+        if (id(a) === null || !b) break;
+        r = await call('POST', BroadcastPaths.opsAnchor, { userId: id(a), roomId: b });
+        out(r.code === 200 ? `已开通主播：用户 #${id(a)} → 直播间 ${b}` : r.msg);
         return r.code === 200 ? 0 : 1;
       case 'restore':
       case 'remove':

@@ -16,20 +16,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  BroadcastPaths,
-  Code,
-  Topics,
-  embeddedUrl,
-  fillPath,
-  ok,
-  type AnchorConsole,
-} from '../../workers/protocol/index';
+import { BroadcastPaths, fillPath } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
-import { BizError, parseInput } from '../http/reply';
-import { opsEnabled, requireOps } from '../ops/guard';
 import type { ChatService } from './chat';
-import { requireUser } from './users';
+import { registerAnchorConsole } from './anchor-console';
+import { announceLive } from './live-state';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
@@ -56,7 +47,6 @@ export function broadcastOptionsFromEnv(
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
-const newKey = () => `live_${crypto.randomBytes(18).toString('base64url')}`;
 
 interface Fragment {
   file: string;
@@ -149,7 +139,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .executeTakeFirstOrThrow();
     seen.set(roomId, { broadcastId: b.id, streamName: name, fragments: new Map() });
     o.invalidateRoom(roomId);
-    hub.publish(Topics.room(roomId), { kind: 'live', roomId, live: true });
+    announceLive(hub, roomId, true);
     const anchor = await db
       .selectFrom('vlive_anchors')
       .select('name')
@@ -199,7 +189,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .executeTakeFirst();
     if (!room) return reply.status(200).send('ok');
     o.invalidateRoom(roomId);
-    hub.publish(Topics.room(roomId), { kind: 'live', roomId, live: false });
+    announceLive(hub, roomId, false);
     if (entry && entry.fragments.size > 0 && o.hlsDir) {
       const dir = path.join(o.recordingsDir, String(entry.broadcastId));
       fs.mkdirSync(dir, { recursive: true });
@@ -273,97 +263,5 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     return sendFile(reply, path.join(o.recordingsDir, p.data.id, p.data.file), false);
   });
 
-  // --- The anchor console ---------------------------------------------------------------------
-  const anchorRoom = async (req: FastifyRequest) => {
-    const userId = await requireUser(ctx, req);
-    const row = await db
-      .selectFrom('vlive_anchor_users')
-      .select('room_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw new BizError(Code.REFUSED, '您还不是主播，请联系运营开通');
-    return row.room_id;
-  };
-  const consoleOf = async (roomId: string): Promise<AnchorConsole> => {
-    const room = await db
-      .selectFrom('vlive_rooms')
-      .select(['id', 'title', 'category_id', 'cover', 'live'])
-      .where('id', '=', roomId)
-      .executeTakeFirstOrThrow();
-    let key = await db
-      .selectFrom('vlive_stream_keys')
-      .select('stream_key')
-      .where('room_id', '=', roomId)
-      .executeTakeFirst();
-    if (!key) {
-      key = await db
-        .insertInto('vlive_stream_keys')
-        .values({ room_id: roomId, stream_key: newKey(), created_at: ctx.now() })
-        .onConflict((oc) => oc.column('room_id').doNothing())
-        .returning('stream_key')
-        .executeTakeFirst();
-      key ??= await db
-        .selectFrom('vlive_stream_keys')
-        .select('stream_key')
-        .where('room_id', '=', roomId)
-        .executeTakeFirstOrThrow();
-    }
-    return {
-      roomId,
-      title: room.title,
-      categoryId: room.category_id,
-      cover: room.cover,
-      ingestUrl: o.ingestUrl,
-      streamKey: key.stream_key,
-      live: room.live,
-    };
-  };
-  app.get(BroadcastPaths.console, async (req) => ok(await consoleOf(await anchorRoom(req))));
-  app.post(BroadcastPaths.consoleKey, async (req) => {
-    const roomId = await anchorRoom(req);
-    await db
-      .insertInto('vlive_stream_keys')
-      .values({ room_id: roomId, stream_key: newKey(), created_at: ctx.now() })
-      .onConflict((oc) => oc.column('room_id').doUpdateSet({ stream_key: newKey(), created_at: ctx.now() }))
-      .execute();
-    return ok(await consoleOf(roomId));
-  });
-  app.post(BroadcastPaths.consoleRoom, async (req) => {
-    const roomId = await anchorRoom(req);
-    const b = parseInput(
-      z.object({
-        title: z.string().trim().min(2, '标题至少2个字').max(30, '标题最多30个字'),
-        categoryId: z.coerce.number().int().min(1, '分类不正确').max(99, '分类不正确'),
-      }),
-      req.body,
-    );
-    const cat = await db.selectFrom('vlive_categories').select('id').where('id', '=', b.categoryId).executeTakeFirst();
-    if (!cat) throw new BizError(Code.NOT_FOUND, '分类不存在');
-    await db
-      .updateTable('vlive_rooms')
-      .set({ title: b.title, category_id: b.categoryId })
-      .where('id', '=', roomId)
-      .execute();
-    o.invalidateRoom(roomId);
-    return ok(await consoleOf(roomId));
-  });
-
-  if (!opsEnabled(ctx.config)) return;
-  app.post(embeddedUrl(BroadcastPaths.opsAnchor), async (req) => {
-    requireOps(ctx.config, req);
-    const b = parseInput(
-      z.object({ userId: z.coerce.number().int().min(1), roomId: z.string().regex(ROOM_ID, '直播间编号不正确') }),
-      req.body,
-    );
-    const user = await db.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst();
-    if (!user) throw new BizError(Code.NOT_FOUND, '用户不存在');
-    const room = await db.selectFrom('vlive_rooms').select('id').where('id', '=', b.roomId).executeTakeFirst();
-    if (!room) throw new BizError(Code.NOT_FOUND, '直播间不存在');
-    await db
-      .insertInto('vlive_anchor_users')
-      .values({ user_id: b.userId, room_id: b.roomId, at: ctx.now() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ room_id: b.roomId, at: ctx.now() }))
-      .execute();
-    return ok(await consoleOf(b.roomId));
-  });
+  registerAnchorConsole(app, ctx, { ingestUrl: o.ingestUrl, invalidateRoom: o.invalidateRoom });
 }

@@ -10,6 +10,7 @@ import { vodDuration } from '../media/hls';
 import { registerMedia } from '../media/routes';
 import { createChatService } from './chat';
 import { bindRoomMatch, createMatchBinder } from './match-binder';
+import { registerMatchVideo } from './match-video';
 import { registerVliveRoutes } from './routes';
 import { ensureSchedules, tickSchedules } from './schedules';
 import { credit } from './wallet';
@@ -68,11 +69,9 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
     },
   });
 
-  registerVliveRoutes(app, ctx, {
-    chat,
-    streamOverrides: parseStreamOverrides(process.env.VLIVE_STREAM_URLS),
-    invalidateRoom,
-  });
+  const streamOverrides = parseStreamOverrides(process.env.VLIVE_STREAM_URLS);
+  registerVliveRoutes(app, ctx, { chat, streamOverrides, invalidateRoom });
+  registerMatchVideo(app, ctx, streamOverrides);
 
   registerBroadcast(app, ctx, broadcastOptionsFromEnv(process.env, ctx.config.dataDir, { chat, invalidateRoom }));
 

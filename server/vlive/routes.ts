@@ -26,7 +26,6 @@ import {
 } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
-import { liveUrl } from '../media/routes';
 import {
   getRoom,
   getReplay,
@@ -38,6 +37,7 @@ import {
   roomsWithMatch,
 } from './catalog';
 import type { ChatService } from './chat';
+import { roomStream } from './match-video';
 import { toggleFollow, toggleReservation } from './schedules';
 import { activeNobleLevel, optionalUser, requireUser } from './users';
 import { balanceOf, buyNobility, ensureStarterBag, sendGift } from './wallet';
@@ -154,10 +154,10 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
     const { id } = parseInput(z.object({ id: roomId }), req.params);
     const room = await getRoom(db, null, id);
     if (!room) throw new BizError(Code.NOT_FOUND, '直播间不存在');
-    const url = deps.streamOverrides.get(id) ?? (room.streamUrl === null ? liveUrl(id) : room.streamUrl);
+    const { url, test } = roomStream(deps.streamOverrides, id, room.streamUrl);
     if (!room.live) return fail(Code.NO_VIDEO, '主播暂未开播');
     if (!url) return fail(Code.NO_VIDEO, '该直播间暂无视频');
-    return ok<VliveVideo>({ roomId: id, url, kind: 'hls', live: true });
+    return ok<VliveVideo>({ roomId: id, url, kind: 'hls', live: true, test });
   });
 
   app.get(VlivePaths.share, async (req) => {

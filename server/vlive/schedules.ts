@@ -4,11 +4,12 @@
  * the room (a notice), at an end it takes the room offline and files the broadcast as a replay.
  */
 import { sql } from 'kysely';
-import { Code, Topics, fillPath, type VliveSchedule } from '../../workers/protocol/index';
+import { Code, fillPath, type VliveSchedule } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import type { Hub } from '../ws/hub';
 import type { ChatService } from './chat';
+import { announceLive } from './live-state';
 
 const HOUR = 3_600_000;
 /** Scheduled rooms take turns: slot every SLOT_CYCLE hours, offset by room, SLOT_MS long. */
@@ -87,7 +88,7 @@ export async function tickSchedules(
     if (Number(claimed.numUpdatedRows) === 0) continue;
     started.push(s.id);
     await db.updateTable('vlive_rooms').set({ live: true }).where('id', '=', s.room_id).execute();
-    hub.publish(Topics.room(s.room_id), { kind: 'live', roomId: s.room_id, live: true });
+    announceLive(hub, s.room_id, true);
     await chat.systemLine(s.room_id, 'notice', `${s.anchor_name} 开播啦：${s.title}`);
     const reservers = await db
       .selectFrom('vlive_reservations')
@@ -136,8 +137,7 @@ export async function tickSchedules(
         .where('scheduled_only', '=', true)
         .where('live', '=', true)
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) > 0)
-        hub.publish(Topics.room(s.room_id), { kind: 'live', roomId: s.room_id, live: false });
+      if (Number(res.numUpdatedRows) > 0) announceLive(hub, s.room_id, false);
     }
     // Only broadcasts that really ran (notified while live, not skipped in the past) become replays.
     const ran = Number(s.ends_at) > now - 10 * 60_000;

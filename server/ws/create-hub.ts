@@ -376,6 +376,9 @@ export function createHub(deps: HubDeps): Hub {
     connectionCount() {
       return conns.size;
     },
+    subscriberCount(topic) {
+      return registry.get(topic)?.subs.size ?? 0;
+    },
     topicCount() {
       return registry.size();
     },

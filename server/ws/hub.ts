@@ -40,6 +40,8 @@ export interface Hub {
    */
   dropUser(userId: number, opts?: { keepToken?: string }): void;
   connectionCount(): number;
+  /** Sockets subscribed to a topic in this process (an anchor room's viewers). */
+  subscriberCount(topic: Topic): number;
   /** Topics held in memory (subscribed, or with events still replayable). */
   topicCount(): number;
   /** This process instance's id, sent in HELLO. */

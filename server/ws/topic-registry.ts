@@ -27,7 +27,7 @@ export interface TopicRegistry<S> {
   /** The topic's state, created when missing (the caller decided that it exists). */
   ensure(key: string, wire: Topic): TopicState<S>;
   /**
-   * True when a client may subscribe to this wire topic: the sport lists always, a match or room
+   * True when a client may subscribe to this wire topic: the sport lists and the anchor room list always, a match or room
    * that is live in the registry or that the catalog knows. `inbox` is decided by the caller.
    */
   exists(wire: Topic, parsed: ParsedTopic): Promise<boolean>;
@@ -67,7 +67,7 @@ export function createTopicRegistry<S>(opts: {
       return t;
     },
     async exists(wire, parsed) {
-      if (parsed.kind === 'football' || parsed.kind === 'basketball') return true;
+      if (parsed.kind === 'football' || parsed.kind === 'basketball' || parsed.kind === 'vlive') return true;
       if (parsed.kind === 'inbox') return false;
       if (topics.has(wire)) return true;
       return opts.catalog ? opts.catalog(parsed) : false;

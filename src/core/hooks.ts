@@ -23,6 +23,7 @@ import type {
   OddsBoardView,
   ReminderEvent,
   RoomEventValue,
+  RoomLiveEvent,
   SessionValue,
   StandingsValue,
   StatsValue,
@@ -167,6 +168,11 @@ export function useChat(roomId: string | null, limit = 300): ChatMessage[] {
 /** Gifts, notices and live/offline changes of a room. */
 export function useRoomEvents(roomId: string | null, handler: (event: RoomEventValue) => void): void {
   useStreamEvents(roomId ? { kind: 'roomEvents', roomId } : null, handler);
+}
+
+/** Every anchor room's live/offline changes, for the room lists (topic `vlive`). */
+export function useRoomListEvents(handler: (event: RoomLiveEvent) => void): void {
+  useStreamEvents({ kind: 'roomList' }, handler);
 }
 
 /** Alerts decided by the core (once per incident across all tabs, after settings and delay). */

@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   BroadcastPaths,
   OPS_TOKEN_HEADER,
@@ -23,6 +23,7 @@ import {
   fillPath,
   type AnchorConsole,
   type Envelope,
+  type VliveBagItem,
   type VlivePage,
   type VliveReplay,
   type VliveRoomDetail,
@@ -42,6 +43,8 @@ import {
 const OPS = 'ops-token-broadcast-e2e';
 const PHONE_NO = '13655550171';
 const PASSWORD = 'anchor2026x';
+const FAN_PHONE = '13655550172';
+const FAN_PASSWORD = 'fan2026xyz';
 let server: RunningServer;
 let browser: Browser;
 let nginx: ChildProcess | null = null;
@@ -49,6 +52,7 @@ let tmp = '';
 let rtmpPort = 0;
 let roomId = '';
 let streamKey = '';
+let anchorToken = '';
 
 async function call<T>(method: 'GET' | 'POST', p: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(server.url + p, {
@@ -61,6 +65,46 @@ async function call<T>(method: 'GET' | 'POST', p: string, body?: unknown, header
 async function seal(password: string) {
   const iv = await call<PasswordIv>('GET', embeddedUrl(UserPaths.passwordIv));
   return { password: await encodeTransitPassword(password, iv.data), iv: iv.data.iv };
+}
+
+/** ffmpeg pushing `-f lavfi testsrc` with a `sine` tone (1 s GOP, so 1 s fragments). */
+function push(key: string): { ffmpeg: ChildProcess; exited: Promise<number | null> } {
+  const ffmpeg = spawn(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25']
+      .concat(['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '64k'])
+      .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'])
+      .concat(['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`]),
+    { stdio: 'ignore' },
+  );
+  return { ffmpeg, exited: new Promise((r) => ffmpeg.once('exit', (code) => r(code))) };
+}
+
+/** Registers a user (SMS code from the dev outbox) and logs it in over the API. */
+async function registerUser(phone: string, password: string) {
+  expect((await call('POST', embeddedUrl(UserPaths.smsSend), { phone, scene: 'register' })).code).toBe(200);
+  const code = await call<{ code: string }>('GET', `${SystemPaths.devSms}?phone=${phone}`);
+  const reg = await call('POST', embeddedUrl(UserPaths.register), {
+    phone,
+    code: code.data.code,
+    ...(await seal(password)),
+  });
+  if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`);
+  return call<{ token: string; user: { id: number } }>('POST', embeddedUrl(UserPaths.login), {
+    phone,
+    ...(await seal(password)),
+  });
+}
+
+/** Logs a phone page in through the login form. */
+async function loginInPage(page: Page, phone: string, password: string) {
+  await page.goto(`${server.url}/user/login`);
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  const agree = page.getByRole('checkbox');
+  if (await agree.count()) await agree.check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 15_000 });
 }
 
 beforeAll(async () => {
@@ -89,18 +133,7 @@ beforeAll(async () => {
   if (!roomId) throw new Error('no offline room to broadcast to');
 
   // The anchor: registered, granted the room by the operator, key from the console.
-  expect((await call('POST', embeddedUrl(UserPaths.smsSend), { phone: PHONE_NO, scene: 'register' })).code).toBe(200);
-  const code = await call<{ code: string }>('GET', `${SystemPaths.devSms}?phone=${PHONE_NO}`);
-  const reg = await call<{ token: string; user: { id: number } }>('POST', embeddedUrl(UserPaths.register), {
-    phone: PHONE_NO,
-    code: code.data.code,
-    ...(await seal(PASSWORD)),
-  });
-  if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`);
-  const login = await call<{ token: string; user: { id: number } }>('POST', embeddedUrl(UserPaths.login), {
-    phone: PHONE_NO,
-    ...(await seal(PASSWORD)),
-  });
+  const login = await registerUser(PHONE_NO, PASSWORD);
   const grant = await call<AnchorConsole>(
     'POST',
     embeddedUrl(BroadcastPaths.opsAnchor),
@@ -111,6 +144,7 @@ beforeAll(async () => {
   const cons = await call<AnchorConsole>('GET', BroadcastPaths.console, undefined, { accessToken: login.data.token });
   expect(cons.data.ingestUrl).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
   streamKey = cons.data.streamKey;
+  anchorToken = login.data.token;
 }, 240_000);
 
 afterAll(async () => {
@@ -133,15 +167,7 @@ describe('a broadcast in the browser', () => {
       s.once('error', reject);
     });
 
-    const ffmpeg = spawn(
-      'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25']
-        .concat(['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '64k'])
-        .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'])
-        .concat(['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`]),
-      { stdio: 'ignore' },
-    );
-    const exited = new Promise<void>((r) => ffmpeg.once('exit', () => r()));
+    const { ffmpeg, exited } = push(streamKey);
     try {
       const pushedAt = Date.now();
       // The server's word that the room is live …
@@ -181,4 +207,128 @@ describe('a broadcast in the browser', () => {
     expect(replays.data.list.some((r) => r.title.startsWith('回放：'))).toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('the anchor console and /vlive/0 follow a push over the socket: the card goes live within 2 s, chat and gifts reach the console, a reset key is refused', async () => {
+    const fan = await registerUser(FAN_PHONE, FAN_PASSWORD);
+    const room = await call<VliveRoomDetail>('GET', fillPath(VlivePaths.room, { id: roomId }));
+    const follow = await call<{ follow: 0 | 1 }>(
+      'POST',
+      VlivePaths.attention,
+      { anchorId: room.data.anchor.id },
+      { accessToken: fan.data.token },
+    );
+    expect(follow.data.follow).toBe(1);
+
+    const desk = await newPhonePage(browser);
+    const consoleErrors = collectErrors(desk);
+    await loginInPage(desk, PHONE_NO, PASSWORD);
+    await desk.goto(`${server.url}/user/anchor`);
+    await desk.waitForSelector('[data-live="0"]', { timeout: 15_000 });
+    expect(await desk.locator('[data-ingest-url]').textContent()).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
+    await desk.getByRole('button', { name: '显示' }).click();
+    expect(await desk.locator('[data-stream-key]').getAttribute('data-stream-key')).toBe(streamKey);
+    await screenshot(desk, 'anchor-console-offline');
+
+    const list = await newPhonePage(browser);
+    const listErrors = collectErrors(list);
+    await loginInPage(list, FAN_PHONE, FAN_PASSWORD);
+    await list.goto(`${server.url}/vlive/0`);
+    await list.waitForSelector('[data-testid="vlive-rooms"] [data-room-id]', { timeout: 15_000 });
+    // Timestamps taken in the page, as the DOM changes: the card turning live, the reminder.
+    await list.evaluate((id) => {
+      const w = window as unknown as Record<string, number>;
+      const check = () => {
+        const card = document.querySelector(`[data-testid="vlive-rooms"] [data-room-id="${id}"] .vl-badge--live`);
+        if (card && !w.__liveAt) w.__liveAt = Date.now();
+        if (w.__liveAt && !card && !w.__offAt) w.__offAt = Date.now();
+        if (!w.__reminderAt && document.querySelector('.qs-toast')?.textContent?.includes('您关注的主播开播了'))
+          w.__reminderAt = Date.now();
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+      check();
+    }, roomId);
+    expect(await list.evaluate(() => (window as unknown as Record<string, number>).__liveAt)).toBeUndefined();
+
+    const pushedAt = Date.now();
+    const { ffmpeg, exited } = push(streamKey);
+    let stoppedAt = 0;
+    try {
+      const liveAt = await list
+        .waitForFunction(() => (window as unknown as Record<string, number>).__liveAt, undefined, { timeout: 20_000 })
+        .then((h) => h.jsonValue() as Promise<number>);
+      const reminderAt = await list
+        .waitForFunction(() => (window as unknown as Record<string, number>).__reminderAt, undefined, {
+          timeout: 10_000,
+        })
+        .then((h) => h.jsonValue() as Promise<number>);
+      // From the server marking the room live (nginx's on_publish) to the page; and from ffmpeg's
+      // start, which adds its own start-up and the RTMP handshake on a loaded machine.
+      const since = await call<AnchorConsole>('GET', BroadcastPaths.console, undefined, { accessToken: anchorToken });
+      const liveSince = since.data.liveSince!;
+      console.log(
+        `publish → card live on /vlive/0 ${liveAt - liveSince} ms, → follower's reminder ${reminderAt - liveSince} ms (from ffmpeg's start: ${liveAt - pushedAt} / ${reminderAt - pushedAt} ms)`,
+      );
+      expect(liveSince).toBeGreaterThanOrEqual(pushedAt);
+      expect(liveAt - liveSince).toBeLessThan(2_000);
+      expect(reminderAt - liveSince).toBeLessThan(2_000);
+      await screenshot(list, 'vlive-list-live');
+
+      await desk.waitForSelector('[data-live="1"]', { timeout: 5_000 });
+      // The fan opens the room: one more socket on the room's topic, and says something.
+      const watch = await list.context().newPage();
+      await watch.goto(`${server.url}/vlive/detail/${roomId}`);
+      await watch.getByLabel('说点什么…').fill('主播好，今晚看谁赢？');
+      await watch.getByRole('button', { name: '发送' }).click();
+      await desk.locator('.vl-chat-list').getByText('主播好，今晚看谁赢？').waitFor({ timeout: 5_000 });
+      await desk.waitForFunction(
+        () => Number(document.querySelector('[data-viewers]')?.getAttribute('data-viewers')) >= 2,
+        undefined,
+        { timeout: 15_000 },
+      );
+      const bag = await call<VliveBagItem[]>('GET', VlivePaths.bag, undefined, { accessToken: fan.data.token });
+      const item = bag.data.find((b) => b.count > 0)!;
+      const gift = await call(
+        'POST',
+        VlivePaths.giftSend,
+        { roomId, giftId: item.giftId, count: 1, fromBag: 1, idemKey: `e2e-${Date.now()}` },
+        { accessToken: fan.data.token },
+      );
+      expect(gift.code).toBe(200);
+      await desk.locator('[data-gift-event]').getByText(item.name, { exact: false }).waitFor({ timeout: 5_000 });
+      await screenshot(desk, 'anchor-console-live');
+      await watch.close();
+    } finally {
+      ffmpeg.kill('SIGINT');
+      await exited;
+      stoppedAt = Date.now();
+    }
+    await desk.waitForSelector('[data-live="0"]', { timeout: 10_000 });
+    const offAt = await list
+      .waitForFunction(() => (window as unknown as Record<string, number>).__offAt, undefined, { timeout: 10_000 })
+      .then((h) => h.jsonValue() as Promise<number>);
+    console.log(`push stopped → card gone from 推荐 ${offAt - stoppedAt} ms`);
+
+    // A reset key: the console shows the new one, and the old one is refused by the media server.
+    await desk.getByRole('button', { name: '重置密钥' }).click();
+    await desk.getByRole('button', { name: '确认重置' }).click();
+    await desk.waitForFunction(
+      (old) => {
+        const k = document.querySelector('[data-stream-key]')?.getAttribute('data-stream-key');
+        return k && k !== old;
+      },
+      streamKey,
+      { timeout: 10_000 },
+    );
+    const refused = push(streamKey);
+    const code = await Promise.race([
+      refused.exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 8_000)),
+    ]);
+    if (code === 'running') refused.ffmpeg.kill('SIGKILL');
+    expect(code).not.toBe('running');
+    expect(code).not.toBe(0);
+    expect((await call<VliveRoomDetail>('GET', fillPath(VlivePaths.room, { id: roomId }))).data.live).toBe(false);
+    expect(consoleErrors).toEqual([]);
+    expect(listErrors).toEqual([]);
+  }, 180_000);
 });

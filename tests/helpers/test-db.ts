@@ -73,14 +73,16 @@ export async function createTestStorage(
     ...overrides,
   });
   const storage = await openStorage(config);
-  return {
+  const ts: TestStorage = {
     storage,
     dataDir,
     config,
     async cleanup() {
-      await storage.close();
+      // The storage in use now (a test may have reopened it on the same directory).
+      await ts.storage.close();
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return ts;
 }

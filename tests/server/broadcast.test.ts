@@ -188,6 +188,7 @@ describe('broadcasting through nginx-rtmp', () => {
       const video = await api<VliveVideo>(h, 'GET', VlivePaths.video.replace(':id', ROOM));
       expect(video.code).toBe(200);
       expect(video.data.url).toBe(`/media/rtmp/${ROOM}/index.m3u8`);
+      expect(video.data.test).toBe(false);
       const playlist = await until(
         'an HLS playlist with 3 fragments',
         async () => {

@@ -23,6 +23,7 @@ import {
   type Intelligence,
   type LeagueTable,
   type Lineup,
+  type MatchVideo,
   type Match,
   type MatchHeaderBody,
   type MatchNavigation,
@@ -273,11 +274,34 @@ describe('hot, video, follows, crests, dev control', () => {
     expect(col.data.map((c) => c.key)).toEqual(['focus', 'live', 'soon']);
   });
 
-  it('video: 20001 when there is no stream', async () => {
+  it('video: a live anchor room bound to the match plays in it; 20001 when none is', async () => {
+    const db = ts.storage.db;
+    // Pinned away from the match, so the room binder leaves them there.
+    await db
+      .updateTable('vlive_rooms')
+      .set({ match_id: null, match_pinned: true })
+      .where('match_id', '=', zq.id)
+      .execute();
     const v = await get(LivePaths.video, { id: zq.id });
     expect(v.code).toBe(Code.NO_VIDEO);
     expect(v.msg).toBe('暂无直播视频');
     expect((await get(LivePaths.video, { id: 5 })).code).toBe(Code.NOT_FOUND);
+
+    await db
+      .updateTable('vlive_rooms')
+      .set({ match_id: zq.id, sport: 'zq', match_pinned: true, live: true, stream_url: null })
+      .where('id', '=', '1001')
+      .execute();
+    const bound = await get<MatchVideo>(LivePaths.video, { id: zq.id });
+    expect(bound.code).toBe(Code.OK);
+    // No broadcast of its own: the built-in test stream, said to be one.
+    expect(bound.data).toEqual({ url: '/media/hls/1001/live.m3u8', roomId: '1001', test: true });
+    const playlist = await server.app.inject({ method: 'GET', url: bound.data.url });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXTINF');
+
+    await db.updateTable('vlive_rooms').set({ live: false }).where('id', '=', '1001').execute();
+    expect((await get(LivePaths.video, { id: zq.id })).code).toBe(Code.NO_VIDEO);
   });
 
   it('follow needs a login, toggles, and lists followed ids', async () => {

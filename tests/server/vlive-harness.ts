@@ -23,6 +23,7 @@ import { createMetrics } from '../../server/metrics';
 import { socketAddressArea } from '../../server/ws/address-routes';
 import { vlivePlugin } from '../../server/vlive/index';
 import { createSession, verifyAccessToken } from '../../server/accounts/tokens';
+import { openStorage } from '../../server/db/index';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 
 export interface VliveHarness {
@@ -31,13 +32,15 @@ export interface VliveHarness {
   hub: Hub;
   base: string;
   clock: { now: number };
+  /**
+   * Stops the app, its hub and the database, then opens them again on the same data directory
+   * (a server restart: nothing kept in memory survives, files and rows do).
+   */
+  restart?(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startVlive(startAt = Date.UTC(2026, 10, 22, 8, 0, 0)): Promise<VliveHarness> {
-  const ts = await createTestStorage();
-  const clock = { now: startAt };
-  const now = () => clock.now;
+async function boot(ts: TestStorage, now: () => number) {
   const db = ts.storage.db;
   const metrics = createMetrics();
   const hub = createHub({
@@ -58,18 +61,34 @@ export async function startVlive(startAt = Date.UTC(2026, 10, 22, 8, 0, 0)): Pro
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
-  return {
-    app,
+  return { app, hub, base: `http://127.0.0.1:${addr.port}` };
+}
+
+export async function startVlive(
+  startAt = Date.UTC(2026, 10, 22, 8, 0, 0),
+  opts: { opsToken?: string } = {},
+): Promise<VliveHarness & { restart(): Promise<void> }> {
+  const ts = await createTestStorage('pglite', opts.opsToken ? { opsToken: opts.opsToken } : {});
+  const clock = { now: startAt };
+  const now = () => clock.now;
+  const h: VliveHarness & { restart(): Promise<void> } = {
+    ...(await boot(ts, now)),
     ts,
-    hub,
-    base: `http://127.0.0.1:${addr.port}`,
     clock,
+    async restart() {
+      await h.hub.close();
+      await h.app.close();
+      await ts.storage.close();
+      ts.storage = await openStorage(ts.config);
+      Object.assign(h, await boot(ts, now));
+    },
     async close() {
-      await hub.close();
-      await app.close();
+      await h.hub.close();
+      await h.app.close();
       await ts.cleanup();
     },
   };
+  return h;
 }
 
 let phoneSeq = 0;

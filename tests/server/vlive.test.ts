@@ -85,6 +85,8 @@ describe('rooms and video', () => {
     const video = await api<VliveVideo>(h, 'GET', fillPath(VlivePaths.video, { id: room.id }));
     expect(video.code).toBe(Code.OK);
     expect(video.data.url).toBe(fillPath(MediaPaths.live, { roomId: room.id }));
+    // The built-in loop is said to be a test signal (the player labels it 测试信号).
+    expect(video.data.test).toBe(true);
     const seqOf = (text: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)![1]);
     const a = await h.app.inject({ url: video.data.url });
     expect(a.headers['content-type']).toContain('mpegurl');

@@ -149,6 +149,12 @@ export type RoomEventValue =
   | { kind: 'notice'; text: string; at: number }
   | { kind: 'live'; roomId: string; live: boolean };
 
+/** An anchor room went live or offline (the room lists' topic). */
+export interface RoomLiveEvent {
+  roomId: string;
+  live: boolean;
+}
+
 export interface AlertEvent {
   /** The incident id: fired once per incident across all tabs. */
   id: string;
@@ -307,6 +313,7 @@ export type StreamKey =
   | { kind: 'inbox' }
   | { kind: 'chat'; roomId: string }
   | { kind: 'roomEvents'; roomId: string }
+  | { kind: 'roomList' }
   | { kind: 'alerts' }
   | { kind: 'reminders' }
   | { kind: 'exceptions' }
@@ -337,6 +344,7 @@ export interface StreamValues {
   conversation: ConversationValue;
   chat: ChatBatch;
   roomEvents: RoomEventValue;
+  roomList: RoomLiveEvent;
   alerts: AlertEvent;
   reminders: ReminderEvent;
   exceptions: ExceptionEvent;
@@ -355,6 +363,7 @@ export type StreamValue<K extends StreamKey> = StreamValues[K['kind']];
 export const EVENT_KINDS: ReadonlySet<StreamKind> = new Set<StreamKind>([
   'chat',
   'roomEvents',
+  'roomList',
   'alerts',
   'reminders',
   'exceptions',

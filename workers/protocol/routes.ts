@@ -95,6 +95,8 @@ const USER_GUARDED = [
   'proposal',
   // Issue 17: buying coins (the spec names /pay in the main API; this is its page).
   'recharge',
+  // Issue 17: the anchor console (anchors granted a room by an operator; others are told so).
+  'anchor',
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = [
@@ -216,6 +218,7 @@ const USER_PAGES_DELIVERED = [
   'user/doubt',
   'user/opinion',
   'user/recharge',
+  'user/anchor',
 ];
 /** Single routes delivered ahead of their area (e.g. /user/about and /message/version by the shell). */
 export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([

@@ -1,7 +1,8 @@
 /** Plays a match stream (HLS). Safari plays .m3u8 natively; elsewhere hls.js is loaded on demand. */
 import { useEffect, useRef } from 'react';
+import { LIVE_TEXT } from './strings';
 
-export function MatchVideo({ url }: { url: string }) {
+export function MatchVideo({ url, testSignal = false }: { url: string; testSignal?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -27,6 +28,11 @@ export function MatchVideo({ url }: { url: string }) {
   return (
     <div className="lv-video">
       <video ref={ref} controls playsInline muted autoPlay data-match-video />
+      {testSignal && (
+        <span className="lv-test-signal" data-test-signal>
+          {LIVE_TEXT.testSignal}
+        </span>
+      )}
     </div>
   );
 }

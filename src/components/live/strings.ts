@@ -3,6 +3,8 @@ export const LIVE_TEXT = {
   sports: { zq: '足球', lq: '篮球' },
   tabs: { js: '即时', sc: '赛程', result: '赛果', follow: '关注' },
   hot: '热门',
+  /** Over a match video that is the built-in test stream (no media server). */
+  testSignal: '测试信号 · 非真实直播',
   filter: '筛选',
   settings: '设置',
   filterTypes: { all: '全部', jx: '精选', jczq: '竞彩', bjdc: '北单' },

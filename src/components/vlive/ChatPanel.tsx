@@ -16,7 +16,8 @@ export interface ChatPanelProps {
   canWrite: boolean;
   onSend: (text: string) => Promise<boolean>;
   onLogin: () => void;
-  onOpenGifts: () => void;
+  /** Absent: no gift button (the anchor's own console). */
+  onOpenGifts?: () => void;
 }
 
 export function ChatPanel({ welcome, notice, messages, canWrite, onSend, onLogin, onOpenGifts }: ChatPanelProps) {
@@ -119,14 +120,16 @@ export function ChatPanel({ welcome, notice, messages, canWrite, onSend, onLogin
             <button type="submit" className="vl-btn" disabled={sending || !text.trim()}>
               {VLIVE_TEXT.chatSend}
             </button>
-            <button
-              type="button"
-              className="vl-icon-btn vl-gift-btn"
-              aria-label={VLIVE_TEXT.gift}
-              onClick={onOpenGifts}
-            >
-              🎁
-            </button>
+            {onOpenGifts && (
+              <button
+                type="button"
+                className="vl-icon-btn vl-gift-btn"
+                aria-label={VLIVE_TEXT.gift}
+                onClick={onOpenGifts}
+              >
+                🎁
+              </button>
+            )}
           </form>
         </>
       ) : (

@@ -9,7 +9,18 @@ import { VLIVE_TEXT } from './strings';
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-export function LivePlayer({ url, live, poster }: { url: string; live: boolean; poster?: string }) {
+export function LivePlayer({
+  url,
+  live,
+  poster,
+  testSignal = false,
+}: {
+  url: string;
+  live: boolean;
+  poster?: string;
+  /** The built-in test stream (no media server): labelled so nobody takes it for a broadcast. */
+  testSignal?: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -73,6 +84,11 @@ export function LivePlayer({ url, live, poster }: { url: string; live: boolean; 
         poster={poster}
         data-live={live ? '1' : '0'}
       />
+      {testSignal && (
+        <span className="vl-test-signal" data-test-signal>
+          {VLIVE_TEXT.testSignal}
+        </span>
+      )}
       {muted && !failed && (
         <button type="button" className="vl-unmute" onClick={() => setMuted(false)}>
           {VLIVE_TEXT.tapToUnmute}

@@ -1,6 +1,7 @@
 /** Every Chinese string of the anchor live area (house rule 8). */
 export const VLIVE_TEXT = {
   live: '直播中',
+  testSignal: '测试信号 · 非真实直播',
   offline: '未开播',
   heat: '热度',
   follow: '关注',

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { FootballPlayerStats } from '../../../workers/protocol/api/live-detail';
+import type { MatchVideo as MatchVideoAnswer } from '../../../workers/protocol/api/live';
 
 import { paths } from '../../app/paths';
 import { Code, LivePaths, useMatchDetail, useStats, useTextLive, useCoreRequest, type MatchView } from './core-bridge';
@@ -25,15 +26,12 @@ import { DemoDataNote } from '../../components/DemoDataNote';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
-interface VideoAnswer {
-  url: string;
-}
-
 export function ZqDetailPage({ id }: { id: number }) {
   const detail = useMatchDetail(id, 'zq');
   const [tab, setTab] = useState<Tab>('live');
   const match = detail?.match ?? null;
-  const video = useCoreRequest<VideoAnswer>(match?.hasVideo ? { path: LivePaths.video, params: { id } } : null);
+  // Asked for every match: one that a live anchor room is bound to plays that room (20001: none).
+  const video = useCoreRequest<MatchVideoAnswer>(match ? { path: LivePaths.video, params: { id } } : null);
   return (
     <div className="lv-page lv-detail" data-page="live-zq-detail">
       <LiveAlerts sport="zq" matchId={id} />
@@ -43,9 +41,9 @@ export function ZqDetailPage({ id }: { id: number }) {
         <DemoDataNote />
         {match &&
           (video.data && video.code === Code.OK ? (
-            <MatchVideo url={video.data.url} />
+            <MatchVideo url={video.data.url} testSignal={video.data.test} />
           ) : (
-            (!match.hasVideo || video.code === Code.NO_VIDEO || (video.code !== null && video.code !== Code.OK)) && (
+            (video.code === null || video.code !== Code.OK) && (
               <EventPitch incidents={detail?.incidents ?? []} home={match.home.name} away={match.away.name} />
             )
           ))}

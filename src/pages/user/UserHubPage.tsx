@@ -15,6 +15,7 @@ const HUB_ENTRIES: Array<{ page: HubIconName; label: string }> = [
   { page: 'message', label: T.hub.message },
 ];
 const HUB_ROWS: Array<{ page: string; label: string }> = [
+  { page: 'anchor', label: T.hub.anchor },
   { page: 'community', label: T.hub.community },
   { page: 'proposal', label: T.hub.proposal },
   { page: 'infor', label: T.hub.infor },

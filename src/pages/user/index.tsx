@@ -19,6 +19,7 @@ import { DoubtPage, OpinionPage, QuestionPage } from './HelpPages';
 import { CommunityPage } from './CommunityPage';
 import { ProposalPage } from './ContentPages';
 import { RechargePage } from './RechargePage';
+import { AnchorConsolePage } from './AnchorConsolePage';
 import { applyTheme } from './theme';
 
 applyTheme();
@@ -44,6 +45,7 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'user/doubt': DoubtPage,
   'user/opinion': OpinionPage,
   'user/recharge': RechargePage,
+  'user/anchor': AnchorConsolePage,
 };
 
 export default pages;

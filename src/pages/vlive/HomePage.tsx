@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   VLIVE_PAGE_SIZE,
+  VLIVE_RECOMMENDED,
   VlivePaths,
   type VliveBanner,
   type VliveCategory,
@@ -15,7 +16,7 @@ import { BannerCarousel } from '../../components/vlive/BannerCarousel';
 import { CategoryTabs } from '../../components/vlive/CategoryTabs';
 import { RoomCard, RoomCardPlaceholder } from '../../components/vlive/RoomCard';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
-import { getCore, useSession, useCoreRequest } from '../../core/index';
+import { getCore, useRoomListEvents, useSession, useCoreRequest, type RoomLiveEvent } from '../../core/index';
 
 const PULL_TRIGGER = 60;
 /** Cards visible without scrolling on a phone (two rows of two, and the next row's top). */
@@ -88,6 +89,28 @@ function useRoomFeed(type: number, sessionKey: string) {
     busy.current = false;
     void load(1);
   }, [load, sessionKey]);
+  // Rooms going live or offline come over the socket: a card on the page changes at once (推荐
+  // lists only live rooms, so there it goes); a room that went live and is not shown yet brings
+  // the first page back, where live rooms come first.
+  const roomsRef = useRef(feed.rooms);
+  roomsRef.current = feed.rooms;
+  const onLive = useCallback(
+    (ev: RoomLiveEvent) => {
+      if (!roomsRef.current.some((r) => r.id === ev.roomId)) {
+        if (ev.live) void load(1);
+        return;
+      }
+      setFeed((f) => ({
+        ...f,
+        rooms:
+          !ev.live && type === VLIVE_RECOMMENDED
+            ? f.rooms.filter((r) => r.id !== ev.roomId)
+            : f.rooms.map((r) => (r.id === ev.roomId ? { ...r, live: ev.live } : r)),
+      }));
+    },
+    [load, type],
+  );
+  useRoomListEvents(onLive);
   return {
     feed,
     refresh: () => load(1),

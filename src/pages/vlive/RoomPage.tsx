@@ -215,7 +215,7 @@ export function RoomPage({ params }: PageProps) {
           ‹
         </button>
         {video.data ? (
-          <LivePlayer url={video.data.url} live={video.data.live} poster={detail?.cover} />
+          <LivePlayer url={video.data.url} live={video.data.live} poster={detail?.cover} testSignal={video.data.test} />
         ) : video.code === Code.NO_VIDEO ? (
           <div className="vl-novideo">
             {detail && <img src={detail.cover} alt="" />}

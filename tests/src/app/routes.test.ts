@@ -58,6 +58,8 @@ const SPEC_PATHS: Array<[path: string, name: string]> = [
   ).map((p): [string, string] => [p, p.slice(1)]),
   // Not in the spec's list: issue 17's recharge page (the page of the main API's /pay).
   ['/user/recharge', 'user/recharge'],
+  // Nor issue 17's anchor console (anchors granted a room by an operator).
+  ['/user/anchor', 'user/anchor'],
   ...list('/user/agreement', 'lx, qzxy, sqgz, tcXy, tcXyQmh, tcYs, tcYsQmh, xy, yhxy, ys, yszc').map(
     (p): [string, string] => [p, p.slice(1)],
   ),

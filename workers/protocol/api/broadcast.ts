@@ -8,7 +8,10 @@ export const BroadcastPaths = {
   console: '/api/live/console',
   /** POST → AnchorConsole with a new stream key (the old one is refused from now on). */
   consoleKey: '/api/live/console/key',
-  /** POST title, categoryId → AnchorConsole. */
+  /**
+   * POST title, categoryId, coverId? (an UploadedImage.id of the anchor's, from the user area's
+   * picture upload) → AnchorConsole.
+   */
   consoleRoom: '/api/live/console/room',
   onPublish: '/media/rtmp/on_publish',
   onUpdate: '/media/rtmp/on_update',
@@ -30,4 +33,12 @@ export interface AnchorConsole {
   ingestUrl: string | null;
   streamKey: string;
   live: boolean;
+  /** Unix ms the media server's publish marked the room live (null when not broadcasting). */
+  liveSince: number | null;
+  /** Sockets watching the room now (its chat and gifts topic). */
+  viewers: number;
 }
+
+/** A room cover: at least this many pixels, and wider than tall (the cards are 16:9). */
+export const COVER_MIN_WIDTH = 320;
+export const COVER_MIN_HEIGHT = 180;

@@ -88,9 +88,16 @@ export interface HotColumn {
   matches: import('../live').Match[];
 }
 
-/** GET LivePaths.video → a playable stream URL (code 20001 when the match has none). */
+/**
+ * GET LivePaths.video → a playable stream URL (code 20001 when the match has none): the live
+ * anchor room bound to the match.
+ */
 export interface MatchVideo {
   url: string;
+  /** The anchor room whose stream this is. */
+  roomId: string;
+  /** True for the built-in test stream (no media server): the player labels it 测试信号. */
+  test: boolean;
 }
 
 /** Crest of a team (generated SVG, served by the embedded server). */

@@ -118,6 +118,8 @@ export interface VliveVideo {
   /** 'hls' for .m3u8 playlists. */
   kind: 'hls';
   live: boolean;
+  /** True for the built-in test stream (no media server): the player labels it 测试信号. */
+  test: boolean;
 }
 
 export interface VliveShare {
