@@ -268,7 +268,7 @@ export function createHub(deps: HubDeps): Hub {
 
   function onConnect(ws: WebSocket, token: unknown): void {
     if (closing) {
-      ws.close(SocketClose.DROPPED, 'server closing');
+      ws.close(SocketClose.MOVE, 'server closing');
       return;
     }
     const claims = tokens.verify(token, now());
@@ -376,6 +376,12 @@ export function createHub(deps: HubDeps): Hub {
         if (opts?.keepToken !== undefined && c.accessToken === opts.keepToken) continue;
         closeConn(c, SocketClose.LOGGED_OUT, 'logged out');
       }
+    },
+    drain() {
+      closing = true;
+      const all = [...conns];
+      for (const c of all) closeConn(c, SocketClose.MOVE, 'move');
+      return all.length;
     },
     connectionCount() {
       return conns.size;
