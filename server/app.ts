@@ -62,7 +62,18 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   });
   const feed = createLiveSource({ db, hub, metrics, config, now });
   const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
-  const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now, gateways: opts.cluster?.gateways };
+  const ctx: AppContext = {
+    config,
+    storage,
+    db,
+    metrics,
+    hub,
+    feed,
+    sms,
+    now,
+    gateways: opts.cluster?.gateways,
+    clustered: !!opts.cluster,
+  };
   if (opts.cluster) registerClusterMetrics(metrics, opts.cluster);
 
   const app = Fastify({

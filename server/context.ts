@@ -24,6 +24,8 @@ export interface AppContext {
   now: () => number;
   /** Cluster mode: live gateways, for the socket-address call (absent: this process's own address). */
   gateways?: GatewayRegistry;
+  /** Cluster mode: limits are shared through PostgreSQL (server/limits/shared-rate-limit.ts). */
+  clustered?: boolean;
 }
 
 /** An area registers its routes (and may subscribe to the hub or feed). */
