@@ -32,8 +32,10 @@ const tokenSecret = await sharedTokenSecret(kv);
 const gateways = role === 'gateway' ? createGatewayRegistry(kv) : undefined;
 const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLost: () => process.exit(1) }) : null;
 
+// The leader counts as leading once its feed runs (state loaded), not when it merely holds the lock.
+let feedRunning = false;
 const server = await buildServer(config, {
-  cluster: { role, bus, gateways, tokenSecret, isLeader: () => leadership?.isLeader() ?? false },
+  cluster: { role, bus, gateways, tokenSecret, isLeader: () => feedRunning && (leadership?.isLeader() ?? false) },
 });
 await server.app.listen({ port: config.port, host: config.host });
 const port = (server.app.server.address() as { port: number }).port;
@@ -50,6 +52,7 @@ if (leadership) {
   void leadership.acquired.then(async () => {
     server.app.log.warn(`${id} holds the feed lock: starting the live feed`);
     await server.ctx.feed.start();
+    feedRunning = true;
   });
 }
 

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Frame, SystemPaths, embeddedUrl, type ServerFrame, type SocketAddress } from '../../workers/protocol/index';
+import {
+  Code,
+  Frame,
+  SystemPaths,
+  UserPaths,
+  embeddedUrl,
+  type ServerFrame,
+  type SocketAddress,
+} from '../../workers/protocol/index';
 import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from '../helpers/cluster';
 import { startClusterProc, type ClusterProc } from '../helpers/cluster-procs';
 import { TestSocket, call, loginByPassword } from '../helpers/ws-client';
@@ -97,7 +105,12 @@ let liveMatchId = 0;
 
 describe('cluster: two gateways, one elected feed', () => {
   it('exactly one feed process leads, and every gateway announces the same server id', async () => {
-    const leaders = [await health(feed1), await health(feed2)].filter((h) => h.leader);
+    // A leader counts once its feed runs (state loaded from the database).
+    let leaders: Array<{ leader: boolean }> = [];
+    for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+      leaders = [await health(feed1), await health(feed2)].filter((h) => h.leader);
+      if (leaders.length) break;
+    }
     expect(leaders).toHaveLength(1);
     const a = await socketOn(gwA);
     const b = await socketOn(gwB);
@@ -166,8 +179,37 @@ describe('cluster: two gateways, one elected feed', () => {
     const goals = replayed.filter(isGoalOf(liveMatchId));
     expect(goals).toHaveLength(1);
     expect(JSON.stringify(goals[0])).toBe(JSON.stringify(goalLive));
-    observer.sock.close();
-    back.sock.close();
+    // Past what the stream holds (here: a seq it never had) or from another cluster: a snapshot.
+    const stale = await socketOn(gwA);
+    stale.sock.send({
+      code: Frame.SUBSCRIBE,
+      data: { serverId: mover.serverId, topics: [{ topic: 'football', since: lastSeen + 1_000_000 }] },
+    });
+    expect((await stale.sock.next((f) => f.code !== Frame.PING && f.code !== Frame.EVENT, 10_000)).code).toBe(
+      Frame.SNAPSHOT_REQUIRED,
+    );
+    const other = await socketOn(gwA);
+    other.sock.send({
+      code: Frame.SUBSCRIBE,
+      data: { serverId: 'elsewhere', topics: [{ topic: 'football', since: lastSeen }] },
+    });
+    expect((await other.sock.next((f) => f.code !== Frame.PING && f.code !== Frame.EVENT, 10_000)).code).toBe(
+      Frame.SNAPSHOT_REQUIRED,
+    );
+    for (const s of [observer, back, stale, other]) s.sock.close();
+  });
+
+  it('(after the logins: it uses up the allowance of 127.0.0.1) rate limits hold across gateways: 30 password ivs a minute per address, wherever they are asked', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      const gw = i % 2 ? gwA : gwB;
+      codes.push((await call(gw.url, 'GET', embeddedUrl(UserPaths.passwordIv))).body.code);
+    }
+    // Each gateway alone would allow 30: together they allow 30 (plus a refill every 2 s of the run).
+    const okCount = codes.filter((c) => c === 200).length;
+    expect(okCount).toBeGreaterThanOrEqual(30);
+    expect(okCount).toBeLessThan(36);
+    expect(codes.at(-1)).toBe(Code.RATE_LIMITED);
   });
 
   it('a drained gateway loses no client: all move to the other and resume without a gap', async () => {

@@ -74,6 +74,20 @@ describe('JetStream bus', () => {
     await b.close();
   });
 
+  it('holds at most 1,000 events per topic: a later join gets the last 1,000 (older seqs are gone, so the hub answers SNAPSHOT_REQUIRED for them)', async () => {
+    const a = await createJetStreamBus({ nc: ncA, name });
+    for (let i = 0; i < 1_005; i++) a.publish('match:42', 'match:42', { kind: 'odds', i });
+    await a.flush();
+    const b = await createJetStreamBus({ nc: ncB, name });
+    const seen = collect(b);
+    await b.join('match:42');
+    expect(seen.frames).toHaveLength(1_000);
+    expect(seen.frames[0].seq).toBe(6);
+    expect(seen.frames.at(-1)!.seq).toBe(1_005);
+    await a.close();
+    await b.close();
+  }, 60_000);
+
   it('keeps topics apart and encodes topic names that NATS would read as wildcards', async () => {
     const a = await createJetStreamBus({ nc: ncA, name });
     const seen = collect(a);
