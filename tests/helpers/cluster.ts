@@ -29,7 +29,8 @@ export function uniqueName(prefix: string): string {
 /** Deletes the test's JetStream streams (KV buckets are streams named KV_<bucket>). */
 export async function deleteStreams(nc: NatsConnection, names: string[]): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  for (const n of names) await jsm.streams.delete(n).catch(() => undefined);
+  for (const n of names)
+    await jsm.streams.delete(n).catch((err: Error) => console.warn(`could not delete stream ${n}: ${err.message}`));
 }
 
 /** Creates a fresh database on the test PostgreSQL server; `drop()` removes it. */
