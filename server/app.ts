@@ -24,6 +24,8 @@ import { createLiveSource } from './live/create-source';
 import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 import { idField } from '../workers/protocol/fields';
+import type { ClusterParts } from './cluster/parts';
+import { registerClusterMetrics } from './cluster/metrics';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -40,6 +42,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Hub limits and timers (tests shorten idle timeouts, replay windows, buffers). */
   hub?: HubOptions;
+  /** Cluster mode (server/cluster/): the bus, this process's role and the gateway registry. */
+  cluster?: ClusterParts;
 }
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<BuiltServer> {
@@ -53,10 +57,24 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     authenticate: (token) => verifyAccessToken(db, token, now()),
     catalog: createTopicCatalog(db),
     ...opts.hub,
+    bus: opts.cluster?.bus,
+    tokenSecret: opts.cluster?.tokenSecret ?? opts.hub?.tokenSecret,
   });
   const feed = createLiveSource({ db, hub, metrics, config, now });
   const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
-  const ctx: AppContext = { config, storage, db, metrics, hub, feed, sms, now };
+  const ctx: AppContext = {
+    config,
+    storage,
+    db,
+    metrics,
+    hub,
+    feed,
+    sms,
+    now,
+    gateways: opts.cluster?.gateways,
+    clustered: !!opts.cluster,
+  };
+  if (opts.cluster) registerClusterMetrics(metrics, opts.cluster);
 
   const app = Fastify({
     logger:
@@ -92,11 +110,18 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
   app.get(SystemPaths.healthz, async (_req, reply) => {
     const dbUp = await storage.ping();
-    const feedUp = feed.healthy();
+    // A gateway does not run the feed (the elected feed process does); a standby feed is healthy.
+    const cluster = opts.cluster;
+    const feedUp = cluster && (cluster.role === 'gateway' || !cluster.isLeader()) ? true : feed.healthy();
     const body = {
       code: dbUp && feedUp ? Code.OK : Code.SERVER_ERROR,
       msg: dbUp && feedUp ? 'ok' : '服务未就绪',
-      data: { db: dbUp, feed: feedUp, storage: storage.kind },
+      data: {
+        db: dbUp,
+        feed: feedUp,
+        storage: storage.kind,
+        ...(cluster ? { role: cluster.role, leader: cluster.isLeader(), bus: cluster.bus.stats() } : {}),
+      },
     };
     return reply.status(dbUp && feedUp ? 200 : 503).send(body);
   });

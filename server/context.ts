@@ -9,6 +9,7 @@ import type { Metrics } from './metrics';
 import type { Hub } from './ws/hub';
 import type { LiveSource } from './live/source';
 import type { SmsSender } from './accounts/sms';
+import type { GatewayRegistry } from './cluster/gateways';
 
 export interface AppContext {
   config: Config;
@@ -21,6 +22,10 @@ export interface AppContext {
   sms: SmsSender;
   /** Unix ms; injectable so tests control time. */
   now: () => number;
+  /** Cluster mode: live gateways, for the socket-address call (absent: this process's own address). */
+  gateways?: GatewayRegistry;
+  /** Cluster mode: limits are shared through PostgreSQL (server/limits/shared-rate-limit.ts). */
+  clustered?: boolean;
 }
 
 /** An area registers its routes (and may subscribe to the hub or feed). */

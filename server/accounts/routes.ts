@@ -31,7 +31,7 @@ import { consumeSmsCode, sendSmsCode } from './sms-codes';
 import { AccountText } from './text';
 import { createSession, hashToken, requireUser, revokeSession } from './tokens';
 import { freeAutoNickname, impostorNickname, isUniqueViolation, nicknameTaken, userInfo } from './users';
-import { createRateLimiter } from '../limits/rate-limit';
+import { rateLimiterFor } from '../limits/shared-rate-limit';
 import { nicknameField, phoneField, smsCodeField } from '../../workers/protocol/fields';
 
 const phone = phoneField();
@@ -105,17 +105,17 @@ export const accountsArea: AreaPlugin = async (app: FastifyInstance, ctx: AppCon
 
   // Each iv is a stored row: a client may fetch a few a minute, not fill the table.
   const ivPerMinute = ctx.config.limits.passwordIvPerMinute;
-  const ivLimiter = createRateLimiter(ivPerMinute, 60_000 / ivPerMinute);
+  const ivLimiter = rateLimiterFor(ctx, 'iv', ivPerMinute, 60_000 / ivPerMinute);
   app.get(u(UserPaths.passwordIv), async (req) => {
-    if (!ivLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.ivTooMany);
+    if (!(await ivLimiter.take(req.ip, ctx.now()))) throw new BizError(Code.RATE_LIMITED, AccountText.ivTooMany);
     return ok(await issuePasswordIv(db, ctx.now()));
   });
 
   // 滑动验证: each puzzle is a stored row and a drawing; a client may ask for a few a minute.
   const slidePerMinute = ctx.config.limits.slidePerMinute;
-  const slideLimiter = createRateLimiter(slidePerMinute, 60_000 / slidePerMinute);
+  const slideLimiter = rateLimiterFor(ctx, 'slide', slidePerMinute, 60_000 / slidePerMinute);
   app.get(u(UserPaths.slide), async (req) => {
-    if (!slideLimiter.take(req.ip, ctx.now())) throw new BizError(Code.RATE_LIMITED, AccountText.slideTooMany);
+    if (!(await slideLimiter.take(req.ip, ctx.now()))) throw new BizError(Code.RATE_LIMITED, AccountText.slideTooMany);
     return ok(await issueSlideChallenge(db, ctx.now()));
   });
   app.post(u(UserPaths.vertoken), async (req) => {

@@ -22,7 +22,7 @@ import { accessTokenOf, verifyAccessToken } from '../accounts/tokens';
 import { BizError, parseInput } from '../http/reply';
 import { createDbSource } from '../ai/db-source';
 import { createAiService } from '../ai/service';
-import { createRateLimiter } from '../limits/rate-limit';
+import { rateLimiterFor } from '../limits/shared-rate-limit';
 import { createChatEngine, templateAnswer } from './engine';
 import { llmAnswer } from './llm';
 import { ChatText as T } from './text';
@@ -43,15 +43,20 @@ export const askBody = z.object({
 export const chatGptArea: AreaPlugin = (app, ctx) => {
   const ai = createAiService(ctx.db, createDbSource(ctx.db), ctx.now);
   const engine = createChatEngine(ctx.db, ai, ctx.now);
-  const visitors = createRateLimiter(CHAT_LIMITS.visitorPerHour, HOUR / CHAT_LIMITS.visitorPerHour);
-  const users = createRateLimiter(CHAT_LIMITS.userPerHour, HOUR / CHAT_LIMITS.userPerHour);
+  const visitors = rateLimiterFor(
+    ctx,
+    'chatgpt-visitor',
+    CHAT_LIMITS.visitorPerHour,
+    HOUR / CHAT_LIMITS.visitorPerHour,
+  );
+  const users = rateLimiterFor(ctx, 'chatgpt-user', CHAT_LIMITS.userPerHour, HOUR / CHAT_LIMITS.userPerHour);
 
   /** Validates and counts the question against the asker's hourly limit (throws the envelope error). */
   async function admit(req: FastifyRequest): Promise<string> {
     const { question } = parseInput(askBody, req.body);
     const token = accessTokenOf(req);
     const userId = token ? await verifyAccessToken(ctx.db, token, ctx.now()) : null;
-    const allowed = userId !== null ? users.take(userId, ctx.now()) : visitors.take(req.ip, ctx.now());
+    const allowed = await (userId !== null ? users.take(userId, ctx.now()) : visitors.take(req.ip, ctx.now()));
     if (!allowed)
       throw new BizError(
         Code.RATE_LIMITED,

@@ -58,12 +58,17 @@ async function callerUserId(ctx: AppContext, req: FastifyRequest): Promise<numbe
   return userId;
 }
 
+/** Cluster mode: the least-loaded live gateway; otherwise (or none registered) this server. */
+async function endpointFor(ctx: AppContext, req: FastifyRequest) {
+  return (await ctx.gateways?.pick()) ?? socketEndpoint(req, ctx.config.publicHost);
+}
+
 export const socketAddressArea: AreaPlugin = (app, ctx) => {
   app.post(embeddedUrl(SystemPaths.socketAddress), async (req) => {
     const userId = await callerUserId(ctx, req);
     const body: SocketAddress = {
       token: ctx.hub.issueSocketToken({ userId }),
-      lotteryAddress: [socketEndpoint(req, ctx.config.publicHost)],
+      lotteryAddress: [await endpointFor(ctx, req)],
     };
     return ok(body);
   });
@@ -73,7 +78,7 @@ export const socketAddressArea: AreaPlugin = (app, ctx) => {
     const userId = await callerUserId(ctx, req);
     const body: SocketAddress = {
       token: ctx.hub.issueSocketToken({ userId, group: groupTopic(group) }),
-      lotteryAddress: [socketEndpoint(req, ctx.config.publicHost)],
+      lotteryAddress: [await endpointFor(ctx, req)],
     };
     return ok(body);
   });

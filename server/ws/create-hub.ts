@@ -30,6 +30,7 @@ import {
   type ClientFrame,
   type InboxEvent,
   type ServerFrame,
+  type Topic,
   type TopicEvent,
 } from '../../workers/protocol/index';
 import { createRateLimiter } from '../limits/rate-limit';
@@ -40,6 +41,11 @@ import type { ChatHandler, Hub } from './hub';
 import { createSocketTokens } from './socket-token';
 import { createTopicRegistry, type TopicCatalog, type TopicState } from './topic-registry';
 import { rawSocketOf, textFrame } from './wire';
+import type { ClusterBus } from '../cluster/bus';
+import { attachBus } from './hub-bus';
+import type { HubOptions } from './hub-options';
+
+export type { HubOptions } from './hub-options';
 
 export interface HubDeps extends HubOptions {
   metrics: Metrics;
@@ -48,36 +54,11 @@ export interface HubDeps extends HubOptions {
   authenticate: (token: string) => Promise<number | null>;
   /** Which match and room topics exist; without it only topics already published exist. */
   catalog?: TopicCatalog;
-}
-
-/** Limits and timers; every one has a production default. */
-export interface HubOptions {
-  /** How long events stay replayable (default 5 minutes). */
-  replayWindowMs?: number;
-  /** At most this many events per topic stay replayable (default 1,000). */
-  replayMaxEvents?: number;
-  /** Send-buffer bound per socket; past it the socket stops getting events and owes snapshots. */
-  maxBufferedBytes?: number;
-  /** A socket that stays over its bound this long is closed (default 10 s). */
-  slowDropMs?: number;
-  idleTimeoutMs?: number;
-  pingMs?: number;
-  /** How often idle and slow sockets are checked and unused topics freed (default 1 s). */
-  sweepMs?: number;
-  maxFrameBytes?: number;
-  maxTopicsPerSocket?: number;
   /**
-   * Topics one socket may look up or bring into the registry (names it does not hold yet): a
-   * burst of `maxTopicsPerSocket`, then one per this many ms (default 500).
+   * Cluster mode: seqs are assigned by the bus at publication and every process holding a topic
+   * gets its frames from there (server/cluster/bus.ts). Without it the hub is the bus.
    */
-  topicCreationRefillMs?: number;
-  /** Inbound frames per second per socket (heartbeats included); 3× this closes the socket. */
-  maxMessagesPerSecond?: number;
-  /** HMAC secret for connect tokens (default: random per process). */
-  tokenSecret?: Buffer;
-  tokenTtlMs?: number;
-  serverId?: string;
-  log?: (msg: string, err?: unknown) => void;
+  bus?: ClusterBus;
 }
 
 export function createHub(deps: HubDeps): Hub {
@@ -88,7 +69,9 @@ export function createHub(deps: HubDeps): Hub {
   const maxFrameBytes = deps.maxFrameBytes ?? MAX_FRAME_BYTES;
   const maxTopics = deps.maxTopicsPerSocket ?? MAX_TOPICS_PER_SOCKET;
   const maxRate = deps.maxMessagesPerSecond ?? 20;
-  const serverId = deps.serverId ?? crypto.randomUUID();
+  const bus = deps.bus ?? null;
+  // In a cluster every gateway answers resumes from the same stream, so they share one id.
+  const serverId = bus?.clusterId ?? deps.serverId ?? crypto.randomUUID();
   const log = deps.log ?? ((msg: string, err?: unknown) => console.error(`[hub] ${msg}`, err ?? ''));
   const tokens = createSocketTokens(deps.tokenSecret, deps.tokenTtlMs);
 
@@ -103,6 +86,9 @@ export function createHub(deps: HubDeps): Hub {
     replayMaxEvents: deps.replayMaxEvents ?? 1_000,
     now,
     catalog: deps.catalog ?? null,
+    // In a cluster the replay window lives in the stream: a topic nobody here reads is let go.
+    keepsReplayWindow: !bus,
+    onFree: (t) => bus?.leave(t.key),
   });
   // Inbound frames: `maxRate` a second; the dropped ones fill a second bucket, which closes the socket.
   const inbound = createRateLimiter(maxRate, 1_000 / maxRate);
@@ -183,18 +169,35 @@ export function createHub(deps: HubDeps): Hub {
    * Events published in one tick (the feed advances many matches at once) leave together: a
    * socket gets one write for all of them instead of one syscall each.
    */
-  function publishOn(t: TopicState<Conn>, event: TopicEvent): number {
-    t.seq++;
-    const frame = encode({ code: Frame.EVENT, topic: t.wire, seq: t.seq, data: event });
-    t.log.push({ seq: t.seq, at: now(), frame });
+  function publishOn(key: string, wire: Topic, event: TopicEvent): number {
+    if (bus) {
+      bus.publish(key, wire, event);
+      return bus.lastSeq(key);
+    }
+    const t = registry.ensure(key, wire);
+    const seq = t.seq + 1;
+    enqueue(t, seq, now(), encode({ code: Frame.EVENT, topic: t.wire, seq, data: event }));
+    return seq;
+  }
+
+  /** A frame with its seq: into the replay window and out with this tick's fan-out. */
+  function enqueue(t: TopicState<Conn>, seq: number, at: number, frame: Buffer): void {
+    t.seq = seq;
+    t.log.push({ seq, at, frame });
     t.pending.push(frame);
     dirty.add(t);
     if (!flushScheduled) {
       flushScheduled = true;
       setImmediate(flushAll);
     }
-    return t.seq;
   }
+
+  const joinTopic = bus
+    ? attachBus(bus, registry, enqueue, (t) => {
+        flushTopic(t);
+        for (const c of t.subs) sendControl(c, { code: Frame.SNAPSHOT_REQUIRED, data: { topic: t.wire, seq: t.seq } });
+      })
+    : null;
 
   const handlers = createFrameHandlers({
     registry,
@@ -213,6 +216,7 @@ export function createHub(deps: HubDeps): Hub {
       if (frames.length) metrics.wsMessagesSent.inc(frames.length);
     },
     flushTopic,
+    joinTopic,
     log,
   });
 
@@ -264,7 +268,7 @@ export function createHub(deps: HubDeps): Hub {
 
   function onConnect(ws: WebSocket, token: unknown): void {
     if (closing) {
-      ws.close(SocketClose.DROPPED, 'server closing');
+      ws.close(SocketClose.MOVE, 'server closing');
       return;
     }
     const claims = tokens.verify(token, now());
@@ -346,16 +350,16 @@ export function createHub(deps: HubDeps): Hub {
       const parsed = parseTopic(topic);
       if (!parsed) throw new Error(`unknown topic ${topic}`);
       if (parsed.kind === 'inbox') throw new Error('publish to an inbox with publishToUser(userId, event)');
-      return publishOn(registry.ensure(topic, topic), event);
+      return publishOn(topic, topic, event);
     },
     publishToUser(userId: number, event: InboxEvent) {
-      return publishOn(registry.ensure(`inbox#${userId}`, 'inbox'), event);
+      return publishOn(`inbox#${userId}`, 'inbox', event);
     },
     issueSocketToken(opts) {
       return tokens.issue(opts, now());
     },
     seq(topic) {
-      return registry.get(topic)?.seq ?? 0;
+      return registry.get(topic)?.seq ?? bus?.lastSeq(topic) ?? 0;
     },
     onChat(handler) {
       chatHandler = handler;
@@ -372,6 +376,12 @@ export function createHub(deps: HubDeps): Hub {
         if (opts?.keepToken !== undefined && c.accessToken === opts.keepToken) continue;
         closeConn(c, SocketClose.LOGGED_OUT, 'logged out');
       }
+    },
+    drain() {
+      closing = true;
+      const all = [...conns];
+      for (const c of all) closeConn(c, SocketClose.MOVE, 'move');
+      return all.length;
     },
     connectionCount() {
       return conns.size;

@@ -52,6 +52,8 @@ export interface HandlerContext {
   sendReplay(c: Conn, frames: Buffer[]): void;
   /** Events of this tick go out before a new subscriber joins (its seq already counts them). */
   flushTopic(t: TopicState<Conn>): void;
+  /** Cluster mode: follow the topic on the bus and load its history before answering. */
+  joinTopic: ((t: TopicState<Conn>) => Promise<void>) | null;
   log(msg: string, err?: unknown): void;
 }
 
@@ -163,7 +165,17 @@ export function createFrameHandlers(hc: HandlerContext) {
       return;
     }
     const sameServer = data.serverId === hc.serverId;
-    for (const w of wanted.values()) subscribeOne(c, hc.registry.ensure(w.key, w.wire), w.since, sameServer);
+    const topics = [...wanted.values()].map((w) => ({ ...w, t: hc.registry.ensure(w.key, w.wire) }));
+    if (hc.joinTopic) {
+      const join = hc.joinTopic;
+      const joined = await Promise.allSettled(topics.map((w) => join(w.t)));
+      for (const r of joined) if (r.status === 'rejected') hc.log('topic join failed', r.reason);
+      if (c.closed) {
+        for (const w of topics) hc.registry.release(w.t);
+        return;
+      }
+    }
+    for (const w of topics) subscribeOne(c, w.t, w.since, sameServer);
   }
 
   function handleUnsubscribe(c: Conn, list: string[]): void {

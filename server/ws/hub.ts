@@ -39,6 +39,11 @@ export interface Hub {
    * authenticated with this access token stay (the device that changed the password).
    */
   dropUser(userId: number, opts?: { keepToken?: string }): void;
+  /**
+   * Drain (cluster gateway on SIGTERM): refuses new sockets and closes every open one with
+   * `SocketClose.MOVE`, so clients fetch another gateway's address at once. Returns how many.
+   */
+  drain(): number;
   connectionCount(): number;
   /** Sockets subscribed to a topic in this process (an anchor room's viewers). */
   subscriberCount(topic: Topic): number;

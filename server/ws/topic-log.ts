@@ -28,6 +28,12 @@ export class TopicLog {
     this.compact();
   }
 
+  /** Forgets every frame (the history behind them is gone). */
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
+
   /** Forgets frames older than the window. */
   prune(now: number): void {
     const cutoff = now - this.windowMs;

@@ -20,6 +20,8 @@ export interface TopicState<S> {
   readonly subs: Set<S>;
   /** Published this tick, not yet written: one write per socket carries them all. */
   pending: Buffer[];
+  /** Held by a SUBSCRIBE that waits for the topic's history (cluster mode). */
+  pins: number;
 }
 
 export interface TopicRegistry<S> {
@@ -44,10 +46,20 @@ export function createTopicRegistry<S>(opts: {
   replayMaxEvents: number;
   now: () => number;
   catalog: TopicCatalog | null;
+  /** False in cluster mode: the stream keeps the window, so a topic nobody reads is freed at once. */
+  keepsReplayWindow?: boolean;
+  /** A topic was freed. */
+  onFree?: (t: TopicState<S>) => void;
 }): TopicRegistry<S> {
   const topics = new Map<string, TopicState<S>>();
+  const keepsWindow = opts.keepsReplayWindow ?? true;
 
-  const idle = (t: TopicState<S>) => t.subs.size === 0 && t.pending.length === 0 && t.log.size === 0;
+  const idle = (t: TopicState<S>) =>
+    t.subs.size === 0 && t.pending.length === 0 && t.pins === 0 && (!keepsWindow || t.log.size === 0);
+  const free = (t: TopicState<S>) => {
+    topics.delete(t.key);
+    opts.onFree?.(t);
+  };
 
   return {
     get: (key) => topics.get(key),
@@ -61,6 +73,7 @@ export function createTopicRegistry<S>(opts: {
           log: new TopicLog(opts.replayWindowMs, opts.replayMaxEvents),
           subs: new Set(),
           pending: [],
+          pins: 0,
         };
         topics.set(key, t);
       }
@@ -75,12 +88,12 @@ export function createTopicRegistry<S>(opts: {
     release(t) {
       if (topics.get(t.key) !== t) return;
       t.log.prune(opts.now());
-      if (idle(t)) topics.delete(t.key);
+      if (idle(t)) free(t);
     },
     sweep(now) {
       for (const t of topics.values()) {
         t.log.prune(now);
-        if (idle(t)) topics.delete(t.key);
+        if (idle(t)) free(t);
       }
     },
     size: () => topics.size,

@@ -141,8 +141,13 @@ describe('slide verification', () => {
   it('hands out puzzles to one address at a limited rate', async () => {
     clock += 10 * 60_000;
     const codes: number[] = [];
+    const started = Date.now();
     for (let i = 0; i < 25; i++) codes.push((await call(srv.base, 'GET', P(UserPaths.slide))).body.code);
-    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(21);
+    // 20 a minute: the burst of 20, plus one per 3 s that the calls took (the clock is real time;
+    // on a loaded machine 25 puzzles take several seconds).
+    const refills = Math.floor((Date.now() - started) / 3_000);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(21 + refills);
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(20);
     expect(codes.at(-1)).toBe(Code.RATE_LIMITED);
   });
 

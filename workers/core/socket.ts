@@ -15,7 +15,13 @@ import {
   HEARTBEAT_TEXT,
   RECONNECT_JITTER_MS,
   RECONNECT_MS,
+  SocketClose,
 } from '../protocol/codes';
+
+/** WebSocket "going away": the server shut down on purpose. */
+const SERVER_GOING_AWAY = 1001;
+/** Spread of an announced move, so a drained gateway's clients do not all arrive in one instant. */
+const MOVE_JITTER_MS = 250;
 import type { ChatSendFrame, ClientFrame, ServerFrame, TopicEvent } from '../protocol/frames';
 import type { Topic } from '../protocol/topics';
 import { trimResumePoints } from './resume-points';
@@ -268,12 +274,14 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       }
       onFrame(frame);
     };
-    const onDown = (why: string) => {
+    const onDown = (why: string, announced = false) => {
       if (ws !== sock) return;
       log(`socket ${why}`);
-      dropAndReconnect(nextDelay());
+      // A close the server announced (drain, restart) means "move now"; a drop keeps the spec's 5 s.
+      dropAndReconnect(announced ? Math.floor(random() * MOVE_JITTER_MS) : nextDelay());
     };
-    sock.onclose = (ev) => onDown(`closed ${ev?.code ?? ''}`);
+    sock.onclose = (ev) =>
+      onDown(`closed ${ev?.code ?? ''}`, ev?.code === SocketClose.MOVE || ev?.code === SERVER_GOING_AWAY);
     sock.onerror = () => onDown('error');
   }
 

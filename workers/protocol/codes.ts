@@ -71,6 +71,11 @@ export const SocketClose = {
   RATE_LIMITED: 4008,
   /** The user logged out (or changed password): reconnect as a visitor with a new address. */
   LOGGED_OUT: 4010,
+  /**
+   * The server is going away on purpose (a cluster gateway draining, a restart): fetch a new
+   * address and reconnect at once, no 5 s wait (resume makes the move lossless).
+   */
+  MOVE: 4011,
 } as const;
 export type SocketClose = (typeof SocketClose)[keyof typeof SocketClose];
 

@@ -10,4 +10,13 @@ export const systemMigrations: Migration[] = [
       );
     },
   },
+  {
+    // Token buckets shared by every process of a cluster (server/limits/shared-rate-limit.ts).
+    id: 'system-002-rate-buckets',
+    up: async (db) => {
+      await sql`create table rate_buckets (key text primary key, tokens double precision not null, at double precision not null)`.execute(
+        db,
+      );
+    },
+  },
 ];

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Frame, HEARTBEAT_MS, RECONNECT_MS, CLIENT_DEAD_MS } from '../../../workers/protocol/index';
+import { Frame, HEARTBEAT_MS, RECONNECT_MS, CLIENT_DEAD_MS, SocketClose } from '../../../workers/protocol/index';
 import { createSocket, type CoreSocket, type SocketCtor } from '../../../workers/core/socket';
 import { FakeClock, sleep, waitFor } from '../helpers/fake-clock';
 import { FrameServer } from '../helpers/frame-server';
@@ -121,6 +121,27 @@ describe('reconnect', () => {
     await waitFor(() => server.conns.length === 2 && s.state === 'open', 3000, 'second connection');
     await waitFor(() => server.framesOf(1).length === 1);
     expect(JSON.parse(server.framesOf(1)[0]).data.topics[0].topic).toBe('football');
+  });
+
+  it('moves at once (within 250 ms) when the server announces the close: drain 4011 and shutdown 1001', async () => {
+    const s = make({ random: () => 0.99 });
+    s.watch(['football']);
+    s.start();
+    await waitFor(() => server.received.length === 1);
+    server.conns[0].close(SocketClose.MOVE, 'move');
+    await waitFor(() => s.state === 'reconnecting', 3000, 'reconnecting');
+    clock.advance(250);
+    await waitFor(() => server.conns.length === 2 && s.state === 'open', 3000, 'moved after 4011');
+    server.conns[1].close(1001, 'going away');
+    await waitFor(() => s.state === 'reconnecting', 3000, 'reconnecting');
+    clock.advance(250);
+    await waitFor(() => server.conns.length === 3 && s.state === 'open', 3000, 'moved after 1001');
+    // An unannounced close still waits the spec's 5 s.
+    server.conns[2].close(4002, 'dropped');
+    await waitFor(() => s.state === 'reconnecting', 3000, 'reconnecting');
+    clock.advance(1_000);
+    await sleep(80);
+    expect(server.conns.length).toBe(3);
   });
 
   it('a topic watched again after an unwatch resumes from its last seq (offline sport switch)', async () => {

@@ -1,0 +1,114 @@
+/**
+ * The gateway registry (NATS KV, one bucket per cluster): each gateway puts its address and load
+ * every HEARTBEAT_MS; the bucket's TTL forgets a gateway that stopped (killed, frozen) after
+ * GATEWAY_TTL_MS. The socket-address call hands the client the live gateway with the fewest
+ * sockets. The same bucket holds the cluster's connect-token secret, so a token from one
+ * gateway's address call opens a socket on any other.
+ */
+import crypto from 'node:crypto';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Kvm, type KV } from '@nats-io/kv';
+import type { SocketAddress } from '../../workers/protocol/index';
+
+export const GATEWAY_HEARTBEAT_MS = 2_000;
+export const GATEWAY_TTL_MS = 6_000;
+
+export type Endpoint = SocketAddress['lotteryAddress'][number];
+
+export interface GatewayEntry {
+  id: string;
+  endpoint: Endpoint;
+  connections: number;
+  draining: boolean;
+  at: number;
+}
+
+export interface GatewayRegistry {
+  /** The live gateway with the fewest sockets (not draining), or null when none is registered. */
+  pick(): Promise<Endpoint | null>;
+  list(): Promise<GatewayEntry[]>;
+  /** Starts heartbeats for this gateway. */
+  announce(self: { id: string; endpoint: Endpoint; connections: () => number }): void;
+  /** Leaves the registry at once (drain): no new client is sent here. */
+  withdraw(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openRegistryBucket(nc: NatsConnection, cluster: string): Promise<KV> {
+  return new Kvm(nc).create(`${cluster}_gateways`, { ttl: GATEWAY_TTL_MS, history: 1 });
+}
+
+/** The cluster's connect-token secret: made once by whichever process comes first. */
+export async function sharedTokenSecret(kv: KV): Promise<Buffer> {
+  const fresh = crypto.randomBytes(32);
+  try {
+    await kv.create('secret.socket-token', fresh);
+    return fresh;
+  } catch {
+    const e = await kv.get('secret.socket-token');
+    if (!e) throw new Error('socket-token secret missing from the registry bucket');
+    return Buffer.from(e.value);
+  }
+}
+
+export function createGatewayRegistry(kv: KV, now: () => number = Date.now): GatewayRegistry {
+  let timer: NodeJS.Timeout | null = null;
+  let self: { id: string; endpoint: Endpoint; connections: () => number } | null = null;
+  let withdrawn = false;
+  // Cache the list briefly: an address call per client should not be a KV scan per client.
+  let cached: { at: number; list: GatewayEntry[] } | null = null;
+
+  async function beat(): Promise<void> {
+    if (!self || withdrawn) return;
+    const entry: GatewayEntry = {
+      id: self.id,
+      endpoint: self.endpoint,
+      connections: self.connections(),
+      draining: false,
+      at: now(),
+    };
+    await kv.put(`gw.${self.id}`, JSON.stringify(entry));
+  }
+
+  async function list(): Promise<GatewayEntry[]> {
+    const out: GatewayEntry[] = [];
+    const keys = await kv.keys('gw.*');
+    for await (const k of keys) {
+      const e = await kv.get(k);
+      if (!e || e.operation !== 'PUT' || !e.value.length) continue;
+      const g = JSON.parse(e.string()) as GatewayEntry;
+      if (!g.draining && now() - g.at < GATEWAY_TTL_MS) out.push(g);
+    }
+    return out;
+  }
+
+  return {
+    list,
+    async pick() {
+      if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
+      const live = cached.list;
+      if (!live.length) return null;
+      let best = live[0];
+      for (const g of live) if (g.connections < best.connections) best = g;
+      best.connections++; // spread the next callers inside the cache window
+      return best.endpoint;
+    },
+    announce(s) {
+      self = s;
+      void beat().catch((err) => console.error('[gateways] heartbeat failed', err));
+      timer = setInterval(
+        () => void beat().catch((err) => console.error('[gateways] heartbeat failed', err)),
+        GATEWAY_HEARTBEAT_MS,
+      );
+      timer.unref();
+    },
+    async withdraw() {
+      withdrawn = true;
+      if (timer) clearInterval(timer);
+      if (self) await kv.delete(`gw.${self.id}`).catch(() => undefined);
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

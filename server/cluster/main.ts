@@ -1,0 +1,85 @@
+/**
+ * Cluster process entry: `npm run gateway` (socket + REST, any number) and `npm run feed` (the
+ * live source, one elected leader, standbys wait). Needs DATABASE_URL (PostgreSQL) and NATS_URL
+ * (NATS with JetStream); `CLUSTER_NAME` (default `qs`) names the stream and buckets. docs/cluster.md.
+ */
+import crypto from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { loadConfig } from '../config';
+import { buildServer } from '../app';
+import { createJetStreamBus } from './jetstream-bus';
+import { createGatewayRegistry, openRegistryBucket, sharedTokenSecret } from './gateways';
+import { campaignForFeed } from './leader';
+import { socketEndpointOf } from './endpoint';
+
+const role = process.argv[2];
+if (role !== 'gateway' && role !== 'feed') {
+  console.error('usage: tsx server/cluster/main.ts gateway|feed');
+  process.exit(2);
+}
+const natsUrl = process.env.NATS_URL;
+const config = loadConfig(process.env, { feed: role === 'feed' });
+if (!natsUrl || !config.databaseUrl) {
+  console.error('集群模式需要同时设置 DATABASE_URL（PostgreSQL）和 NATS_URL（NATS JetStream）');
+  process.exit(2);
+}
+const cluster = (process.env.CLUSTER_NAME || 'qs').replace(/[^A-Za-z0-9_-]/g, '_');
+const id = `${role}-${crypto.randomBytes(4).toString('hex')}`;
+const nc = await connect({ servers: natsUrl, name: id, maxReconnectAttempts: -1 });
+const bus = await createJetStreamBus({ nc, name: `${cluster}_events` });
+const kv = await openRegistryBucket(nc, cluster);
+const tokenSecret = await sharedTokenSecret(kv);
+const gateways = role === 'gateway' ? createGatewayRegistry(kv) : undefined;
+const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLost: () => process.exit(1) }) : null;
+
+// The leader counts as leading once its feed runs (state loaded), not when it merely holds the lock.
+let feedRunning = false;
+const server = await buildServer(config, {
+  cluster: { role, bus, gateways, tokenSecret, isLeader: () => feedRunning && (leadership?.isLeader() ?? false) },
+});
+await server.app.listen({ port: config.port, host: config.host });
+const port = (server.app.server.address() as { port: number }).port;
+server.app.log.warn(`球赛直播 ${id} listening on http://${config.host}:${port} (cluster ${cluster})`);
+
+if (gateways) {
+  gateways.announce({
+    id,
+    endpoint: socketEndpointOf(config.host, port, config.publicHost),
+    connections: () => server.ctx.hub.connectionCount(),
+  });
+}
+if (leadership) {
+  void leadership.acquired.then(async () => {
+    server.app.log.warn(`${id} holds the feed lock: starting the live feed`);
+    await server.ctx.feed.start();
+    feedRunning = true;
+  });
+}
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  if (gateways) {
+    // Drain: out of the registry first (no new client is sent here), then every client is told to move.
+    await gateways.withdraw();
+    server.ctx.hub.drain();
+    const until = Date.now() + 2_000;
+    while (server.ctx.hub.connectionCount() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+  await server.close();
+  await leadership?.release();
+  await bus.close();
+  await nc.drain();
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,14 @@
+/** What a cluster process hands `buildServer` (server/app.ts). */
+import type { ClusterBus } from './bus';
+import type { GatewayRegistry } from './gateways';
+
+export interface ClusterParts {
+  role: 'gateway' | 'feed';
+  bus: ClusterBus;
+  /** Gateways only: the registry the socket-address call picks from. */
+  gateways?: GatewayRegistry;
+  /** Shared by every gateway, so any of them opens a socket whose token another one issued. */
+  tokenSecret: Buffer;
+  /** Feed: this process holds the feed lock. Gateways: always false. */
+  isLeader(): boolean;
+}

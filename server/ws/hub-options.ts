@@ -1,0 +1,30 @@
+/** The hub's limits and timers (./create-hub.ts); tests shorten them through `buildServer`. */
+/** Limits and timers; every one has a production default. */
+export interface HubOptions {
+  /** How long events stay replayable (default 5 minutes). */
+  replayWindowMs?: number;
+  /** At most this many events per topic stay replayable (default 1,000). */
+  replayMaxEvents?: number;
+  /** Send-buffer bound per socket; past it the socket stops getting events and owes snapshots. */
+  maxBufferedBytes?: number;
+  /** A socket that stays over its bound this long is closed (default 10 s). */
+  slowDropMs?: number;
+  idleTimeoutMs?: number;
+  pingMs?: number;
+  /** How often idle and slow sockets are checked and unused topics freed (default 1 s). */
+  sweepMs?: number;
+  maxFrameBytes?: number;
+  maxTopicsPerSocket?: number;
+  /**
+   * Topics one socket may look up or bring into the registry (names it does not hold yet): a
+   * burst of `maxTopicsPerSocket`, then one per this many ms (default 500).
+   */
+  topicCreationRefillMs?: number;
+  /** Inbound frames per second per socket (heartbeats included); 3× this closes the socket. */
+  maxMessagesPerSecond?: number;
+  /** HMAC secret for connect tokens (default: random per process). */
+  tokenSecret?: Buffer;
+  tokenTtlMs?: number;
+  serverId?: string;
+  log?: (msg: string, err?: unknown) => void;
+}

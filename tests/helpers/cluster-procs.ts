@@ -1,0 +1,91 @@
+/**
+ * Cluster processes for `npm run test:cluster`: `node --import tsx server/cluster/main.ts
+ * gateway|feed` on a fresh PostgreSQL database and a unique cluster name on the machine's NATS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './e2e';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ClusterProc {
+  role: 'gateway' | 'feed';
+  url: string;
+  port: number;
+  pid: number;
+  output(): string;
+  exited: Promise<number>;
+  /** SIGTERM (drain), then waits for the exit. */
+  stop(): Promise<number>;
+  /** kill -9. */
+  kill(): Promise<number>;
+}
+
+export async function startClusterProc(
+  role: 'gateway' | 'feed',
+  env: Record<string, string>,
+  readyTimeoutMs = 180_000,
+): Promise<ClusterProc> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-cluster-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cluster/main.ts', role], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEV_CONTROL: '1',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
+  child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+  let code: number | null = null;
+  const exited = new Promise<number>((resolve) =>
+    child.once('exit', (c, signal) => {
+      code = c ?? (signal === 'SIGKILL' ? 137 : 128);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const proc: ClusterProc = {
+    role,
+    url,
+    port,
+    pid: child.pid!,
+    output: () => log,
+    exited,
+    async stop() {
+      if (code === null) child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const c = await exited;
+      clearTimeout(t);
+      return c;
+    },
+    async kill() {
+      if (code === null) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (code !== null) throw new Error(`${role} exited with ${String(code)} before it was ready:\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await proc.kill();
+      throw new Error(`${role} not healthy after ${readyTimeoutMs} ms:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
