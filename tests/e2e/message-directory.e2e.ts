@@ -46,7 +46,7 @@ describe('notices, address book and chat counts', () => {
     await login(pageA, USER_A);
 
     await pageA.goto(`${server.url}/message`);
-    const shortcuts = pageA.getByRole('navigation', { name: '通知与通讯录' });
+    const shortcuts = pageA.getByRole('navigation', { name: '消息功能' });
     await shortcuts.getByRole('link', { name: '通知' }).click();
     await pageA.waitForURL((u) => u.pathname === '/message/notice');
     await pageA.getByRole('tab', { name: '系统通知', selected: true }).waitFor();

@@ -196,16 +196,6 @@ function ConversationRows({
 }
 
 /** The way to the notices, the address book and the chat counts. */
-function DirectoryLinks() {
-  return (
-    <nav className="msg-shortcuts" aria-label={D.shortcuts}>
-      <Link href={paths.messageNotice()}>{D.notice.title}</Link>
-      <Link href={paths.messageAddress}>{D.address.title}</Link>
-      <Link href={paths.messageCounts}>{D.counts.title}</Link>
-    </nav>
-  );
-}
-
 export function MessageListPage(_props: PageProps) {
   const [, navigate] = useLocation();
   const strangerFolder = new URLSearchParams(useSearch()).get('folder') === 'stranger';
@@ -235,8 +225,7 @@ export function MessageListPage(_props: PageProps) {
           )
         }
       />
-      {!strangerFolder && <MessageShortcuts />}
-      {strangerFolder ? <PrivacyChoice /> : <DirectoryLinks />}
+      {strangerFolder ? <PrivacyChoice /> : <MessageShortcuts />}
       {!strangerFolder && strangers.length > 0 && (
         <Link href={`${paths.message}?folder=stranger`} className="msg-folder" data-folder="stranger">
           <span>{T.privacy.folder}</span>

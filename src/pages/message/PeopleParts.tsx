@@ -6,6 +6,7 @@ import { Avatar } from '../../components/user/Avatar';
 import { groupIdOf, type ChatPeer } from '../../../workers/protocol/api/message';
 import { PEOPLE_QUERY_MAX } from '../../../workers/protocol/api/message-people';
 import { PEOPLE_TEXT as T } from './people-strings';
+import { DIRECTORY_TEXT as D } from './directory-strings';
 import { useWindowList } from '../../components/use-window-list';
 
 /** Fixed row height of the people lists (px). */
@@ -139,9 +140,12 @@ export function chatPathOf(chatId: string, me: number | null): string | null {
   return a === me ? paths.messageChat(b) : b === me ? paths.messageChat(a) : null;
 }
 
-/** The way from the conversation list to the people pages. */
+/** The way from the conversation list to the people pages, the notices and the address book. */
 export function MessageShortcuts() {
   const links = [
+    [paths.messageNotice(), D.notice.title],
+    [paths.messageAddress, D.address.title],
+    [paths.messageCounts, D.counts.title],
     [paths.messageFind, T.shortcuts.find],
     [paths.messageSearch, T.shortcuts.search],
     [paths.messageAttention, T.shortcuts.attention],

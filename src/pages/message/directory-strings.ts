@@ -1,7 +1,6 @@
 /** Chinese UI text of the 消息 tab's notices, address book and chat-count pages (house rule 8). */
 export const DIRECTORY_TEXT = {
   back: '返回',
-  shortcuts: '通知与通讯录',
   notice: {
     title: '通知',
     tabs: { system: '系统通知', community: '社区通知' },
