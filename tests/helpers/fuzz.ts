@@ -22,6 +22,7 @@ import {
 import { UploadPaths, UserCentrePaths } from '../../workers/protocol/api/user-centre';
 import type { BuiltServer } from '../../server/app';
 import type { Db } from '../../server/db/index';
+import { DirectoryPaths } from '../../workers/protocol/api/message-directory';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST';
@@ -38,6 +39,7 @@ export function declaredRoutes(built: BuiltServer): FuzzRoute[] {
     MediaPaths,
     LivePaths,
     MessagePaths,
+    DirectoryPaths,
     SystemPaths,
   ];
   const out: FuzzRoute[] = [];
