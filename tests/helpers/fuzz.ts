@@ -23,6 +23,7 @@ import { UploadPaths, UserCentrePaths } from '../../workers/protocol/api/user-ce
 import { MessagePeoplePaths } from '../../workers/protocol/api/message-people';
 import type { BuiltServer } from '../../server/app';
 import type { Db } from '../../server/db/index';
+import { DirectoryPaths } from '../../workers/protocol/api/message-directory';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST';
@@ -40,6 +41,7 @@ export function declaredRoutes(built: BuiltServer): FuzzRoute[] {
     LivePaths,
     MessagePaths,
     MessagePeoplePaths,
+    DirectoryPaths,
     SystemPaths,
   ];
   const out: FuzzRoute[] = [];

@@ -23,7 +23,6 @@ import { showToast } from '../../state/ui';
 import { MessageShortcuts } from './PeopleParts';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
-import { DIRECTORY_TEXT as D } from './directory-strings';
 import { useWindowList } from '../../components/use-window-list';
 
 function lastLine(c: ChatListItem): string {
