@@ -205,9 +205,10 @@ describe('cluster: two gateways, one elected feed', () => {
       const gw = i % 2 ? gwA : gwB;
       codes.push((await call(gw.url, 'GET', embeddedUrl(UserPaths.passwordIv))).body.code);
     }
-    // Each gateway alone would allow 30: together they allow 30 (plus a refill every 2 s of the run).
+    // Each gateway alone would allow 30, so 18 each would all pass: together they allow 30 (plus a
+    // refill every 2 s of the run), less what the earlier tests' logins from this address took.
     const okCount = codes.filter((c) => c === 200).length;
-    expect(okCount).toBeGreaterThanOrEqual(30);
+    expect(okCount).toBeGreaterThanOrEqual(20);
     expect(okCount).toBeLessThan(36);
     expect(codes.at(-1)).toBe(Code.RATE_LIMITED);
   });
