@@ -57,8 +57,16 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
   let withdrawn = false;
   // Cache the list briefly: an address call per client should not be a KV scan per client.
   let cached: { at: number; list: GatewayEntry[] } | null = null;
+  // The heartbeat in flight, so a withdraw can wait for it: a put landing after the delete would
+  // put a drained gateway back in the registry until its TTL runs out.
+  let beating: Promise<void> = Promise.resolve();
 
-  async function beat(): Promise<void> {
+  function beat(): Promise<void> {
+    beating = beating.then(put, put);
+    return beating;
+  }
+
+  async function put(): Promise<void> {
     if (!self || withdrawn) return;
     const entry: GatewayEntry = {
       id: self.id,
@@ -105,6 +113,8 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
     async withdraw() {
       withdrawn = true;
       if (timer) clearInterval(timer);
+      await beating.catch(() => undefined);
+      cached = null;
       if (self) await kv.delete(`gw.${self.id}`).catch(() => undefined);
     },
     async close() {

@@ -232,8 +232,15 @@ describe('cluster: two gateways, one elected feed', () => {
       return events.length ? events[events.length - 1].seq : lastSeq[i];
     });
     // The address call, on any gateway, now names only A.
-    const addr = await call<SocketAddress>(gwA.url, 'POST', embeddedUrl(SystemPaths.socketAddress));
-    expect(addr.body.data.lotteryAddress[0].port).toBe(gwA.port);
+    // (Each gateway caches the registry for 500 ms, so allow it that long to see B gone.)
+    await expect
+      .poll(
+        async () =>
+          (await call<SocketAddress>(gwA.url, 'POST', embeddedUrl(SystemPaths.socketAddress))).body.data
+            .lotteryAddress[0].port,
+        { timeout: 3_000, interval: 200 },
+      )
+      .toBe(gwA.port);
     const moved = await Promise.all(
       clients.map(async (c, i) => {
         const n = await socketOn(gwA);
