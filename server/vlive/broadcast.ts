@@ -7,9 +7,14 @@
  * the fragments the broadcast produced; `on_publish_done` marks the room offline and copies the
  * fragments into a recording, which becomes the room's newest replay.
  *
+ * With a bitrate ladder (VLIVE_LADDER, see ladder.ts) the room's player URL is a master playlist
+ * (`master.m3u8`, nginx's `hls_variant` playlist with the key taken out) listing every rendition
+ * (`<rung>/index.m3u8`); the recording is made from the source rendition.
+ *
  * Configuration: VLIVE_HLS_DIR (nginx's hls_path; without it no publish is accepted and rooms
  * keep the built-in test stream), RTMP_INGEST_URL (shown to anchors, e.g. rtmp://host:1935/live),
- * RTMP_CALLBACK_SECRET (when set, callbacks must carry ?secret=; otherwise only loopback callers).
+ * RTMP_CALLBACK_SECRET (when set, callbacks must carry ?secret=; otherwise only loopback callers),
+ * VLIVE_LADDER (must match the one nginx's config was generated with).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,12 +26,15 @@ import type { AppContext } from '../context';
 import type { ChatService } from './chat';
 import { registerAnchorConsole } from './anchor-console';
 import { announceLive } from './live-state';
+import { RUNG_NAME, SOURCE_RUNG, parseLadder, roomMasterPlaylist } from './ladder';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
   ingestUrl: string | null;
   callbackSecret: string | null;
   recordingsDir: string;
+  /** nginx transcodes a ladder: renditions under `<key>_<rung>`, a master playlist `<key>.m3u8`. */
+  ladder: boolean;
   chat: ChatService;
   invalidateRoom(roomId: string): void;
 }
@@ -41,12 +49,17 @@ export function broadcastOptionsFromEnv(
     ingestUrl: env.RTMP_INGEST_URL || null,
     callbackSecret: env.RTMP_CALLBACK_SECRET || null,
     recordingsDir: path.join(dataDir, 'recordings'),
+    ladder: parseLadder(env.VLIVE_LADDER).length > 0,
     ...deps,
   };
 }
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
+/** The player URL's file under a ladder: the master playlist. */
+const MASTER = 'master.m3u8';
+/** How long a playlist asked for in the first seconds of a broadcast is waited for (ms). */
+const FIRST_PLAYLIST_WAIT_MS = 8_000;
 
 interface Fragment {
   file: string;
@@ -73,15 +86,15 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
   const { db, hub } = ctx;
   /** Fragments seen per live room during the current broadcast. */
   const seen = new Map<string, { broadcastId: number; streamName: string; fragments: Map<string, number> }>();
-  /** The directory nginx writes a room's HLS into (named by the key it was published with). */
-  const hlsDirOf = async (roomId: string): Promise<string | null> => {
-    if (!o.hlsDir) return null;
-    const name =
-      seen.get(roomId)?.streamName ??
-      (await db.selectFrom('vlive_stream_keys').select('stream_key').where('room_id', '=', roomId).executeTakeFirst())
-        ?.stream_key;
-    return name ? path.join(o.hlsDir, name) : null;
-  };
+  /** The name nginx writes a room's HLS under (the key it was published with). */
+  const streamNameOf = async (roomId: string): Promise<string | null> =>
+    seen.get(roomId)?.streamName ??
+    (await db.selectFrom('vlive_stream_keys').select('stream_key').where('room_id', '=', roomId).executeTakeFirst())
+      ?.stream_key ??
+    null;
+  /** The directory of a stream's rendition: the push itself, or (with a ladder) one rung of it. */
+  const renditionDir = (streamName: string, rung: string = SOURCE_RUNG) =>
+    path.join(o.hlsDir!, o.ladder ? `${streamName}_${rung}` : streamName);
 
   const callbackAllowed = (req: FastifyRequest) => {
     if (o.callbackSecret) {
@@ -103,7 +116,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     const entry = seen.get(roomId);
     if (!entry || !o.hlsDir) return;
     try {
-      const text = fs.readFileSync(path.join(o.hlsDir, entry.streamName, 'index.m3u8'), 'utf8');
+      const text = fs.readFileSync(path.join(renditionDir(entry.streamName), 'index.m3u8'), 'utf8');
       for (const f of playlistFragments(text)) if (FILE.test(f.file)) entry.fragments.set(f.file, f.seconds);
     } catch {
       // No playlist yet (the first fragment is still being cut).
@@ -128,7 +141,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     const now = ctx.now();
     const room = await db
       .updateTable('vlive_rooms')
-      .set({ live: true, stream_url: fillPath(BroadcastPaths.hls, { roomId, file: 'index.m3u8' }) })
+      .set({ live: true, stream_url: fillPath(BroadcastPaths.hls, { roomId, file: o.ladder ? MASTER : 'index.m3u8' }) })
       .where('id', '=', roomId)
       .returning(['anchor_id', 'title'])
       .executeTakeFirstOrThrow();
@@ -192,11 +205,12 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     announceLive(hub, roomId, false);
     if (entry && entry.fragments.size > 0 && o.hlsDir) {
       const dir = path.join(o.recordingsDir, String(entry.broadcastId));
+      const source = renditionDir(entry.streamName);
       fs.mkdirSync(dir, { recursive: true });
       const frags = [...entry.fragments.entries()]
-        .filter(([file]) => fs.existsSync(path.join(o.hlsDir!, entry.streamName, file)))
+        .filter(([file]) => fs.existsSync(path.join(source, file)))
         .sort((a, b) => Number(/(\d+)\.ts$/.exec(a[0])?.[1] ?? 0) - Number(/(\d+)\.ts$/.exec(b[0])?.[1] ?? 0));
-      for (const [file] of frags) fs.copyFileSync(path.join(o.hlsDir, entry.streamName, file), path.join(dir, file));
+      for (const [file] of frags) fs.copyFileSync(path.join(source, file), path.join(dir, file));
       const target = Math.max(1, Math.ceil(Math.max(...frags.map(([, s]) => s))));
       const lines = [
         '#EXTM3U',
@@ -245,17 +259,41 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .header('cache-control', m3u8 && live ? 'no-cache' : 'public, max-age=3600')
       .send(fs.readFileSync(file));
   };
-  app.get(BroadcastPaths.hls, async (req, reply) => {
-    const p = z.object({ roomId: z.string().regex(ROOM_ID), file: z.string().regex(FILE) }).safeParse(req.params);
-    const dir = p.success ? await hlsDirOf(p.data.roomId) : null;
-    if (!p.success || !dir) return reply.status(404).send('不存在');
-    const file = path.join(dir, p.data.file);
-    // The room turns live as the push starts, a second before nginx has cut the first fragment:
-    // a player asking in that second waits for the playlist instead of giving up on a 404.
-    for (let i = 0; i < 40 && seen.has(p.data.roomId) && !fs.existsSync(file); i++) {
+  /**
+   * The room turns live as the push starts, a second or two before nginx (or, with a ladder, the
+   * transcoder) has cut the first fragment: a player asking then waits instead of giving up on a 404.
+   */
+  const firstFile = async (roomId: string, file: string) => {
+    for (let i = 0; i < FIRST_PLAYLIST_WAIT_MS / 100 && seen.has(roomId) && !fs.existsSync(file); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    return sendFile(reply, file, true);
+    return file;
+  };
+  app.get(BroadcastPaths.hls, async (req, reply) => {
+    const p = z.object({ roomId: z.string().regex(ROOM_ID), file: z.string().regex(FILE) }).safeParse(req.params);
+    const name = p.success && o.hlsDir ? await streamNameOf(p.data.roomId) : null;
+    if (!p.success || !name) return reply.status(404).send('不存在');
+    if (o.ladder && p.data.file === MASTER) {
+      const master = await firstFile(p.data.roomId, path.join(o.hlsDir!, `${name}.m3u8`));
+      if (!fs.existsSync(master)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
+      return reply
+        .type('application/vnd.apple.mpegurl')
+        .header('cache-control', 'no-cache')
+        .send(roomMasterPlaylist(fs.readFileSync(master, 'utf8'), name));
+    }
+    return sendFile(reply, await firstFile(p.data.roomId, path.join(renditionDir(name), p.data.file)), true);
+  });
+  app.get(BroadcastPaths.hlsRendition, async (req, reply) => {
+    const p = z
+      .object({ roomId: z.string().regex(ROOM_ID), rung: z.string().regex(RUNG_NAME), file: z.string().regex(FILE) })
+      .safeParse(req.params);
+    const name = p.success && o.hlsDir && o.ladder ? await streamNameOf(p.data.roomId) : null;
+    if (!p.success || !name) return reply.status(404).send('不存在');
+    return sendFile(
+      reply,
+      await firstFile(p.data.roomId, path.join(renditionDir(name, p.data.rung), p.data.file)),
+      true,
+    );
   });
   app.get(BroadcastPaths.recording, async (req, reply) => {
     const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);

@@ -6,9 +6,7 @@
  * The open room page turns from 未开播 to a playing video (currentTime advancing) once the
  * server marks the room live, and back to offline when the push stops, with a replay made.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +27,8 @@ import {
   type VliveRoomDetail,
 } from '../../workers/protocol/index';
 import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
-import { nginxRtmpConf, RTMP_MODULE } from '../../server/vlive/nginx-conf';
+import { parseLadder } from '../../server/vlive/ladder';
+import { pushTestSource, requireMediaServer, startMediaServer, type MediaServer } from '../helpers/rtmp';
 import {
   collectErrors,
   freePort,
@@ -47,7 +46,7 @@ const FAN_PHONE = '13655550172';
 const FAN_PASSWORD = 'fan2026xyz';
 let server: RunningServer;
 let browser: Browser;
-let nginx: ChildProcess | null = null;
+let media: MediaServer | null = null;
 let tmp = '';
 let rtmpPort = 0;
 let roomId = '';
@@ -68,16 +67,9 @@ async function seal(password: string) {
 }
 
 /** ffmpeg pushing `-f lavfi testsrc` with a `sine` tone (1 s GOP, so 1 s fragments). */
-function push(key: string): { ffmpeg: ChildProcess; exited: Promise<number | null> } {
-  const ffmpeg = spawn(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25']
-      .concat(['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '64k'])
-      .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'])
-      .concat(['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`]),
-    { stdio: 'ignore' },
-  );
-  return { ffmpeg, exited: new Promise((r) => ffmpeg.once('exit', (code) => r(code))) };
+function push(key: string) {
+  const p = pushTestSource(rtmpPort, key, { audio: true });
+  return { ffmpeg: p.proc, exited: p.exit };
 }
 
 /** Registers a user (SMS code from the dev outbox) and logs it in over the API. */
@@ -108,11 +100,7 @@ async function loginInPage(page: Page, phone: string, password: string) {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync('/usr/bin/ffmpeg') || !fs.existsSync('/usr/sbin/nginx') || !fs.existsSync(RTMP_MODULE)) {
-    throw new Error(
-      'ffmpeg, nginx and libnginx-mod-rtmp are needed: apt-get install -y ffmpeg nginx libnginx-mod-rtmp',
-    );
-  }
+  requireMediaServer();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-e2e-rtmp-'));
   const hlsDir = path.join(tmp, 'hls');
   fs.mkdirSync(hlsDir);
@@ -120,9 +108,8 @@ beforeAll(async () => {
   server = await startServer({
     env: { VLIVE_HLS_DIR: hlsDir, RTMP_INGEST_URL: `rtmp://127.0.0.1:${rtmpPort}/live`, OPS_TOKEN: OPS },
   });
-  const conf = path.join(tmp, 'nginx.conf');
-  fs.writeFileSync(conf, nginxRtmpConf({ rtmpPort, hlsDir, appUrl: server.url, prefix: tmp }));
-  nginx = spawn('nginx', ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', conf], { stdio: 'ignore' });
+  // The default ladder (VLIVE_LADDER unset on both sides): the player gets a master playlist.
+  media = await startMediaServer({ dir: tmp, hlsDir, appUrl: server.url, ladder: parseLadder(undefined), rtmpPort });
   browser = await launchBrowser();
 
   // An offline room (one that streams only on its schedule).
@@ -148,7 +135,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGTERM');
+  media?.proc.kill('SIGTERM');
   await browser?.close();
   await server?.stop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -161,10 +148,10 @@ describe('a broadcast in the browser', () => {
     await page.goto(`${server.url}/vlive/detail/${roomId}`);
     await page.waitForSelector('.vl-novideo', { timeout: 15_000 });
     await screenshot(page, 'broadcast-offline');
-    await new Promise<void>((resolve, reject) => {
-      const s = net.connect(rtmpPort, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve()));
-      s.once('error', reject);
+    const hlsRequests: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith(`/media/rtmp/${roomId}/`)) hlsRequests.push(p);
     });
 
     const { ffmpeg, exited } = push(streamKey);
@@ -192,12 +179,19 @@ describe('a broadcast in the browser', () => {
             const v = document.querySelector('video')!;
             return `error=${v.error?.code}:${v.error?.message} ready=${v.readyState} net=${v.networkState} paused=${v.paused} t=${v.currentTime}`;
           });
-          const hls = await fetch(`${server.url}/media/rtmp/${roomId}/index.m3u8`);
-          throw new Error(`${String(e)}\nstage: ${stage}\nplaylist: ${hls.status} ${(await hls.text()).slice(0, 300)}`);
+          const hls = await fetch(`${server.url}/media/rtmp/${roomId}/master.m3u8`);
+          throw new Error(
+            `${String(e)}\nstage: ${stage}\nmaster: ${hls.status} ${(await hls.text()).slice(0, 300)}\nrequests: ${hlsRequests.join(' ')}\nnginx: ${media?.logTail()}`,
+          );
         });
       const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime);
       await page.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 2, t0, { timeout: 15_000 });
       await screenshot(page, 'broadcast-live');
+      // The player went through the ladder's master playlist to one rendition's playlist and fragments.
+      expect(hlsRequests[0]).toBe(`/media/rtmp/${roomId}/master.m3u8`);
+      const rendition = new RegExp(`^/media/rtmp/${roomId}/(src|\\d+)/(index\\.m3u8|\\d+\\.ts)$`);
+      expect(hlsRequests.some((p) => rendition.test(p) && p.endsWith('index.m3u8'))).toBe(true);
+      expect(hlsRequests.some((p) => rendition.test(p) && p.endsWith('.ts'))).toBe(true);
     } finally {
       ffmpeg.kill('SIGINT');
       await exited;

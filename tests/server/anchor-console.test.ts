@@ -74,6 +74,8 @@ beforeAll(async () => {
   fs.mkdirSync(hlsDir);
   process.env.VLIVE_HLS_DIR = hlsDir;
   process.env.RTMP_INGEST_URL = 'rtmp://127.0.0.1:1935/live';
+  // The fragments below are written as nginx writes one rendition (`<key>/`), without a ladder.
+  process.env.VLIVE_LADDER = 'off';
   h = await startVlive(Date.now(), { opsToken: OPS });
   anchor = await createUser(h, { nickName: '主播阿杰' });
   fan = await createUser(h, { nickName: '看球的' });
@@ -83,6 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.VLIVE_HLS_DIR;
   delete process.env.RTMP_INGEST_URL;
+  delete process.env.VLIVE_LADDER;
   await h?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });

@@ -6,9 +6,7 @@
  * room live over the socket within 2 s and reminds followers; HLS comes out in fragments of
  * 2 s or less; a reset key stops working; stopping the push turns the room offline with a replay.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,102 +18,40 @@ import {
   type AnchorConsole,
   type VliveVideo,
 } from '../../workers/protocol/index';
-import { nginxRtmpConf, RTMP_MODULE } from '../../server/vlive/nginx-conf';
-import { Sock, api, createUser, startVlive, type VliveHarness } from './vlive-harness';
+import {
+  pushTestSource,
+  refusedPushExit,
+  requireMediaServer,
+  startMediaServer,
+  until,
+  type MediaServer,
+} from '../helpers/rtmp';
+import { Sock, api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
 const ROOM = '1003';
 let h: VliveHarness;
-let nginx: ChildProcess;
-let rtmpPort = 0;
+let media: MediaServer;
 let tmp = '';
 let anchor: { id: number; token: string };
 let fan: { id: number; token: string };
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** ffmpeg pushing a generated 320×240 test pattern with a 1 s GOP (so fragments can be 1 s). */
-function push(key: string): { proc: ChildProcess; exit: Promise<number | null>; log: () => string } {
-  const proc = spawn(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '25',
-      '-pix_fmt',
-      'yuv420p',
-      '-f',
-      'flv',
-      `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  proc.stderr?.on('data', (b: Buffer) => (log += b.toString()));
-  const exit = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  return { proc, exit, log: () => log };
-}
+const push = (key: string) => pushTestSource(media.rtmpPort, key);
 
 const roomLive = async () =>
   (await h.ts.storage.db.selectFrom('vlive_rooms').select('live').where('id', '=', ROOM).executeTakeFirstOrThrow())
     .live;
 
 beforeAll(async () => {
-  for (const bin of ['ffmpeg', 'nginx']) {
-    if (!fs.existsSync(`/usr/bin/${bin}`) && !fs.existsSync(`/usr/sbin/${bin}`)) {
-      throw new Error(`${bin} is missing: apt-get install -y ffmpeg nginx libnginx-mod-rtmp (.ci/run does)`);
-    }
-  }
-  if (!fs.existsSync(RTMP_MODULE)) throw new Error(`${RTMP_MODULE} is missing: apt-get install -y libnginx-mod-rtmp`);
+  requireMediaServer();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-rtmp-'));
   const hlsDir = path.join(tmp, 'hls');
   fs.mkdirSync(hlsDir);
   process.env.VLIVE_HLS_DIR = hlsDir;
   process.env.RTMP_INGEST_URL = 'rtmp://127.0.0.1/live';
+  // One rendition (the anchor's push as is); the ladder is tests/server/broadcast-ladder.test.ts.
+  process.env.VLIVE_LADDER = 'off';
   h = await startVlive(Date.now());
   h.clock.now = Date.now();
-  rtmpPort = await freePort();
-  const conf = path.join(tmp, 'nginx.conf');
-  fs.writeFileSync(conf, nginxRtmpConf({ rtmpPort, hlsDir, appUrl: h.base, prefix: tmp }));
-  nginx = spawn('nginx', ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', conf], { stdio: 'ignore' });
-  await until(
-    'nginx to listen',
-    () =>
-      new Promise<boolean>((resolve) => {
-        const s = net.connect(rtmpPort, '127.0.0.1');
-        s.once('connect', () => (s.destroy(), resolve(true)));
-        s.once('error', () => resolve(false));
-      }),
-    10_000,
-  );
+  media = await startMediaServer({ dir: tmp, hlsDir, appUrl: h.base, ladder: [] });
   anchor = await createUser(h, { nickName: '主播小王' });
   fan = await createUser(h, { nickName: '铁杆粉' });
   await h.ts.storage.db
@@ -138,7 +74,8 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.VLIVE_HLS_DIR;
   delete process.env.RTMP_INGEST_URL;
-  nginx?.kill('SIGTERM');
+  delete process.env.VLIVE_LADDER;
+  media?.proc.kill('SIGTERM');
   await h?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -157,9 +94,7 @@ describe('broadcasting through nginx-rtmp', () => {
   });
 
   it('refuses a push with an unknown key', async () => {
-    const p = push('live_not_a_real_key_0000000000');
-    const code = await Promise.race([p.exit, new Promise<'running'>((r) => setTimeout(() => r('running'), 8_000))]);
-    if (code === 'running') p.proc.kill('SIGKILL');
+    const code = await refusedPushExit(media.rtmpPort, 'live_not_a_real_key_0000000000');
     expect(code).not.toBe('running');
     expect(code).not.toBe(0);
     expect(await roomLive()).toBe(false);
@@ -200,8 +135,7 @@ describe('broadcasting through nginx-rtmp', () => {
         15_000,
       ).catch((e: unknown) => {
         const files = fs.readdirSync(tmp, { recursive: true }).join(' ');
-        const log = fs.readFileSync(path.join(tmp, 'error.log'), 'utf8').split('\n').slice(-15).join('\n');
-        throw new Error(`${String(e)}\nfiles: ${files}\nnginx: ${log}\nffmpeg: ${p.log()}`);
+        throw new Error(`${String(e)}\nfiles: ${files}\nnginx: ${media.logTail()}\nffmpeg: ${p.log()}`);
       });
       const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)?.[1]);
       expect(target).toBeLessThanOrEqual(2);
@@ -220,22 +154,10 @@ describe('broadcasting through nginx-rtmp', () => {
     await watcher.next((f) => f.code === Frame.EVENT && f.data.kind === 'live' && f.data.live === false, 10_000);
     expect(await roomLive()).toBe(false);
     expect((await api(h, 'GET', VlivePaths.video.replace(':id', ROOM))).code).toBe(20001);
-    const replay = await until(
-      'the replay',
-      () =>
-        h.ts.storage.db
-          .selectFrom('vlive_replays')
-          .selectAll()
-          .where('room_id', '=', ROOM)
-          .where('url', 'like', '/media/recordings/%')
-          .executeTakeFirst(),
-      5_000,
-    );
-    expect(replay.duration).toBeGreaterThanOrEqual(4);
-    const vod = await (await fetch(h.base + replay.url!)).text();
-    expect(vod).toContain('#EXT-X-ENDLIST');
-    const first = vod.split('\n').find((l) => l.endsWith('.ts'))!;
-    expect((await fetch(`${h.base}${replay.url!.replace('index.m3u8', first)}`)).status).toBe(200);
+    const rec = await recordedReplay(h, ROOM, 5_000);
+    expect(rec.replay.duration).toBeGreaterThanOrEqual(4);
+    expect(rec.vod).toContain('#EXT-X-ENDLIST');
+    expect(rec.status).toBe(200);
     watcher.close();
     fanSock.close();
   }, 60_000);
@@ -243,9 +165,7 @@ describe('broadcasting through nginx-rtmp', () => {
   it('a reset key replaces the old one: the old key is refused', async () => {
     const reset = await api<AnchorConsole>(h, 'POST', BroadcastPaths.consoleKey, { token: anchor.token });
     expect(reset.data.streamKey).not.toBe(key);
-    const p = push(key);
-    const code = await Promise.race([p.exit, new Promise<'running'>((r) => setTimeout(() => r('running'), 8_000))]);
-    if (code === 'running') p.proc.kill('SIGKILL');
+    const code = await refusedPushExit(media.rtmpPort, key);
     expect(code).not.toBe('running');
     expect(await roomLive()).toBe(false);
   }, 15_000);

@@ -210,3 +210,28 @@ export class Sock {
     this.ws.close();
   }
 }
+
+/**
+ * The replay a finished broadcast on `roomId` was recorded into (polled: the media server's
+ * on_publish_done reaches the app a moment after the push ends), its VOD playlist and the name
+ * and bytes of its first fragment, all fetched over HTTP as a player would.
+ */
+export async function recordedReplay(h: VliveHarness, roomId: string, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const replay = await h.ts.storage.db
+      .selectFrom('vlive_replays')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('url', 'like', '/media/recordings/%')
+      .executeTakeFirst();
+    if (replay) {
+      const vod = await (await fetch(h.base + replay.url!)).text();
+      const first = vod.split('\n').find((l) => l.endsWith('.ts')) ?? '';
+      const res = await fetch(`${h.base}${replay.url!.replace('index.m3u8', first)}`);
+      return { replay, vod, first, status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    }
+    if (Date.now() > end) throw new Error(`no replay recorded for room ${roomId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -16,8 +16,13 @@ export const BroadcastPaths = {
   onPublish: '/media/rtmp/on_publish',
   onUpdate: '/media/rtmp/on_update',
   onPublishDone: '/media/rtmp/on_publish_done',
-  /** The media server's HLS of a room (playlist `index.m3u8` and its `.ts` fragments). */
+  /**
+   * The media server's HLS of a room: playlist `index.m3u8` and its `.ts` fragments (the source
+   * rendition), and with a bitrate ladder the master playlist `master.m3u8` the player gets.
+   */
   hls: '/media/rtmp/:roomId/:file',
+  /** With a bitrate ladder: one rendition (`src` or a rung's height) listed by `master.m3u8`. */
+  hlsRendition: '/media/rtmp/:roomId/:rung/:file',
   /** A finished broadcast's recording (VOD playlist and fragments). */
   recording: '/media/recordings/:id/:file',
   /** Operator: POST JSON { userId, roomId } → grants the anchor role for that room. */
