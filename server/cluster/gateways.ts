@@ -10,8 +10,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { SocketAddress } from '../../workers/protocol/index';
 
-export const GATEWAY_HEARTBEAT_MS = 2_000;
-export const GATEWAY_TTL_MS = 6_000;
+/**
+ * A killed gateway must be out of the address call's answers before its clients come back (5 s
+ * after an unannounced drop): beat every second, forget an entry 3 s after its last beat.
+ */
+export const GATEWAY_HEARTBEAT_MS = 1_000;
+export const GATEWAY_TTL_MS = 3_000;
 
 export type Endpoint = SocketAddress['lotteryAddress'][number];
 

@@ -29,6 +29,15 @@ export function streamOrigins(env: NodeJS.ProcessEnv): string[] {
   return [...out];
 }
 
+/**
+ * Socket origins beyond this server (CSP_SOCKET_ORIGINS, comma list): in cluster mode the
+ * socket-address call may send the client to another gateway, so the page must be allowed to
+ * reach every gateway's socket origin (`wss://ws.example.com`, `wss://*.example.com`, `ws://10.0.0.5:*`).
+ */
+export function socketOrigins(env: NodeJS.ProcessEnv): string[] {
+  return (env.CSP_SOCKET_ORIGINS ?? '').split(/[\s,]+/).filter((o) => /^wss?:\/\/[^/\s;']+$/.test(o));
+}
+
 /** The socket's origin when clients are sent to another host (PUBLIC_HOST). */
 function publicSocketOrigins(publicHost: string | null): string[] {
   if (!publicHost) return [];
@@ -51,7 +60,7 @@ export function contentSecurityPolicy(config: Config, env: NodeJS.ProcessEnv = p
       fontSrc: ["'self'", 'data:'],
       // hls.js plays through MediaSource (blob: URLs) and fetches segments itself.
       mediaSrc: ["'self'", 'blob:', ...streams],
-      connectSrc: ["'self'", ...publicSocketOrigins(config.publicHost), ...streams],
+      connectSrc: ["'self'", ...publicSocketOrigins(config.publicHost), ...socketOrigins(env), ...streams],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -34,32 +34,16 @@ import {
   type TopicEvent,
 } from '../../workers/protocol/index';
 import { createRateLimiter } from '../limits/rate-limit';
-import type { Metrics } from '../metrics';
 import { createFanOut } from './fan-out';
 import { createFrameHandlers, type Conn } from './frame-handlers';
 import type { ChatHandler, Hub } from './hub';
 import { createSocketTokens } from './socket-token';
-import { createTopicRegistry, type TopicCatalog, type TopicState } from './topic-registry';
+import { createTopicRegistry, type TopicState } from './topic-registry';
 import { rawSocketOf, textFrame } from './wire';
-import type { ClusterBus } from '../cluster/bus';
 import { attachBus } from './hub-bus';
-import type { HubOptions } from './hub-options';
+import type { HubDeps } from './hub-options';
 
-export type { HubOptions } from './hub-options';
-
-export interface HubDeps extends HubOptions {
-  metrics: Metrics;
-  now: () => number;
-  /** Access token (header `accessToken` / auth frame) → user id, or null. */
-  authenticate: (token: string) => Promise<number | null>;
-  /** Which match and room topics exist; without it only topics already published exist. */
-  catalog?: TopicCatalog;
-  /**
-   * Cluster mode: seqs are assigned by the bus at publication and every process holding a topic
-   * gets its frames from there (server/cluster/bus.ts). Without it the hub is the bus.
-   */
-  bus?: ClusterBus;
-}
+export type { HubDeps, HubOptions } from './hub-options';
 
 export function createHub(deps: HubDeps): Hub {
   const { metrics, now } = deps;
@@ -192,12 +176,7 @@ export function createHub(deps: HubDeps): Hub {
     }
   }
 
-  const joinTopic = bus
-    ? attachBus(bus, registry, enqueue, (t) => {
-        flushTopic(t);
-        for (const c of t.subs) sendControl(c, { code: Frame.SNAPSHOT_REQUIRED, data: { topic: t.wire, seq: t.seq } });
-      })
-    : null;
+  const joinTopic = bus ? attachBus(bus, registry, enqueue, flushTopic, sendControl) : null;
 
   const handlers = createFrameHandlers({
     registry,

@@ -1,4 +1,11 @@
-/** The hub's limits and timers (./create-hub.ts); tests shorten them through `buildServer`. */
+/**
+ * What the hub (./create-hub.ts) is built from: its limits and timers (tests shorten them through
+ * `buildServer`) and the parts it depends on.
+ */
+import type { ClusterBus } from '../cluster/bus';
+import type { Metrics } from '../metrics';
+import type { TopicCatalog } from './topic-registry';
+
 /** Limits and timers; every one has a production default. */
 export interface HubOptions {
   /** How long events stay replayable (default 5 minutes). */
@@ -27,4 +34,18 @@ export interface HubOptions {
   tokenTtlMs?: number;
   serverId?: string;
   log?: (msg: string, err?: unknown) => void;
+}
+
+export interface HubDeps extends HubOptions {
+  metrics: Metrics;
+  now: () => number;
+  /** Access token (header `accessToken` / auth frame) → user id, or null. */
+  authenticate: (token: string) => Promise<number | null>;
+  /** Which match and room topics exist; without it only topics already published exist. */
+  catalog?: TopicCatalog;
+  /**
+   * Cluster mode: seqs are assigned by the bus at publication and every process holding a topic
+   * gets its frames from there (server/cluster/bus.ts). Without it the hub is the bus.
+   */
+  bus?: ClusterBus;
 }

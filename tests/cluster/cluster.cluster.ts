@@ -4,7 +4,6 @@
  * run). With NATS or PostgreSQL unreachable this fails in beforeAll, saying which.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NatsConnection } from '@nats-io/transport-node';
 import {
   Code,
   Frame,
@@ -14,46 +13,28 @@ import {
   type ServerFrame,
   type SocketAddress,
 } from '../../workers/protocol/index';
-import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from '../helpers/cluster';
-import { startClusterProc, type ClusterProc } from '../helpers/cluster-procs';
+import { openClusterRig, type ClusterProc, type ClusterRig } from '../helpers/cluster-procs';
 import { TestSocket, call, loginByPassword } from '../helpers/ws-client';
-import { ensureBuilt, upcomingMatches, type RunningServer } from '../helpers/e2e';
+import { upcomingMatches, type RunningServer } from '../helpers/e2e';
 
 type EventFrame = Extract<ServerFrame, { code: typeof Frame.EVENT }>;
 const isEvent = (topic: string) => (f: ServerFrame) => f.code === Frame.EVENT && f.topic === topic;
 
-let nc: NatsConnection;
-let db: { url: string; drop(): Promise<void> };
-const cluster = uniqueName('qs_ct');
-const procs: ClusterProc[] = [];
+let rig: ClusterRig;
 let feed1: ClusterProc;
 let feed2: ClusterProc;
 let gwA: ClusterProc;
 let gwB: ClusterProc;
 
 beforeAll(async () => {
-  nc = await connectNats();
-  db = await createTestDatabase();
-  ensureBuilt();
-  const env = { DATABASE_URL: db.url, NATS_URL, CLUSTER_NAME: cluster, FEED_SPEED: '1' };
+  rig = await openClusterRig('qs_ct');
   // The first feed process migrates and seeds; the others start once it is up.
-  feed1 = await startClusterProc('feed', env);
-  procs.push(feed1);
-  [feed2, gwA, gwB] = await Promise.all([
-    startClusterProc('feed', env),
-    startClusterProc('gateway', env),
-    startClusterProc('gateway', env),
-  ]);
-  procs.push(feed2, gwA, gwB);
+  feed1 = await rig.start('feed');
+  [feed2, gwA, gwB] = await Promise.all([rig.start('feed'), rig.start('gateway'), rig.start('gateway')]);
 });
 
 afterAll(async () => {
-  await Promise.all(procs.map((p) => p.kill()));
-  if (nc) {
-    await deleteStreams(nc, [`${cluster}_events`, `KV_${cluster}_gateways`]);
-    await nc.close();
-  }
-  await db?.drop();
+  await rig?.teardown();
 });
 
 /** A socket on one given gateway, with a token from an address call made on it. */

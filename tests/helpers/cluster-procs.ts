@@ -6,7 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './e2e';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { ensureBuilt, freePort } from './e2e';
+import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from './cluster';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -88,4 +90,42 @@ export async function startClusterProc(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * One test file's cluster: a fresh database, a unique cluster name on the machine's NATS, the
+ * processes it starts, and a teardown that removes all of them.
+ */
+export interface ClusterRig {
+  /** The cluster's name (stream `<name>_events`, bucket `<name>_gateways`). */
+  name: string;
+  nc: NatsConnection;
+  db: { url: string; drop(): Promise<void> };
+  start(role: 'gateway' | 'feed'): Promise<ClusterProc>;
+  teardown(): Promise<void>;
+}
+
+export async function openClusterRig(prefix: string, extraEnv: Record<string, string> = {}): Promise<ClusterRig> {
+  const nc = await connectNats();
+  const db = await createTestDatabase();
+  ensureBuilt();
+  const name = uniqueName(prefix);
+  const env = { DATABASE_URL: db.url, NATS_URL, CLUSTER_NAME: name, FEED_SPEED: '1', ...extraEnv };
+  const procs: ClusterProc[] = [];
+  return {
+    name,
+    nc,
+    db,
+    async start(role) {
+      const p = await startClusterProc(role, env);
+      procs.push(p);
+      return p;
+    },
+    async teardown() {
+      await Promise.all(procs.map((p) => p.kill()));
+      await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`]);
+      await nc.close();
+      await db.drop();
+    },
+  };
 }

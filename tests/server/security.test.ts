@@ -56,6 +56,13 @@ describe('headers', () => {
     );
   });
 
+  it('lets the socket reach the other gateways of a cluster (CSP_SOCKET_ORIGINS), and nothing malformed', () => {
+    const csp = contentSecurityPolicy(loadConfig({} as NodeJS.ProcessEnv), {
+      CSP_SOCKET_ORIGINS: 'wss://*.ws.example.com, ws://127.0.0.1:*  https://no.example.com wss://x;script-src',
+    });
+    expect(csp.directives.connectSrc).toEqual(["'self'", 'wss://*.ws.example.com', 'ws://127.0.0.1:*']);
+  });
+
   it('ignores X-Forwarded-* unless TRUST_PROXY is set', async () => {
     expect(loadConfig({} as NodeJS.ProcessEnv).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' } as NodeJS.ProcessEnv).trustProxy).toBe(true);

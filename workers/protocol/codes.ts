@@ -88,7 +88,11 @@ export const MAX_CHAT_LENGTH = 200;
 export const HEARTBEAT_TEXT = '0';
 export const HEARTBEAT_MS = 10_000;
 export const RECONNECT_MS = 5_000;
-export const RECONNECT_JITTER_MS = 1_000;
+/**
+ * Spread of reconnects after an unannounced drop: at most half a second, so a tab is back (address
+ * call, connect, resume) within 6 s of the drop (issue 18).
+ */
+export const RECONNECT_JITTER_MS = 500;
 /** The server closes a socket that sent nothing (not even a heartbeat) for this long. */
 export const SERVER_IDLE_TIMEOUT_MS = 35_000;
 /** The core reconnects when nothing at all arrived for this long (the server pings every 15 s). */

@@ -4,7 +4,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Frame, HEARTBEAT_MS, RECONNECT_MS, CLIENT_DEAD_MS, SocketClose } from '../../../workers/protocol/index';
+import {
+  Frame,
+  HEARTBEAT_MS,
+  RECONNECT_MS,
+  RECONNECT_JITTER_MS,
+  CLIENT_DEAD_MS,
+  SocketClose,
+} from '../../../workers/protocol/index';
 import { createSocket, type CoreSocket, type SocketCtor } from '../../../workers/core/socket';
 import { FakeClock, sleep, waitFor } from '../helpers/fake-clock';
 import { FrameServer } from '../helpers/frame-server';
@@ -166,13 +173,14 @@ describe('reconnect', () => {
     expect(sub.data.topics).toEqual([{ topic: 'football', since: 41 }]);
   });
 
-  it('adds at most 1 s of jitter', async () => {
+  it('adds at most RECONNECT_JITTER_MS (0.5 s) of jitter', async () => {
     const s = make({ random: () => 0.999 });
     s.start();
     await waitFor(() => s.state === 'open');
     server.conns[0].close();
     await waitFor(() => s.state === 'reconnecting');
-    clock.advance(RECONNECT_MS + 998);
+    expect(RECONNECT_JITTER_MS).toBe(500);
+    clock.advance(RECONNECT_MS + RECONNECT_JITTER_MS - 2);
     await sleep(80);
     expect(server.conns.length).toBe(1);
     clock.advance(1);
