@@ -40,6 +40,7 @@ export const paths = {
   messageFind: '/message/find',
   messageSearch: '/message/search',
   messageFavor: '/message/favor',
+  messageNote: '/message/note',
   chatgpt: '/ChatGPT',
   user: '/user',
   login: '/user/login',

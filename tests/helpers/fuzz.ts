@@ -24,6 +24,7 @@ import { MessagePeoplePaths } from '../../workers/protocol/api/message-people';
 import type { BuiltServer } from '../../server/app';
 import type { Db } from '../../server/db/index';
 import { DirectoryPaths } from '../../workers/protocol/api/message-directory';
+import { NotePaths } from '../../workers/protocol/api/message-note';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST';
@@ -42,6 +43,7 @@ export function declaredRoutes(built: BuiltServer): FuzzRoute[] {
     MessagePaths,
     MessagePeoplePaths,
     DirectoryPaths,
+    NotePaths,
     SystemPaths,
   ];
   const out: FuzzRoute[] = [];

@@ -242,6 +242,7 @@ export const DELIVERED_ROUTES: ReadonlySet<string> = new Set([
   'message/find',
   'message/search',
   'message/favor',
+  'message/note',
   // Notices (系统 / 社区), the address book, and the chat list the unread counts come from.
   'message/notice',
   'message/address',

@@ -17,6 +17,7 @@ import { proposalMigrations } from './proposal';
 import { imMigrations } from './im';
 import { imPeopleMigrations } from './im-people';
 import { imNoticeMigrations } from './im-notices';
+import { imExtraMigrations } from './im-extras';
 import { payMigrations } from './pay';
 import { broadcastMigrations } from './broadcast';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...imMigrations,
   ...imPeopleMigrations,
   ...imNoticeMigrations,
+  ...imExtraMigrations,
   ...payMigrations,
   ...broadcastMigrations,
 ];

@@ -52,4 +52,6 @@ export interface ImTables {
   im_mass: { id: Generated<number>; user_id: number; text: string; recipient_count: number; created_at: number };
   im_settings: { user_id: number; who_may_message: 'everyone' | 'following' };
   im_blocks: { user_id: number; blocked_user_id: number; created_at: number };
+  /** /message/note: a user's own notes. */
+  im_notes: { id: Generated<number>; user_id: number; text: string; created_at: number; updated_at: number };
 }

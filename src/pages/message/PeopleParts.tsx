@@ -151,6 +151,7 @@ export function MessageShortcuts() {
     [paths.messageAttention, T.shortcuts.attention],
     [paths.messageFans, T.shortcuts.fans],
     [paths.messageFavor, T.shortcuts.favor],
+    [paths.messageNote, T.shortcuts.note],
   ] as const;
   return (
     <nav className="msg-shortcuts" aria-label={T.shortcuts.label}>

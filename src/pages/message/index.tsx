@@ -24,6 +24,7 @@ import { MessageListPage } from './MessageListPage';
 import { PersonalPage } from './PersonalPage';
 import { SearchPage } from './SearchPage';
 import { NoticePage } from './NoticePage';
+import { NotePage } from './NotePage';
 
 const pages: Record<string, ComponentType<PageProps>> = {
   message: MessageListPage,
@@ -40,6 +41,7 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'message/find': FindPage,
   'message/search': SearchPage,
   'message/favor': FavorPage,
+  'message/note': NotePage,
   'message/notice': NoticePage,
   'message/address': AddressPage,
   'message/list': ChatCountsPage,

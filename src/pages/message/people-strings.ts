@@ -8,6 +8,7 @@ export const PEOPLE_TEXT = {
     attention: '关注',
     fans: '粉丝',
     favor: '收藏',
+    note: '笔记',
   },
   personal: {
     title: '个人名片',

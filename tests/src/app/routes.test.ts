@@ -154,6 +154,7 @@ describe('delivered routes (server 200 vs 404)', () => {
       '/message/find',
       '/message/search',
       '/message/favor',
+      '/message/note',
       '/',
       '/news',
     ];

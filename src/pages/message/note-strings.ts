@@ -1,0 +1,25 @@
+/** Chinese UI text of /message/note (house rule 8). */
+export const NOTE_TEXT = {
+  title: '笔记',
+  back: '返回',
+  label: '写笔记',
+  placeholder: '记下想看的比赛、球队动态……只有你自己能看到',
+  editing: '编辑笔记',
+  save: '保存笔记',
+  update: '保存修改',
+  saving: '正在保存…',
+  cancel: '取消编辑',
+  count: (n: number, max: number) => `${n}/${max}`,
+  tooLong: (max: number) => `笔记不能超过 ${max} 个字`,
+  empty: '请输入笔记内容',
+  list: {
+    loading: '正在加载笔记…',
+    empty: '还没有笔记：写下第一条吧',
+    failed: '笔记加载失败，请稍后再试',
+  },
+  edit: '编辑',
+  remove: '删除',
+  confirmRemove: '确定删除这条笔记吗？删除后无法恢复',
+  edited: '已编辑',
+  bound: (max: number) => `最多保存 ${max} 条`,
+} as const;
