@@ -18,6 +18,7 @@ import { proposalArea } from './proposal/area';
 import { imArea } from './im/routes';
 import { imPeopleArea } from './im/people-routes';
 import { imDirectoryArea } from './im/directory-routes';
+import { imDevArea } from './im/dev-seed';
 import { payArea } from './pay/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
@@ -36,5 +37,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'im', plugin: imArea },
   { name: 'im-people', plugin: imPeopleArea },
   { name: 'im-directory', plugin: imDirectoryArea },
+  { name: 'im-dev', plugin: imDevArea },
   { name: 'pay', plugin: payArea },
 ];
