@@ -22,35 +22,53 @@ export interface NewMessage {
 
 /** Writes one message and returns its id. Run inside a transaction. */
 export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
-  // The update takes the conversation's row lock: concurrent senders get consecutive seqs.
-  const { last_seq: seq } = await trx
+  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text }]);
+  return id!;
+}
+
+/**
+ * Writes messages from one sender to one conversation in one go and returns their ids in order:
+ * one update allocates the whole run of seqs (under the conversation's row lock, so concurrent
+ * senders get consecutive, gap-free runs), one insert writes the rows. Run inside a transaction.
+ */
+export async function appendMessages(
+  trx: Db,
+  m: Omit<NewMessage, 'clientId' | 'text'>,
+  items: ReadonlyArray<{ clientId: string; text: string }>,
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const { last_seq } = await trx
     .updateTable('im_conversations')
-    .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_at: m.now }))
+    .set((eb) => ({ last_seq: eb('last_seq', '+', items.length), last_at: m.now }))
     .where('id', '=', m.conversationId)
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  const row = await trx
+  const last = Number(last_seq);
+  const first = last - items.length + 1;
+  const rows = await trx
     .insertInto('im_messages')
-    .values({
-      conversation_id: m.conversationId,
-      seq,
-      from_user_id: m.from,
-      to_user_id: m.to,
-      client_id: m.clientId,
-      text: m.text,
-      created_at: m.now,
-      recalled_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values(
+      items.map((item, i) => ({
+        conversation_id: m.conversationId,
+        seq: first + i,
+        from_user_id: m.from,
+        to_user_id: m.to,
+        client_id: item.clientId,
+        text: item.text,
+        created_at: m.now,
+        recalled_at: null,
+      })),
+    )
+    .returning(['id', 'seq'])
+    .execute();
   // What I sent I have read.
   await trx
     .updateTable('im_members')
-    .set({ read_seq: sql<number>`greatest(read_seq, ${seq})` })
+    .set({ read_seq: sql<number>`greatest(read_seq, ${last})` })
     .where('conversation_id', '=', m.conversationId)
     .where('user_id', '=', m.from)
     .execute();
-  return row.id;
+  return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => r.id);
 }
 
 /** Creates the private conversation of two users (and both memberships) if it is new. */

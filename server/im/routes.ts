@@ -2,7 +2,7 @@
  * The messaging area (issue 13): /imapi reads and /imserver writes of spec §7 for private
  * conversations. Every change is published on the users' inbox topics (`im`, `counts`) so each
  * of their tabs and devices moves at once; the inbox topic's own seq and replay cover a socket
- * gap, and `GET messages?afterSeq=` covers anything older.
+ * gap, and `GET messages?afterSeq=` covers anything older; `beforeSeq=` pages back through history.
  */
 import { z } from 'zod';
 import { embeddedUrl, ok } from '../../workers/protocol/index';
@@ -16,7 +16,7 @@ import {
   favourites,
   hideForMe,
   markRead,
-  messagesAfter,
+  messagesPage,
   recall,
   sendPrivate,
   setFavourite,
@@ -57,11 +57,17 @@ import {
 const u = (path: string) => embeddedUrl(path);
 
 const sendBody = z.object({ toUserId: userIdField, text: messageText, clientId: clientIdField });
-const listQuery = z.object({
-  conversationId: conversationIdField,
-  afterSeq: seqField.default(0),
-  limit: z.coerce.number().int().min(1, '条数不正确').max(IM_PAGE_MAX, '条数不正确').default(IM_PAGE_MAX),
-});
+const listQuery = z
+  .object({
+    conversationId: conversationIdField,
+    afterSeq: seqField.default(0),
+    beforeSeq: seqField.optional(),
+    limit: z.coerce.number().int().min(1, '条数不正确').max(IM_PAGE_MAX, '条数不正确').default(IM_PAGE_MAX),
+  })
+  .refine((q) => q.beforeSeq === undefined || q.beforeSeq > q.afterSeq, {
+    message: '序号范围不正确',
+    path: ['beforeSeq'],
+  });
 const readBody = z.object({ conversationId: conversationIdField, seq: seqField });
 const messageBody = z.object({ messageId: messageIdField });
 const favourBody = z.object({ messageId: messageIdField, on: onOff });
@@ -92,7 +98,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
   app.get(u(P.messages), async (req) => {
     const userId = await requireUserId(ctx, req);
     const q = parseInput(listQuery, req.query);
-    return ok(await messagesAfter(db, userId, q.conversationId, q.afterSeq, q.limit));
+    return ok(await messagesPage(db, userId, q.conversationId, q));
   });
 
   app.post(u(P.send), async (req) => {

@@ -79,18 +79,21 @@ async function membership(db: Db, userId: number, conversationId: string) {
   return { readSeq: Number(m.read_seq), clearedSeq: Number(m.cleared_seq), lastSeq: Number(m.last_seq) };
 }
 
-/** Messages after `afterSeq`, ascending: exactly the gap a client is missing. */
-export async function messagesAfter(
+/**
+ * Messages of a conversation, ascending. With only `afterSeq`: the oldest `limit` after it (exactly
+ * the gap a client is missing). With `beforeSeq` too: the newest `limit` below it (and above
+ * `afterSeq`), the older page a scrolled-up chat loads.
+ */
+export async function messagesPage(
   db: Db,
   userId: number,
   conversationId: string,
-  afterSeq: number,
-  limit: number,
+  page: { afterSeq: number; beforeSeq?: number | undefined; limit: number },
 ): Promise<ImMessage[]> {
   const { clearedSeq } = await membership(db, userId, conversationId);
-  const rows = await messageRows(db)
+  let q = messageRows(db)
     .where('m.conversation_id', '=', conversationId)
-    .where('m.seq', '>', Math.max(afterSeq, clearedSeq))
+    .where('m.seq', '>', Math.max(page.afterSeq, clearedSeq))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -100,10 +103,11 @@ export async function messagesAfter(
             .where('h.user_id', '=', userId),
         ),
       ),
-    )
-    .orderBy('m.seq', 'asc')
-    .limit(limit)
-    .execute();
+    );
+  if (page.beforeSeq !== undefined) q = q.where('m.seq', '<', page.beforeSeq).orderBy('m.seq', 'desc');
+  else q = q.orderBy('m.seq', 'asc');
+  const rows = await q.limit(page.limit).execute();
+  if (page.beforeSeq !== undefined) rows.reverse();
   return rows.map(toMessage);
 }
 

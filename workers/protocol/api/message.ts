@@ -7,7 +7,10 @@ import type { ImMessage } from '../chat';
 export const MessagePaths = {
   /** GET → ChatListItem[]: the user's conversations (pinned first, then by last message). */
   chatList: '/imapi/chat/list',
-  /** GET ?conversationId&afterSeq[&limit] → ImMessage[] ascending: exactly the gap after afterSeq. */
+  /**
+   * GET ?conversationId&afterSeq[&limit] → ImMessage[] ascending: exactly the gap after afterSeq.
+   * With beforeSeq (> afterSeq): the newest `limit` messages below it, ascending (an older page).
+   */
   messages: '/imapi/message/list',
   /** GET → FavouriteItem[], newest first. */
   favourites: '/imapi/message/favor',
