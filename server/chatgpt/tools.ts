@@ -37,6 +37,23 @@ export function createChatTools(
     currentOrNext,
     leagueTable,
   } = createToolKit(db, now);
+
+  /** A tool about one team the user names; an unknown name is answered plainly. */
+  const oneTeamTool = (
+    toolName: string,
+    description: string,
+    run: (c: Catalogue, t: Catalogue['teams'][number]) => Promise<ToolResult>,
+  ): ChatTool<{ team: string }> => ({
+    name: toolName,
+    description,
+    parameters: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
+    args: z.object({ team: name }),
+    async run({ team }) {
+      const c = await cat();
+      const t = findTeam(c, team);
+      return t ? run(c, t) : unknownTeam(team);
+    },
+  });
   const liveMatchesTool: ChatTool<{ league?: string; sport?: Sport }> = {
     name: 'live_matches',
     description: '正在进行的比赛及实时比分，可按联赛或项目（zq 足球 / lq 篮球）筛选',
@@ -127,15 +144,10 @@ export function createChatTools(
     },
   };
 
-  const teamTool: ChatTool<{ team: string }> = {
-    name: 'team_overview',
-    description: '一支球队：正在进行的比赛与比分、下一场比赛、最近 5 场战绩（W/D/L）',
-    parameters: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
-    args: z.object({ team: name }),
-    async run({ team }) {
-      const c = await cat();
-      const t = findTeam(c, team);
-      if (!t) return unknownTeam(team);
+  const teamTool = oneTeamTool(
+    'team_overview',
+    '一支球队：正在进行的比赛与比分、下一场比赛、最近 5 场战绩（W/D/L）',
+    async (c, t) => {
       const live = (await liveMatches(db)).filter((m) => m.homeId === t.id || m.awayId === t.id);
       const next = await teamMatches(db, t.id, 'upcoming', nowS(), 1);
       const last = await teamMatches(db, t.id, 'finished', nowS() + 1, 5);
@@ -165,7 +177,7 @@ export function createChatTools(
       } else lines.push(T.teamNoForm(t.name));
       return { text: lines.join('\n'), links, found: live.length + next.length + last.length > 0 };
     },
-  };
+  );
 
   const h2hTool: ChatTool<{ team_a: string; team_b: string }> = {
     name: 'head_to_head',
@@ -237,15 +249,10 @@ export function createChatTools(
     },
   };
 
-  const oddsTool: ChatTool<{ team: string }> = {
-    name: 'odds_movement',
-    description: '一支球队正在进行或下一场比赛的欧赔（胜/平/负）变化：每家公司的初盘与即时盘',
-    parameters: { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] },
-    args: z.object({ team: name }),
-    async run({ team }) {
-      const c = await cat();
-      const t = findTeam(c, team);
-      if (!t) return unknownTeam(team);
+  const oddsTool = oneTeamTool(
+    'odds_movement',
+    '一支球队正在进行或下一场比赛的欧赔（胜/平/负）变化：每家公司的初盘与即时盘',
+    async (c, t) => {
       const m = await currentOrNext(t.id);
       if (!m) return none(T.teamNoNext(t.name));
       const home = c.teamName.get(m.homeId) ?? '';
@@ -265,7 +272,7 @@ export function createChatTools(
         found: true,
       };
     },
-  };
+  );
 
   const anchorTool: ChatTool<{ anchor?: string }> = {
     name: 'anchor_schedule',

@@ -8,7 +8,7 @@ import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor } from '../seed/rng';
 import { BasketballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
 import type { Fixture } from './fixtures';
-import { emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
+import { callOffBeforeStart, emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
 import type { BasketballState, SimContext, SimMatch } from './sim-types';
 
 const STEP_S = 60;
@@ -213,18 +213,10 @@ export function advanceBasketball(ctx: SimContext, m: SimMatch, nowMs: number): 
     const elapsed = ((nowMs - st.phaseStart) * ctx.speed) / 1000;
     if (s === S.NOT_STARTED || s === S.TBD) {
       const otMs = m.ot * 1000;
-      if (st.fate === 'postponed' || st.fate === 'cancelled') {
-        const at = otMs - 30 * 60_000;
-        if (nowMs < at) return;
-        setStatus(
-          ctx,
-          m,
-          st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED,
-          at,
-          st.fate === 'postponed' ? '比赛推迟' : '比赛取消',
-        );
-        return;
-      }
+      const calledOff = callOffBeforeStart(st.fate, otMs, nowMs, (postponed, at) =>
+        setStatus(ctx, m, postponed ? S.POSTPONED : S.CANCELLED, at, postponed ? '比赛推迟' : '比赛取消'),
+      );
+      if (calledOff) return;
       if (nowMs < otMs) return;
       startPeriod(ctx, m, otMs);
       continue;

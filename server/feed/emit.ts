@@ -6,7 +6,27 @@ import { startersOf } from './lineup';
 import type { Rng } from '../seed/rng';
 import type { OddsType, Side } from '../../workers/protocol/index';
 import { quote } from './odds';
+import type { Fate } from './fixtures';
 import type { FootballState, IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';
+
+/** A match fated to be called off is postponed or cancelled this long before its start. */
+const CALL_OFF_LEAD_MS = 30 * 60_000;
+
+/**
+ * Both engines' pre-match step for a match fated to be postponed or cancelled: true while it is
+ * so fated (the engine goes no further), calling `callOff` once its time has come.
+ */
+export function callOffBeforeStart(
+  fate: Fate,
+  otMs: number,
+  nowMs: number,
+  callOff: (postponed: boolean, at: number) => void,
+): boolean {
+  if (fate !== 'postponed' && fate !== 'cancelled') return false;
+  const at = otMs - CALL_OFF_LEAD_MS;
+  if (nowMs >= at) callOff(fate === 'postponed', at);
+  return true;
+}
 
 export const sideIndex = (side: Side): 0 | 1 => (side === 'home' ? 0 : 1);
 export const teamName = (m: SimMatch, side: Side): string =>

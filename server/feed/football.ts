@@ -7,7 +7,7 @@ import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor, type Rng } from '../seed/rng';
 import { FootballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
 import type { Fixture } from './fixtures';
-import { emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
+import { callOffBeforeStart, emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
 import type { FootballState, SimContext, SimMatch } from './sim-types';
 
 const STEP_S = 60;
@@ -254,18 +254,16 @@ export function advanceFootball(ctx: SimContext, m: SimMatch, nowMs: number): vo
     const elapsed = ((nowMs - st.phaseStart) * ctx.speed) / 1000;
     if (s === S.NOT_STARTED || s === S.TBD) {
       const otMs = m.ot * 1000;
-      if (st.fate === 'postponed' || st.fate === 'cancelled') {
-        const at = otMs - 30 * 60_000;
-        if (nowMs < at) return;
+      const calledOff = callOffBeforeStart(st.fate, otMs, nowMs, (postponed, at) =>
         setStatus(
           ctx,
           m,
-          st.fate === 'postponed' ? S.POSTPONED : S.CANCELLED,
+          postponed ? S.POSTPONED : S.CANCELLED,
           at,
-          st.fate === 'postponed' ? `${home} vs ${away} 比赛推迟` : `${home} vs ${away} 比赛取消`,
-        );
-        return;
-      }
+          `${home} vs ${away} 比赛${postponed ? '推迟' : '取消'}`,
+        ),
+      );
+      if (calledOff) return;
       if (nowMs < otMs) return;
       st.phaseStart = otMs;
       st.steps = 0;

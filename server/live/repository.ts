@@ -191,7 +191,11 @@ export async function oddsMoves(db: Db, matchId: number, type: OddsType, company
 }
 
 /** Earlier meetings of the two teams, newest first. */
-export async function headToHead(db: Db, m: SimMatch, limit: number): Promise<SimMatch[]> {
+export async function headToHead(
+  db: Db,
+  m: Pick<SimMatch, 'id' | 'homeId' | 'awayId' | 'ot'>,
+  limit: number,
+): Promise<SimMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
     .selectAll()

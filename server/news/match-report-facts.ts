@@ -5,7 +5,7 @@
  */
 import { isFinal, isFinished, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import { matchesWithNames } from '../live/repository';
+import { headToHead as meetingsBefore, matchesWithNames } from '../live/repository';
 
 export interface MatchInfo {
   id: number;
@@ -95,26 +95,12 @@ export async function rankOf(db: Db, leagueId: number, teamId: number) {
 }
 
 export async function headToHead(db: Db, m: MatchInfo): Promise<string> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['home_id', 'score_h', 'score_a', 'status'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
-        eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
-      ]),
-    )
-    .where('id', '!=', m.id)
-    .where('ot', '<', m.ot)
-    .orderBy('ot', 'desc')
-    .limit(5)
-    .execute();
-  const done = rows.filter((r) => isFinal(m.sport, r.status));
+  const done = (await meetingsBefore(db, m, 5)).filter((r) => isFinal(m.sport, r.status));
   if (!done.length) return `两队近期没有交手记录，本场是双方近期的首次碰面。`;
   let h = 0;
   let a = 0;
   for (const r of done) {
-    const [hs, as] = r.home_id === m.homeId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
+    const [hs, as] = r.homeId === m.homeId ? r.score : [r.score[1], r.score[0]];
     if (hs > as) h++;
     else if (as > hs) a++;
   }

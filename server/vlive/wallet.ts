@@ -48,37 +48,51 @@ async function storeResult(trx: Trx, userId: number, key: string, result: unknow
     .execute();
 }
 
-/**
- * Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise,
- * with what was needed, the balance and the recharge page (the client links to it).
- */
-export async function debit(
+/** A move of `amount` inside the caller's transaction; the new balance. */
+type BalanceMove = (
   trx: Trx,
   userId: number,
   amount: number,
   reason: string,
   ref: string,
   at: number,
-): Promise<number> {
+) => Promise<number>;
+
+/**
+ * Debits or credits `amount` in one guarded UPDATE (a debit needs `balance >= amount`, a credit
+ * `balance <= MAX_INT - amount`) and writes the ledger row; undefined when the guard refused
+ * or the user does not exist.
+ */
+async function moveBalance(
+  move: 'debit' | 'credit',
+  ...[trx, userId, amount, reason, ref, at]: Parameters<BalanceMove>
+): Promise<number | undefined> {
+  const debiting = move === 'debit';
+  const delta = debiting ? -amount : amount;
   const row = await trx
     .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .set((eb) => ({ balance: debiting ? eb('balance', '-', amount) : eb('balance', '+', amount) }))
     .where('id', '=', userId)
-    .where('balance', '>=', amount)
+    .where('balance', debiting ? '>=' : '<=', debiting ? amount : MAX_INT - amount)
     .returning('balance')
     .executeTakeFirst();
-  if (!row) {
-    const have = await balanceOf(trx, userId);
-    const data: InsufficientBalance = { need: amount, balance: have, recharge: RECHARGE_PAGE };
-    throw new BizError(Code.REFUSED, `余额不足：需要 ${amount} 球币，当前余额 ${have} 球币，请先充值`, data);
-  }
+  if (!row) return undefined;
   const balance = Number(row.balance);
-  await trx
-    .insertInto('vlive_balance_log')
-    .values({ user_id: userId, delta: -amount, balance, reason, ref, at })
-    .execute();
+  await trx.insertInto('vlive_balance_log').values({ user_id: userId, delta, balance, reason, ref, at }).execute();
   return balance;
 }
+
+/**
+ * Debits `amount` if the balance covers it; the new balance. Refuses with '余额不足' otherwise,
+ * with what was needed, the balance and the recharge page (the client links to it).
+ */
+export const debit: BalanceMove = async (trx, userId, amount, reason, ref, at) => {
+  const balance = await moveBalance('debit', trx, userId, amount, reason, ref, at);
+  if (balance !== undefined) return balance;
+  const have = await balanceOf(trx, userId);
+  const data: InsufficientBalance = { need: amount, balance: have, recharge: RECHARGE_PAGE };
+  throw new BizError(Code.REFUSED, `余额不足：需要 ${amount} 球币，当前余额 ${have} 球币，请先充值`, data);
+};
 
 export async function balanceOf(db: Db | Trx, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
@@ -92,35 +106,13 @@ export async function credit(db: Db, userId: number, amount: number, reason: str
 }
 
 /** Credits inside the caller's transaction (a recharge credits with its order's state change). */
-export async function creditWithin(
-  trx: Trx,
-  userId: number,
-  amount: number,
-  reason: string,
-  ref: string,
-  at: number,
-): Promise<number> {
+export const creditWithin: BalanceMove = async (trx, userId, amount, reason, ref, at) => {
   // Balances are PostgreSQL int: a credit that would pass MAX_INT is refused, not an overflow error.
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('id', '=', userId)
-    .where('balance', '<=', MAX_INT - amount)
-    .returning('balance')
-    .executeTakeFirst();
-  if (!row) {
-    const exists = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    throw exists
-      ? new BizError(Code.REFUSED, '余额已达上限，无法继续充值')
-      : new BizError(Code.NOT_FOUND, '用户不存在');
-  }
-  const balance = Number(row.balance);
-  await trx
-    .insertInto('vlive_balance_log')
-    .values({ user_id: userId, delta: amount, balance, reason, ref, at })
-    .execute();
-  return balance;
-}
+  const balance = await moveBalance('credit', trx, userId, amount, reason, ref, at);
+  if (balance !== undefined) return balance;
+  const exists = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  throw exists ? new BizError(Code.REFUSED, '余额已达上限，无法继续充值') : new BizError(Code.NOT_FOUND, '用户不存在');
+};
 
 export interface GiftSendInput {
   roomId: string;

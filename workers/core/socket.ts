@@ -1,30 +1,17 @@
 /**
  * The single WebSocket of the core (spec §4, §7, §8, §9): address call before every connect,
  * auth frame first when logged in, heartbeat '0' after HEARTBEAT_MS of outbound idleness,
- * a dead-man timer on inbound silence, reconnect after RECONNECT_MS (+ jitter) on close/error,
+ * a dead-man timer on inbound silence, reconnect on close/error as ./reconnect-policy.ts says,
  * at once on `online` and on `wake()`, and resume: the last seq per topic goes back with the
  * subscribe frame; the server replays or answers SNAPSHOT_REQUIRED.
  *
  * A factory over its dependencies so tests drive it with fake timers and a real `ws` server.
  */
-import {
-  CLIENT_DEAD_MS,
-  MAX_TOPICS_PER_SOCKET,
-  Frame,
-  HEARTBEAT_MS,
-  HEARTBEAT_TEXT,
-  RECONNECT_JITTER_MS,
-  RECONNECT_MS,
-  SocketClose,
-} from '../protocol/codes';
-
-/** WebSocket "going away": the server shut down on purpose. */
-const SERVER_GOING_AWAY = 1001;
-/** Spread of an announced move, so a drained gateway's clients do not all arrive in one instant. */
-const MOVE_JITTER_MS = 250;
+import { CLIENT_DEAD_MS, MAX_TOPICS_PER_SOCKET, Frame, HEARTBEAT_MS, HEARTBEAT_TEXT } from '../protocol/codes';
 import type { ChatSendFrame, ClientFrame, ServerFrame, TopicEvent } from '../protocol/frames';
 import type { Topic } from '../protocol/topics';
 import { trimResumePoints } from './resume-points';
+import { createReconnectPolicy } from './reconnect-policy';
 import type { ConnectionState } from './api';
 
 /** The part of the WebSocket API the core uses (browser WebSocket and `ws` both fit). */
@@ -50,7 +37,7 @@ export interface SocketDeps {
   now?: () => number;
   setTimeout?: (fn: () => void, ms: number) => Timer;
   clearTimeout?: (t: Timer) => void;
-  /** 0..1; jitter = random() * RECONNECT_JITTER_MS. */
+  /** 0..1; the reconnect jitter (./reconnect-policy.ts). */
   random?: () => number;
   log?: (msg: string, err?: unknown) => void;
   heartbeatMs?: number;
@@ -98,7 +85,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
   const log = deps.log ?? ((msg: string, err?: unknown) => console.warn(`[core socket] ${msg}`, err ?? ''));
   const now = deps.now ?? Date.now;
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
-  const reconnectMs = deps.reconnectMs ?? RECONNECT_MS;
+  const policy = createReconnectPolicy({ random, reconnectMs: deps.reconnectMs });
   const deadMs = deps.deadMs ?? CLIENT_DEAD_MS;
 
   let ws: SocketLike | null = null;
@@ -150,7 +137,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       return;
     }
     log(`nothing received for ${deadMs} ms, reconnecting`);
-    dropAndReconnect(0);
+    dropAndReconnect(policy.afterSilence());
   }
 
   function rawSend(text: string): boolean {
@@ -195,34 +182,42 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     }, delay);
   }
 
-  function nextDelay(): number {
-    return reconnectMs + Math.floor(random() * RECONNECT_JITTER_MS);
+  function cancelReconnect(): void {
+    if (reconnectTimer) clearT(reconnectTimer);
+    reconnectTimer = null;
   }
 
-  function dropAndReconnect(delay: number): void {
+  /** Forgets the current socket and closes it without hearing from it again. */
+  function detach(...closeArgs: [code?: number, reason?: string]): void {
     const old = ws;
     ws = null;
     generation++;
+    if (!old) return;
+    old.onopen = old.onclose = old.onmessage = null;
+    // Closing while still connecting reports an error on some implementations (ws): swallow it.
+    old.onerror = () => undefined;
+    try {
+      old.close(...closeArgs);
+    } catch {
+      // already closed
+    }
+  }
+
+  function dropAndReconnect(delay: number): void {
+    detach();
     if (heartbeatTimer) clearT(heartbeatTimer);
     if (deadTimer) clearT(deadTimer);
     heartbeatTimer = deadTimer = null;
-    if (old) {
-      old.onopen = old.onclose = old.onmessage = null;
-      // Closing while still connecting reports an error on some implementations (ws): swallow it.
-      old.onerror = () => undefined;
-      try {
-        old.close();
-      } catch {
-        // already closed
-      }
-    }
     if (!running) return;
-    if (reconnectTimer) {
-      clearT(reconnectTimer);
-      reconnectTimer = null;
-    }
+    cancelReconnect();
     attempts++;
     scheduleReconnect(delay);
+  }
+
+  function retryInit(err: unknown): void {
+    log('socket init failed; retrying', err);
+    attempts++;
+    scheduleReconnect(policy.afterInitFailure());
   }
 
   async function connect(): Promise<void> {
@@ -233,10 +228,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     try {
       url = await deps.resolveUrl();
     } catch (err) {
-      if (gen !== generation || !running) return;
-      log('socket init failed; retrying', err);
-      attempts++;
-      scheduleReconnect(reconnectMs);
+      if (gen === generation && running) retryInit(err);
       return;
     }
     if (gen !== generation || !running) return;
@@ -244,9 +236,7 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     try {
       sock = new deps.WebSocket(url);
     } catch (err) {
-      log('socket init failed; retrying', err);
-      attempts++;
-      scheduleReconnect(reconnectMs);
+      retryInit(err);
       return;
     }
     ws = sock;
@@ -274,14 +264,12 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
       }
       onFrame(frame);
     };
-    const onDown = (why: string, announced = false) => {
+    const onDown = (why: string, code?: number) => {
       if (ws !== sock) return;
       log(`socket ${why}`);
-      // A close the server announced (drain, restart) means "move now"; a drop keeps the spec's 5 s.
-      dropAndReconnect(announced ? Math.floor(random() * MOVE_JITTER_MS) : nextDelay());
+      dropAndReconnect(policy.afterDrop(code));
     };
-    sock.onclose = (ev) =>
-      onDown(`closed ${ev?.code ?? ''}`, ev?.code === SocketClose.MOVE || ev?.code === SERVER_GOING_AWAY);
+    sock.onclose = (ev) => onDown(`closed ${ev?.code ?? ''}`, ev?.code);
     sock.onerror = () => onDown('error');
   }
 
@@ -332,20 +320,8 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     },
     stop() {
       running = false;
-      generation++;
-      const old = ws;
-      ws = null;
+      detach(1000, 'stop');
       clearTimers();
-      if (old) {
-        old.onopen = old.onclose = old.onmessage = null;
-        // Closing while still connecting reports an error on some implementations (ws): swallow it.
-        old.onerror = () => undefined;
-        try {
-          old.close(1000, 'stop');
-        } catch {
-          // already closed
-        }
-      }
       setState('closed');
     },
     restart() {
@@ -377,19 +353,13 @@ export function createSocket(deps: SocketDeps, handlers: SocketHandlers = {}): C
     },
     setOnline(online) {
       if (online && running && state !== 'open') {
-        if (reconnectTimer) {
-          clearT(reconnectTimer);
-          reconnectTimer = null;
-        }
+        cancelReconnect();
         void connect();
       }
     },
     wake() {
       if (running && state !== 'open' && !(ws && ws.readyState === 0)) {
-        if (reconnectTimer) {
-          clearT(reconnectTimer);
-          reconnectTimer = null;
-        }
+        cancelReconnect();
         void connect();
       }
     },
