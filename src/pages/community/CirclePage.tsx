@@ -7,7 +7,7 @@ import { PostList } from '../../components/news/PostList';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { COMMUNITY_TEXT as T } from './strings';
@@ -18,7 +18,9 @@ export function CirclePage() {
   const raw = new URLSearchParams(useSearch()).get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const session = useSession();
-  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn]);
+  const circle = useLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn], {
+    keepOnError: true,
+  });
   const list = usePagedList<PostView>(
     useCallback((cursor: string | null) => newsApi.posts('circle', cursor, id), [id]),
     `${id}/${session.loggedIn}`,

@@ -10,7 +10,7 @@ import { PostList } from '../../components/news/PostList';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { COMMUNITY_TEXT as T } from './strings';
@@ -25,7 +25,7 @@ export function CommunityListPage() {
     ? (search.get('feed') as PostFeed)
     : 'recommend';
   const session = useSession();
-  const circles = useNewsLoad<Circle[]>(() => newsApi.circles(), []);
+  const circles = useLoad<Circle[]>(() => newsApi.circles(), [], { keepOnError: true });
   const needsLogin = feed === 'follow' && !session.loggedIn;
   const list = usePagedList<PostView>(
     useCallback(

@@ -37,7 +37,7 @@ export function AttentionPage() {
       method: 'POST',
       body: { anchorId: a.id },
     });
-    if (env.code === 200) anchors.set((anchors.data ?? []).filter((x) => x.id !== a.id));
+    if (env.code === 200) anchors.set((prev) => (prev ?? []).filter((x) => x.id !== a.id));
   };
   return (
     <div className="us-page">
