@@ -2,8 +2,7 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Circle, PostView } from '../../../workers/protocol/api/news';
-import { PagedListFooter } from '../../components/news/PagedListFooter';
-import { PostList } from '../../components/news/PostList';
+import { PostStream } from './PostStream';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
@@ -71,27 +70,7 @@ export function CirclePage() {
           </div>
         </section>
       )}
-      <PostList
-        posts={list.items}
-        hrefOf={postHref}
-        circleHrefOf={noCircleLink}
-        now={Date.now()}
-        busy={list.loading}
-        onLike={like}
-      />
-      <PagedListFooter
-        loading={list.loading}
-        error={list.error}
-        done={list.done}
-        empty={!list.loading && !list.error && list.items.length === 0}
-        emptyText={T.empty}
-        onMore={list.loadMore}
-        onRetry={() => void list.refresh()}
-      />
+      <PostStream list={list} onLike={like} emptyText={T.empty} circleLinks={false} />
     </div>
   );
 }
-
-const noCircleLink = () => null;
-
-const postHref = (p: PostView) => paths.communityDetail(p.code);
