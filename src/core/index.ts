@@ -16,4 +16,5 @@ export * from './format';
 export type * from '../../workers/core/api';
 export { DEFAULT_LIVE_SETTINGS } from '../../workers/core/api';
 export { usePagedLoad, type PagedLoad, type PageOf } from './use-paged-load';
-export { newsApi, useNewsLoad, type NewsLoaded } from './news';
+export { newsApi } from './news';
+export { useLoad, type Loaded, type LoadOptions } from './use-load';

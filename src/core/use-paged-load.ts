@@ -44,6 +44,19 @@ interface State<T, P> {
 
 const FAILED = '加载失败';
 
+function empty<T, P>(): State<T, P> {
+  return {
+    items: [],
+    pageCount: 0,
+    first: null,
+    loading: false,
+    loadingMore: false,
+    error: null,
+    moreError: null,
+    hasMore: false,
+  };
+}
+
 function failed<T, P>(s: State<T, P>, page: number, msg: string): State<T, P> {
   return page === 1
     ? { ...s, loading: false, loadingMore: false, error: msg }
@@ -54,16 +67,7 @@ export function usePagedLoad<P extends PageOf<unknown>, T = ItemOf<P>>(
   load: ((page: number) => Promise<Envelope<P>>) | null,
   deps: readonly unknown[],
 ): PagedLoad<P, T> {
-  const [state, setState] = useState<State<T, P>>({
-    items: [],
-    pageCount: 0,
-    first: null,
-    loading: Boolean(load),
-    loadingMore: false,
-    error: null,
-    moreError: null,
-    hasMore: false,
-  });
+  const [state, setState] = useState<State<T, P>>(() => ({ ...empty<T, P>(), loading: Boolean(load) }));
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -105,16 +109,7 @@ export function usePagedLoad<P extends PageOf<unknown>, T = ItemOf<P>>(
     const myRound = ++roundRef.current;
     busy.current = false;
     if (!loadRef.current) {
-      setState({
-        items: [],
-        pageCount: 0,
-        first: null,
-        loading: false,
-        loadingMore: false,
-        error: null,
-        moreError: null,
-        hasMore: false,
-      });
+      setState(empty<T, P>());
       return;
     }
     setState((s) => ({ ...s, loading: true, error: null }));

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { ListFilter } from '../../core/index';
 import { LIVE_TEXT } from './strings';
+import { TabList } from '../TabList';
 
 export interface LeagueCount {
   leagueId: number;
@@ -83,20 +84,13 @@ export function FilterPanel(props: FilterPanelProps) {
         aria-label={LIVE_TEXT.filter}
         onClick={(e) => e.stopPropagation()}
       >
-        <div className="lv-filter-types" role="tablist">
-          {TYPES.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={t === type}
-              className={t === type ? 'on' : ''}
-              onClick={() => props.onTypeChange(t)}
-            >
-              {LIVE_TEXT.filterTypes[t]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={TYPES}
+          value={type}
+          onChange={props.onTypeChange}
+          labelOf={(t) => LIVE_TEXT.filterTypes[t]}
+          className="lv-filter-types"
+        />
         <div className="lv-filter-body">
           {groups.map((g) => (
             <section key={g.letter} className="lv-filter-group" aria-label={g.letter}>

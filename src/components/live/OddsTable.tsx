@@ -6,6 +6,7 @@
 import type { OddsBoardView, OddsRowView, Trend } from '../../core/index';
 import type { OddsType } from '../../../workers/protocol/index';
 import { LIVE_TEXT } from './strings';
+import { TabList } from '../TabList';
 
 export const TREND_CLASS: Record<Trend, string> = { down: 'lv-fall', up: 'lv-rise', same: '' };
 
@@ -28,20 +29,13 @@ function middleText(type: OddsType, row: OddsRowView): string {
 
 export function OddsTypeTabs({ value, onChange }: { value: OddsType; onChange: (t: OddsType) => void }) {
   return (
-    <div className="lv-subtabs" role="tablist">
-      {([1, 2, 3] as OddsType[]).map((t) => (
-        <button
-          key={t}
-          type="button"
-          role="tab"
-          aria-selected={t === value}
-          className={t === value ? 'on' : ''}
-          onClick={() => onChange(t)}
-        >
-          {LIVE_TEXT.oddsTypes[t]}
-        </button>
-      ))}
-    </div>
+    <TabList
+      tabs={[1, 2, 3] as OddsType[]}
+      value={value}
+      onChange={onChange}
+      labelOf={(t) => LIVE_TEXT.oddsTypes[t]}
+      className="lv-subtabs"
+    />
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { ArticleCard, ARTICLE_CARD_HEIGHT } from './ArticleCard';
-import { useWindowList } from '../use-window-list';
+import { WindowedList } from '../WindowedList';
 
 export function ArticleList({
   articles,
@@ -17,24 +17,15 @@ export function ArticleList({
   now: number;
   busy: boolean;
 }) {
-  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
-    count: articles.length,
-    estimateSize: () => ARTICLE_CARD_HEIGHT,
-    overscan: 6,
-    getItemKey: (i) => articles[i]!.id,
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={articles}
+      keyOf={(a) => a.id}
+      estimateSize={() => ARTICLE_CARD_HEIGHT}
+      overscan={6}
       className="nw-list"
-      aria-busy={busy}
-      data-articles={articles.length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualizer.getVirtualItems().map((v) => {
-        const a = articles[v.index]!;
-        return <ArticleCard key={v.key} article={a} href={hrefOf(a)} now={now} offset={v.start - margin} />;
-      })}
-    </ul>
+      attrs={{ 'aria-busy': busy, 'data-articles': articles.length }}
+      renderRow={(a, at) => <ArticleCard key={at.key} article={a} href={hrefOf(a)} now={now} offset={at.offset} />}
+    />
   );
 }

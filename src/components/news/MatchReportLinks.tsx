@@ -4,7 +4,7 @@
  */
 import { Link } from 'wouter';
 import type { MatchReportKind, MatchReportLink } from '../../../workers/protocol/api/news';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import './match-report-links.css';
 
@@ -12,7 +12,7 @@ const KIND_TEXT: Record<MatchReportKind, string> = { preview: '赛前前瞻', li
 const ORDER: MatchReportKind[] = ['preview', 'live', 'final'];
 
 export function MatchReportLinks({ matchId }: { matchId: number }) {
-  const links = useNewsLoad<MatchReportLink[]>(() => newsApi.matchReports(matchId), [matchId]);
+  const links = useLoad<MatchReportLink[]>(() => newsApi.matchReports(matchId), [matchId], { keepOnError: true });
   const list = [...(links.data ?? [])].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   if (list.length === 0) return null;
   return (

@@ -1,27 +1,21 @@
 /**
  * The end of an infinite list: loads the next page when it scrolls into view (or on click), and
- * shows the loading, error, empty and end states. Props only.
+ * shows the loading, error, empty and end states of a `usePagedList` list. Props only.
  */
 import { useEffect, useRef } from 'react';
 import { NEWS_TEXT as T } from './strings';
+import type { Paged } from './use-paged-list';
 
 export function PagedListFooter({
-  loading,
-  error,
-  done,
-  empty,
+  list,
   emptyText,
-  onMore,
-  onRetry,
 }: {
-  loading: boolean;
-  error: string | null;
-  done: boolean;
-  empty: boolean;
+  list: Pick<Paged<unknown>, 'items' | 'loading' | 'error' | 'done' | 'loadMore' | 'refresh'>;
   emptyText: string;
-  onMore: () => void;
-  onRetry: () => void;
 }) {
+  const { loading, error, done, loadMore: onMore } = list;
+  const empty = !loading && !error && list.items.length === 0;
+  const onRetry = () => void list.refresh();
   const ref = useRef<HTMLDivElement>(null);
   const more = useRef(onMore);
   more.current = onMore;

@@ -5,7 +5,7 @@
  */
 import type { PostView } from '../../../workers/protocol/api/news';
 import { PostCard } from './PostCard';
-import { useWindowList } from '../use-window-list';
+import { WindowedList } from '../WindowedList';
 
 /** A post with a line of text and no pictures; real heights replace it once measured. */
 const POST_ESTIMATE = 150;
@@ -26,38 +26,29 @@ export function PostList({
   busy: boolean;
   onLike: (p: PostView) => void;
 }) {
-  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
-    count: posts.length,
-    estimateSize: (i) => POST_ESTIMATE + (posts[i]!.images.length ? 120 : 0),
-    overscan: 4,
-    gap: POST_GAP,
-    paddingStart: POST_GAP,
-    getItemKey: (i) => posts[i]!.id,
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={posts}
+      keyOf={(p) => p.id}
+      estimateSize={(i) => POST_ESTIMATE + (posts[i]!.images.length ? 120 : 0)}
+      overscan={4}
+      gap={POST_GAP}
+      paddingStart={POST_GAP}
       className="nw-posts nw-posts--windowed"
-      aria-busy={busy}
-      data-posts={posts.length}
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((v) => {
-        const p = posts[v.index]!;
-        return (
-          <PostCard
-            key={v.key}
-            post={p}
-            href={hrefOf(p)}
-            circleHref={circleHrefOf(p)}
-            now={now}
-            onLike={onLike}
-            index={v.index}
-            rowRef={virtualizer.measureElement}
-            offset={v.start - margin}
-          />
-        );
-      })}
-    </ul>
+      attrs={{ 'aria-busy': busy, 'data-posts': posts.length }}
+      renderRow={(p, at) => (
+        <PostCard
+          key={at.key}
+          post={p}
+          href={hrefOf(p)}
+          circleHref={circleHrefOf(p)}
+          now={now}
+          onLike={onLike}
+          index={at.index}
+          rowRef={at.measure}
+          offset={at.offset}
+        />
+      )}
+    />
   );
 }

@@ -39,7 +39,7 @@ export function ActivityAddressPage() {
       const env = await activityApi.saveAddress(value);
       if (env.code !== 200) setServerError(env.msg);
       else {
-        stored.set(env.data);
+        stored.set(() => env.data);
         setForm(null);
         showToast(T.address.saved);
       }

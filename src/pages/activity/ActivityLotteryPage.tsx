@@ -5,6 +5,7 @@ import { useSession } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { ListState } from '../../components/user/ListState';
+import { Card, ValueRow } from '../../components/user/Card';
 import type { ActivityDrawResult } from '../../../workers/protocol/index';
 import { activityApi, newClientId } from './activity-api';
 import { ACTIVITY_TEXT as T } from './strings';
@@ -103,19 +104,15 @@ export function ActivityLotteryPage() {
               <Link href={paths.activitySub('address')}>{T.lottery.needAddress}</Link>
             )}
           </section>
-          <section className="us-card" aria-labelledby="ac-prizes">
-            <h2 className="us-card__title" id="ac-prizes">
-              {T.lottery.prizes}
-            </h2>
+          <Card id="ac-prizes" title={T.lottery.prizes}>
             <ul className="us-rows">
               {prizes.map((p) => (
-                <li key={p.id} className="us-row">
-                  <span>{p.name}</span>
-                  <span className="us-row__value">{T.lottery.stock(p.stock)}</span>
-                </li>
+                <ValueRow key={p.id} label={p.name}>
+                  {T.lottery.stock(p.stock)}
+                </ValueRow>
               ))}
             </ul>
-          </section>
+          </Card>
         </>
       )}
     </Shell>

@@ -5,6 +5,7 @@ import { useLoad } from '../user/use-load';
 import { activityApi } from './activity-api';
 import { ACTIVITY_TEXT as T } from './strings';
 import { STATE_TEXT, Shell, useCurrent } from './ActivityShell';
+import { TabList } from '../../components/TabList';
 
 export function ActivityRankPage() {
   const current = useCurrent();
@@ -16,20 +17,16 @@ export function ActivityRankPage() {
   );
   return (
     <Shell title={T.rank.title}>
-      <div className="ac-tabs" role="tablist" aria-label={T.rank.title}>
-        {(['issue', 'all'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={scope === s}
-            className="ac-tab"
-            onClick={() => setScope(s)}
-          >
-            {s === 'issue' ? T.rank.issue : T.rank.all}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={['issue', 'all'] as const}
+        value={scope}
+        onChange={setScope}
+        labelOf={(s) => (s === 'issue' ? T.rank.issue : T.rank.all)}
+        className="ac-tabs"
+        tabClassName="ac-tab"
+        activeClassName=""
+        label={T.rank.title}
+      />
       <section className="us-card" role="tabpanel" aria-label={scope === 'issue' ? T.rank.issue : T.rank.all}>
         <ListState
           loading={rank.loading || current.loading}

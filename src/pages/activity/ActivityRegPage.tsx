@@ -4,6 +4,7 @@ import { useSession } from '../../core/index';
 import { formatChinaTime } from '../../core/format';
 import { showToast } from '../../state/ui';
 import { ListState } from '../../components/user/ListState';
+import { Card, ListCard, ValueRow } from '../../components/user/Card';
 import { FormField } from '../../components/user/FormField';
 import { useLoad } from '../user/use-load';
 import { activityApi } from './activity-api';
@@ -72,34 +73,23 @@ export function ActivityRegPage() {
       )}
       {current.data?.me && (
         <>
-          <section className="us-card" aria-labelledby="ac-code">
-            <h2 className="us-card__title" id="ac-code">
-              {T.reg.myCode}
-            </h2>
+          <Card id="ac-code" title={T.reg.myCode}>
             <p className="ac-code" data-invite-code>
               {current.data.me.inviteCode}
             </p>
-          </section>
-          <section className="us-card" aria-labelledby="ac-invites">
-            <h2 className="us-card__title" id="ac-invites">
-              {T.reg.invites}
-            </h2>
-            <ListState
-              loading={invites.loading}
-              error={invites.error}
-              empty={invites.data?.length === 0}
-              texts={{ ...STATE_TEXT, empty: T.reg.noInvites }}
-              onRetry={invites.reload}
-            />
-            <ul className="us-rows">
-              {invites.data?.map((i) => (
-                <li key={`${i.nickName}-${i.joinedAt}`} className="us-row">
-                  <span>{i.nickName}</span>
-                  <span className="us-row__value">{T.reg.joinedAt(formatChinaTime(i.joinedAt))}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          </Card>
+          <ListCard
+            id="ac-invites"
+            title={T.reg.invites}
+            list={invites}
+            texts={{ ...STATE_TEXT, empty: T.reg.noInvites }}
+          >
+            {invites.data?.map((i) => (
+              <ValueRow key={`${i.nickName}-${i.joinedAt}`} label={i.nickName}>
+                {T.reg.joinedAt(formatChinaTime(i.joinedAt))}
+              </ValueRow>
+            ))}
+          </ListCard>
         </>
       )}
     </Shell>

@@ -2,12 +2,11 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Circle, PostView } from '../../../workers/protocol/api/news';
-import { PagedListFooter } from '../../components/news/PagedListFooter';
-import { PostList } from '../../components/news/PostList';
+import { PostStream } from './PostStream';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { COMMUNITY_TEXT as T } from './strings';
@@ -18,7 +17,9 @@ export function CirclePage() {
   const raw = new URLSearchParams(useSearch()).get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   const session = useSession();
-  const circle = useNewsLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn]);
+  const circle = useLoad<Circle>(id ? () => newsApi.circle(id) : null, [id, session.loggedIn], {
+    keepOnError: true,
+  });
   const list = usePagedList<PostView>(
     useCallback((cursor: string | null) => newsApi.posts('circle', cursor, id), [id]),
     `${id}/${session.loggedIn}`,
@@ -69,27 +70,7 @@ export function CirclePage() {
           </div>
         </section>
       )}
-      <PostList
-        posts={list.items}
-        hrefOf={postHref}
-        circleHrefOf={noCircleLink}
-        now={Date.now()}
-        busy={list.loading}
-        onLike={like}
-      />
-      <PagedListFooter
-        loading={list.loading}
-        error={list.error}
-        done={list.done}
-        empty={!list.loading && !list.error && list.items.length === 0}
-        emptyText={T.empty}
-        onMore={list.loadMore}
-        onRetry={() => void list.refresh()}
-      />
+      <PostStream list={list} onLike={like} emptyText={T.empty} circleLinks={false} />
     </div>
   );
 }
-
-const noCircleLink = () => null;
-
-const postHref = (p: PostView) => paths.communityDetail(p.code);

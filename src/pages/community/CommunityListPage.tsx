@@ -5,12 +5,12 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Circle, PostFeed, PostView } from '../../../workers/protocol/api/news';
-import { PagedListFooter } from '../../components/news/PagedListFooter';
-import { PostList } from '../../components/news/PostList';
+import { NewsTopBar } from '../../components/news/NewsTopBar';
+import { PostStream } from './PostStream';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { COMMUNITY_TEXT as T } from './strings';
@@ -25,7 +25,7 @@ export function CommunityListPage() {
     ? (search.get('feed') as PostFeed)
     : 'recommend';
   const session = useSession();
-  const circles = useNewsLoad<Circle[]>(() => newsApi.circles(), []);
+  const circles = useLoad<Circle[]>(() => newsApi.circles(), [], { keepOnError: true });
   const needsLogin = feed === 'follow' && !session.loggedIn;
   const list = usePagedList<PostView>(
     useCallback(
@@ -41,38 +41,19 @@ export function CommunityListPage() {
     showToast(T.loginFirst);
     navigate(paths.login);
   });
-  const now = Date.now();
 
   return (
     <div className="nw-page">
-      <header className="nw-top">
-        <nav className="nw-tabs" aria-label={T.feedsLabel}>
-          {FEEDS.map((f) => (
-            <Link
-              key={f}
-              href={paths.communityList(f)}
-              className={f === feed ? 'nw-tab nw-tab--on' : 'nw-tab'}
-              aria-current={f === feed ? 'page' : undefined}
-            >
-              {T.feeds[f]}
-            </Link>
-          ))}
-        </nav>
+      <NewsTopBar
+        label={T.feedsLabel}
+        tabs={FEEDS.map((f) => ({ key: f, href: paths.communityList(f), label: T.feeds[f], on: f === feed }))}
+        refreshLabel={T.refresh}
+        onRefresh={() => void list.refresh()}
+      >
         <Link href={paths.userSub('community')} className="nw-tab">
           {T.write}
         </Link>
-        <button type="button" className="nw-icon-btn" aria-label={T.refresh} onClick={() => void list.refresh()}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-      </header>
+      </NewsTopBar>
       <PullToRefresh onRefresh={() => void list.refresh()} refreshing={list.refreshing}>
         {circles.data && circles.data.length > 0 && (
           <ul className="nw-circles" aria-label={T.circlesLabel}>
@@ -86,26 +67,13 @@ export function CommunityListPage() {
             ))}
           </ul>
         )}
-        <PostList
-          posts={list.items}
-          hrefOf={postHref}
-          circleHrefOf={(p) => (p.circle ? paths.communityCircle(p.circle.id) : null)}
-          now={now}
-          busy={list.loading}
+        <PostStream
+          list={list}
           onLike={like}
-        />
-        <PagedListFooter
-          loading={list.loading}
-          error={list.error}
-          done={list.done}
-          empty={!list.loading && !list.error && list.items.length === 0}
           emptyText={needsLogin ? T.loginForFollow : feed === 'follow' ? T.followEmpty : T.empty}
-          onMore={list.loadMore}
-          onRetry={() => void list.refresh()}
+          circleLinks
         />
       </PullToRefresh>
     </div>
   );
 }
-
-const postHref = (p: PostView) => paths.communityDetail(p.code);

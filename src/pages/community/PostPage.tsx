@@ -11,7 +11,7 @@ import { LikeButton } from '../../components/news/LikeButton';
 import { ReportSheet } from '../../components/news/ReportSheet';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { saveNewsNavItem } from '../../app/news-nav';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
@@ -22,7 +22,9 @@ export function PostPage() {
   const code = new URLSearchParams(useSearch()).get('code') ?? '';
   const id = /^\d{1,10}$/.test(code) ? Number(code) : 0;
   const session = useSession();
-  const post = useNewsLoad<PostView>(id ? () => newsApi.post(id) : null, [id, session.loggedIn]);
+  const post = useLoad<PostView>(id ? () => newsApi.post(id) : null, [id, session.loggedIn], {
+    keepOnError: true,
+  });
   const [reporting, setReporting] = useState(false);
   const p = post.data;
   const back = () => (window.history.length > 1 ? window.history.back() : navigate(paths.communityList()));

@@ -11,6 +11,7 @@ import { DB_TEXT } from '../../components/database/strings';
 import { StandingsView } from '../../components/database/StandingsView';
 import { paths } from '../../app/paths';
 import { DbHead, Loaded, MatchRows } from './parts';
+import { TabList } from '../../components/TabList';
 
 type Tab = 'standings' | 'schedule' | 'leaders';
 
@@ -139,20 +140,13 @@ export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
             <p className="db-subhead">
               {league.region} · {DB_TEXT.season(league.season)}
             </p>
-            <div className="lv-tabs" role="tablist">
-              {(['standings', 'schedule', 'leaders'] as const).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={t === tab}
-                  className={t === tab ? 'on' : ''}
-                  onClick={() => setTab(t)}
-                >
-                  {DB_TEXT.tabs[t]}
-                </button>
-              ))}
-            </div>
+            <TabList
+              tabs={['standings', 'schedule', 'leaders'] as const}
+              value={tab}
+              onChange={setTab}
+              labelOf={(t) => DB_TEXT.tabs[t]}
+              className="lv-tabs"
+            />
             <div role="tabpanel">
               {tab === 'standings' && <TableTab league={league} />}
               {tab === 'schedule' && <ScheduleTab league={league} />}

@@ -7,6 +7,7 @@ import type { Sport, TeamPage as TeamBody } from '../../../workers/protocol/inde
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
 import { DbHead, Loaded, MatchRows } from './parts';
+import { TabList } from '../../components/TabList';
 
 type Tab = 'stats' | 'results' | 'upcoming' | 'squad';
 
@@ -69,20 +70,13 @@ export function TeamPage({ id, sport }: { id: number; sport: Sport }) {
                 </p>
               </div>
             </div>
-            <div className="lv-tabs" role="tablist">
-              {(['stats', 'results', 'upcoming', 'squad'] as const).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={t === tab}
-                  className={t === tab ? 'on' : ''}
-                  onClick={() => setTab(t)}
-                >
-                  {DB_TEXT.teamTabs[t]}
-                </button>
-              ))}
-            </div>
+            <TabList
+              tabs={['stats', 'results', 'upcoming', 'squad'] as const}
+              value={tab}
+              onChange={setTab}
+              labelOf={(t) => DB_TEXT.teamTabs[t]}
+              className="lv-tabs"
+            />
             <div role="tabpanel">
               {tab === 'stats' && <Stats team={team} />}
               {tab === 'results' && <MatchRows matches={team.results} empty={DB_TEXT.noResults} />}

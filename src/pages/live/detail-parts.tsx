@@ -21,6 +21,7 @@ import { OddsBoardTable, OddsHistoryTable, OddsTypeTabs } from '../../components
 import { LIVE_TEXT } from '../../components/live/strings';
 import { showToast } from '../../state/ui';
 import type { AnalysisHistory } from '../../../workers/protocol/index';
+import { TabList } from '../../components/TabList';
 
 export function DetailTabs<T extends string>({
   tabs,
@@ -32,20 +33,14 @@ export function DetailTabs<T extends string>({
   onChange: (t: T) => void;
 }) {
   return (
-    <nav className="lv-tabs lv-detail-tabs" role="tablist">
-      {(Object.keys(tabs) as T[]).map((t) => (
-        <button
-          key={t}
-          type="button"
-          role="tab"
-          aria-selected={t === value}
-          className={t === value ? 'on' : ''}
-          onClick={() => onChange(t)}
-        >
-          {tabs[t]}
-        </button>
-      ))}
-    </nav>
+    <TabList
+      tabs={Object.keys(tabs) as T[]}
+      value={value}
+      onChange={onChange}
+      labelOf={(t) => tabs[t]}
+      className="lv-tabs lv-detail-tabs"
+      nav
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import { useWindowList } from '../../components/use-window-list';
+import { WindowedList } from '../../components/WindowedList';
 import { getCore } from '../../core/index';
 import { DirectoryPaths, type Contact } from '../../../workers/protocol/api/message-directory';
 import { useLoad } from '../user/use-load';
@@ -34,30 +34,24 @@ function rowsOf(contacts: Contact[]): Row[] {
 }
 
 function ContactRows({ rows }: { rows: Row[] }) {
-  const { ref, virtualizer, offsetOf } = useWindowList<HTMLUListElement>({
-    count: rows.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (i) => rows[i]!.key,
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={rows}
+      keyOf={(r) => r.key}
+      estimateSize={() => ROW_HEIGHT}
+      overscan={8}
       className="msg-list msg-list--virtual"
-      data-contacts={rows.filter((r) => r.kind === 'contact').length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualizer.getVirtualItems().map((v) => {
-        const r = rows[v.index]!;
-        const style = { transform: `translateY(${offsetOf(v)}px)` };
+      attrs={{ 'data-contacts': rows.filter((r) => r.kind === 'contact').length }}
+      renderRow={(r, at) => {
+        const style = { transform: `translateY(${at.offset}px)` };
         if (r.kind === 'title')
           return (
-            <li key={v.key} className="msg-address-title" style={style} role="presentation">
+            <li key={at.key} className="msg-address-title" style={style} role="presentation">
               {r.text}
             </li>
           );
         return (
-          <li key={v.key} className="msg-address-row" style={style} data-contact-id={r.c.id}>
+          <li key={at.key} className="msg-address-row" style={style} data-contact-id={r.c.id}>
             <Avatar src={r.c.avatar} name={r.c.nickName} size={40} label="" />
             <span className="msg-address-row__name">{r.c.nickName}</span>
             <Link href={paths.messageChat(r.c.id)} className="msg-address-row__send">
@@ -65,8 +59,8 @@ function ContactRows({ rows }: { rows: Row[] }) {
             </Link>
           </li>
         );
-      })}
-    </ul>
+      }}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import { useWindowList } from '../../components/use-window-list';
+import { WindowedList } from '../../components/WindowedList';
 import { useConversations, useUnread } from '../../core/index';
 import { CHAT_STATUS_COUNTED, type ChatListItem } from '../../../workers/protocol/api/message';
 import { DIRECTORY_TEXT as T } from './directory-strings';
@@ -17,30 +17,24 @@ import { DIRECTORY_TEXT as T } from './directory-strings';
 const ROW_HEIGHT = 56;
 
 function CountRows({ items }: { items: ChatListItem[] }) {
-  const { ref, virtualizer, offsetOf } = useWindowList<HTMLUListElement>({
-    count: items.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (i) => items[i]!.conversationId,
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={items}
+      keyOf={(c) => c.conversationId}
+      estimateSize={() => ROW_HEIGHT}
+      overscan={8}
       className="msg-list msg-list--virtual"
-      data-conversations={items.length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualizer.getVirtualItems().map((v) => {
-        const c = items[v.index]!;
+      attrs={{ 'data-conversations': items.length }}
+      renderRow={(c, at) => {
         const counted = c.messageStatus === CHAT_STATUS_COUNTED;
         return (
           <li
-            key={v.key}
+            key={at.key}
             className="msg-count-row"
             data-conversation-id={c.conversationId}
             data-code={c.code}
             data-message-status={c.messageStatus}
-            style={{ transform: `translateY(${offsetOf(v)}px)` }}
+            style={{ transform: `translateY(${at.offset}px)` }}
           >
             <Link href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}>
               <span className="msg-count-row__name">{c.peer.nickName}</span>
@@ -54,8 +48,8 @@ function CountRows({ items }: { items: ChatListItem[] }) {
             </Link>
           </li>
         );
-      })}
-    </ul>
+      }}
+    />
   );
 }
 

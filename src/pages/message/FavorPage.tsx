@@ -18,7 +18,7 @@ export function FavorPage(_props: PageProps) {
   const favs = useMyLoad(() => getCore().request<FavouriteItem[]>({ path: MessagePaths.favourites, silent: true }), []);
   async function remove(item: FavouriteItem) {
     if (!(await post(MessagePaths.favour, { messageId: item.message.id, on: 0 }))) return;
-    favs.set((favs.data ?? []).filter((f) => f.message.id !== item.message.id));
+    favs.set((prev) => (prev ?? []).filter((f) => f.message.id !== item.message.id));
   }
   const list = favs.data ?? [];
   return (

@@ -23,7 +23,7 @@ import { showToast } from '../../state/ui';
 import { MessageShortcuts } from './PeopleParts';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
-import { useWindowList } from '../../components/use-window-list';
+import { WindowedList } from '../../components/WindowedList';
 
 function lastLine(c: ChatListItem): string {
   if (!c.last) return T.lastLine.none;
@@ -168,29 +168,24 @@ function ConversationRows({
   strangerFolder: boolean;
   now: number;
 }) {
-  const { ref, virtualizer, margin } = useWindowList<HTMLUListElement>({
-    count: items.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (i) => items[i]!.conversationId,
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={items}
+      keyOf={(c) => c.conversationId}
+      estimateSize={() => ROW_HEIGHT}
+      overscan={8}
       className="msg-list msg-list--virtual"
-      data-conversations={items.length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualizer.getVirtualItems().map((v) => (
+      attrs={{ 'data-conversations': items.length }}
+      renderRow={(c, at) => (
         <ConversationRow
-          key={v.key}
-          c={items[v.index]!}
+          key={at.key}
+          c={c}
           strangerFolder={strangerFolder}
           now={now}
-          style={{ transform: `translateY(${v.start - margin}px)` }}
+          style={{ transform: `translateY(${at.offset}px)` }}
         />
-      ))}
-    </ul>
+      )}
+    />
   );
 }
 

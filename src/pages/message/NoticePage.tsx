@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/user/PageHeader';
 import { NOTICE_KINDS, type NoticeKind } from '../../../workers/protocol/api/user-centre';
 import { NoticeList } from '../user/NoticeList';
 import { DIRECTORY_TEXT as T } from './directory-strings';
+import { TabList } from '../../components/TabList';
 
 export function NoticePage(_props: PageProps) {
   const [, navigate] = useLocation();
@@ -33,20 +34,16 @@ export function NoticePage(_props: PageProps) {
                 ) : null
               }
             />
-            <div className="us-tabs" role="tablist" aria-label={T.notice.title}>
-              {NOTICE_KINDS.map((k) => (
-                <button
-                  key={k}
-                  type="button"
-                  role="tab"
-                  aria-selected={kind === k}
-                  className={`us-tabs__tab${kind === k ? ' is-active' : ''}`}
-                  onClick={() => navigate(paths.messageNotice(k), { replace: true })}
-                >
-                  {T.notice.tabs[k]}
-                </button>
-              ))}
-            </div>
+            <TabList
+              tabs={NOTICE_KINDS}
+              value={kind}
+              onChange={(k) => navigate(paths.messageNotice(k), { replace: true })}
+              labelOf={(k) => T.notice.tabs[k]}
+              className="us-tabs"
+              tabClassName="us-tabs__tab"
+              activeClassName="is-active"
+              label={T.notice.title}
+            />
           </>
         )}
       />

@@ -7,45 +7,36 @@ import { groupIdOf, type ChatPeer } from '../../../workers/protocol/api/message'
 import { PEOPLE_QUERY_MAX } from '../../../workers/protocol/api/message-people';
 import { PEOPLE_TEXT as T } from './people-strings';
 import { DIRECTORY_TEXT as D } from './directory-strings';
-import { useWindowList } from '../../components/use-window-list';
+import { WindowedList } from '../../components/WindowedList';
 
 /** Fixed row height of the people lists (px). */
 const PERSON_ROW = 64;
 
 /** People, each opening their card; a thousand rows keep only a window of them in the DOM. */
 export function PeopleRows({ people, label }: { people: ChatPeer[]; label: string }) {
-  const { ref, virtualizer, offsetOf } = useWindowList<HTMLUListElement>({
-    count: people.length,
-    estimateSize: () => PERSON_ROW,
-    overscan: 8,
-    getItemKey: (i) => String(people[i]!.id),
-  });
   return (
-    <ul
-      ref={ref}
+    <WindowedList
+      items={people}
+      keyOf={(p) => String(p.id)}
+      estimateSize={() => PERSON_ROW}
+      overscan={8}
       className="msg-people"
-      aria-label={label}
-      data-people={people.length}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {virtualizer.getVirtualItems().map((r) => {
-        const p = people[r.index]!;
-        return (
-          <li
-            key={r.key}
-            className="msg-person"
-            data-user-id={p.id}
-            style={{ transform: `translateY(${offsetOf(r)}px)`, height: PERSON_ROW }}
-          >
-            <Link href={paths.messagePersonal(p.id)} className="msg-person__main">
-              <Avatar src={p.avatar} name={p.nickName} size={40} label="" />
-              <span className="msg-person__name">{p.nickName}</span>
-              <span className="us-muted msg-person__id">{T.personal.id(p.id)}</span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+      attrs={{ 'aria-label': label, 'data-people': people.length }}
+      renderRow={(p, at) => (
+        <li
+          key={at.key}
+          className="msg-person"
+          data-user-id={p.id}
+          style={{ transform: `translateY(${at.offset}px)`, height: PERSON_ROW }}
+        >
+          <Link href={paths.messagePersonal(p.id)} className="msg-person__main">
+            <Avatar src={p.avatar} name={p.nickName} size={40} label="" />
+            <span className="msg-person__name">{p.nickName}</span>
+            <span className="us-muted msg-person__id">{T.personal.id(p.id)}</span>
+          </Link>
+        </li>
+      )}
+    />
   );
 }
 

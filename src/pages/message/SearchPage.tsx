@@ -58,7 +58,7 @@ export function SearchPage(_props: PageProps) {
   );
   async function favour(hit: MessageHit, on: boolean) {
     if (!(await post(MessagePaths.favour, { messageId: hit.message.id, on: on ? 1 : 0 }))) return;
-    hits.set((hits.data ?? []).map((h) => (h.message.id === hit.message.id ? { ...h, favourite: on } : h)));
+    hits.set((prev) => (prev ?? []).map((h) => (h.message.id === hit.message.id ? { ...h, favourite: on } : h)));
   }
   return (
     <div className="us-page">

@@ -11,7 +11,7 @@ import { CommentSection } from '../../components/news/CommentSection';
 import { LikeButton } from '../../components/news/LikeButton';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useMatch, useSession } from '../../core/hooks';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { saveNewsNavItem } from '../../app/news-nav';
 import { paths } from '../../app/paths';
 import type { PageProps } from '../../app/App';
@@ -32,10 +32,13 @@ export function ArticlePage({ params }: PageProps) {
   const id = Number(params.id);
   const type = params.type ?? '1002';
   const session = useSession();
-  const article = useNewsLoad<ArticleDetail>(Number.isInteger(id) && id > 0 ? () => newsApi.article(id) : null, [
-    id,
-    session.loggedIn,
-  ]);
+  const article = useLoad<ArticleDetail>(
+    Number.isInteger(id) && id > 0 ? () => newsApi.article(id) : null,
+    [id, session.loggedIn],
+    {
+      keepOnError: true,
+    },
+  );
   const a = article.data;
   const match = useMatch(a?.matchId ?? 0, a?.sport ?? 'zq');
   const related = a?.matchId ? match : null;

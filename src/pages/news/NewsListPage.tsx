@@ -3,14 +3,15 @@
  * by cursor, pull to refresh, and the loading, empty and error states.
  */
 import { useMemo, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { HEADLINE_TYPE, type ArticleCard as Card, type NewsColumn } from '../../../workers/protocol/api/news';
 import { ArticleList } from '../../components/news/ArticleList';
 import { NewsBanners } from '../../components/news/NewsBanners';
+import { NewsTopBar } from '../../components/news/NewsTopBar';
 import { PagedListFooter } from '../../components/news/PagedListFooter';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
 import { usePagedList } from '../../components/news/use-paged-list';
-import { newsApi, useNewsLoad } from '../../core/news';
+import { newsApi, useLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import type { PageProps } from '../../app/App';
 import { NEWS_PAGE_TEXT as T } from './strings';
@@ -21,8 +22,8 @@ const articleHref = (a: Card) => paths.newsDetail(a.type, a.id);
 export function NewsListPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const type = Number(params.type) || HEADLINE_TYPE;
-  const columns = useNewsLoad<NewsColumn[]>(() => newsApi.columns(), []);
-  const banners = useNewsLoad(() => newsApi.banners(type), [type]);
+  const columns = useLoad<NewsColumn[]>(() => newsApi.columns(), [], { keepOnError: true });
+  const banners = useLoad(() => newsApi.banners(type), [type], { keepOnError: true });
   const list = usePagedList<Card>((cursor) => newsApi.list(type, cursor), String(type));
   const cols = columns.data ?? [];
   const touch = useRef<{ x: number; y: number } | null>(null);
@@ -48,31 +49,12 @@ export function NewsListPage({ params }: PageProps) {
 
   return (
     <div className="nw-page">
-      <header className="nw-top">
-        <nav className="nw-tabs" aria-label={T.columnsLabel}>
-          {cols.map((c) => (
-            <Link
-              key={c.type}
-              href={paths.news(c.type)}
-              className={c.type === type ? 'nw-tab nw-tab--on' : 'nw-tab'}
-              aria-current={c.type === type ? 'page' : undefined}
-            >
-              {c.name}
-            </Link>
-          ))}
-        </nav>
-        <button type="button" className="nw-icon-btn" aria-label={T.refresh} onClick={() => void list.refresh()}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-      </header>
+      <NewsTopBar
+        label={T.columnsLabel}
+        tabs={cols.map((c) => ({ key: c.type, href: paths.news(c.type), label: c.name, on: c.type === type }))}
+        refreshLabel={T.refresh}
+        onRefresh={() => void list.refresh()}
+      />
       <PullToRefresh onRefresh={() => void list.refresh()} refreshing={list.refreshing}>
         <div
           onTouchStart={(e) => {
@@ -90,15 +72,7 @@ export function NewsListPage({ params }: PageProps) {
         >
           <NewsBanners banners={bannerItems} label={T.banners} />
           <ArticleList articles={list.items} hrefOf={articleHref} now={now} busy={list.loading} />
-          <PagedListFooter
-            loading={list.loading}
-            error={list.error}
-            done={list.done}
-            empty={!list.loading && !list.error && list.items.length === 0}
-            emptyText={T.empty}
-            onMore={list.loadMore}
-            onRetry={() => void list.refresh()}
-          />
+          <PagedListFooter list={list} emptyText={T.empty} />
         </div>
       </PullToRefresh>
     </div>

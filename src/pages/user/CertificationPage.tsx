@@ -31,7 +31,7 @@ export function CertificationPage() {
         setMsg(env.msg);
         return;
       }
-      state.set(env.data);
+      state.set(() => env.data);
       showToast(T.cert.success);
     } finally {
       setBusy(false);

@@ -7,6 +7,7 @@ import { showToast } from '../../state/ui';
 import { FormMessage } from '../../components/user/FormField';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
+import { LinkRow } from '../../components/user/Card';
 import {
   FEEDBACK_KINDS,
   FEEDBACK_MAX_IMAGES,
@@ -39,14 +40,7 @@ export function QuestionPage() {
           <h2 className="us-section-title">{category}</h2>
           <ul className="us-rows us-card">
             {items.map((q) => (
-              <li key={q.id}>
-                <Link href={`${paths.userSub('doubt')}?id=${q.id}`} className="us-row">
-                  <span>{q.question}</span>
-                  <span className="us-row__arrow" aria-hidden="true">
-                    ›
-                  </span>
-                </Link>
-              </li>
+              <LinkRow key={q.id} href={`${paths.userSub('doubt')}?id=${q.id}`} label={q.question} />
             ))}
           </ul>
         </section>

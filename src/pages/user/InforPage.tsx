@@ -1,12 +1,13 @@
 /** 个人资料: portrait (crop + audit state), nickname and password entries. */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { getCore, useSession } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast, withLoading } from '../../state/ui';
 import { Avatar } from '../../components/user/Avatar';
 import { FormMessage } from '../../components/user/FormField';
 import { PageHeader } from '../../components/user/PageHeader';
+import { LinkRow, ValueRow } from '../../components/user/Card';
 import { PortraitCropper } from '../../components/user/PortraitCropper';
 import { PortraitAudit, PORTRAIT_CROP_SIDE } from '../../../workers/protocol/api/user-centre';
 import { centreApi } from './centre-api';
@@ -99,39 +100,20 @@ export function InforPage() {
             {user.portraitAudit === PortraitAudit.PENDING ? T.infor.pending : T.infor.rejected}
           </li>
         )}
-        <li>
-          <Link href={paths.userSub('nickname')} className="us-row">
-            <span>{T.infor.nickname}</span>
-            <span className="us-row__value" data-testid="infor-nickname">
-              {user.nickName} <span aria-hidden="true">›</span>
-            </span>
-          </Link>
-        </li>
-        <li className="us-row">
-          <span>{T.infor.id}</span>
-          <span className="us-row__value">{user.id}</span>
-        </li>
-        <li className="us-row">
-          <span>{T.infor.phone}</span>
-          <span className="us-row__value">{user.phone}</span>
-        </li>
-        <li>
-          <Link href={paths.userSub('certification')} className="us-row">
-            <span>{T.infor.certification}</span>
-            <span className="us-row__value">
-              {realName.data?.certified ? `${T.certified} ${realName.data.name}` : T.infor.notCertified}{' '}
-              <span aria-hidden="true">›</span>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link href={paths.userSub('changePassWord')} className="us-row">
-            <span>{T.infor.password}</span>
-            <span className="us-row__arrow" aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </li>
+        <LinkRow
+          href={paths.userSub('nickname')}
+          label={T.infor.nickname}
+          value={user.nickName}
+          valueTestId="infor-nickname"
+        />
+        <ValueRow label={T.infor.id}>{user.id}</ValueRow>
+        <ValueRow label={T.infor.phone}>{user.phone}</ValueRow>
+        <LinkRow
+          href={paths.userSub('certification')}
+          label={T.infor.certification}
+          value={realName.data?.certified ? `${T.certified} ${realName.data.name}` : T.infor.notCertified}
+        />
+        <LinkRow href={paths.userSub('changePassWord')} label={T.infor.password} />
       </ul>
       <FormMessage text={msg} />
     </div>

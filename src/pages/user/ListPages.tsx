@@ -25,6 +25,7 @@ import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
 import { MoreButton } from './MoreButton';
 import { NoticeList } from './NoticeList';
+import { TabList } from '../../components/TabList';
 
 const LIST_TEXTS = { loading: T.lists.loading, empty: '', failed: T.lists.failed };
 
@@ -37,7 +38,7 @@ export function AttentionPage() {
       method: 'POST',
       body: { anchorId: a.id },
     });
-    if (env.code === 200) anchors.set((anchors.data ?? []).filter((x) => x.id !== a.id));
+    if (env.code === 200) anchors.set((prev) => (prev ?? []).filter((x) => x.id !== a.id));
   };
   return (
     <div className="us-page">
@@ -99,20 +100,16 @@ export function MatchPage() {
   return (
     <div className="us-page">
       <PageHeader title={T.match.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
-      <div className="us-tabs" role="tablist" aria-label={T.match.title}>
-        {(['zq', 'lq'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={sport === s}
-            className={`us-tabs__tab${sport === s ? ' is-active' : ''}`}
-            onClick={() => setSport(s)}
-          >
-            {T.match[s]} {followed ? `(${followed[s].length})` : ''}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={['zq', 'lq'] as const}
+        value={sport}
+        onChange={setSport}
+        labelOf={(s) => `${T.match[s]} ${followed ? `(${followed[s].length})` : ''}`}
+        className="us-tabs"
+        tabClassName="us-tabs__tab"
+        activeClassName="is-active"
+        label={T.match.title}
+      />
       <ListState
         loading={!followed}
         error={null}
@@ -154,20 +151,16 @@ export function HistoryPage() {
           ) : null
         }
       />
-      <div className="us-tabs" role="tablist" aria-label={T.history.title}>
-        {(['rooms', 'pages'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={`us-tabs__tab${tab === t ? ' is-active' : ''}`}
-            onClick={() => setTab(t)}
-          >
-            {T.history[t]}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={['rooms', 'pages'] as const}
+        value={tab}
+        onChange={setTab}
+        labelOf={(t) => T.history[t]}
+        className="us-tabs"
+        tabClassName="us-tabs__tab"
+        activeClassName="is-active"
+        label={T.history.title}
+      />
       {tab === 'rooms' ? (
         <>
           <ListState

@@ -16,6 +16,7 @@ import { PasswordField, PhoneField, SmsCodeField } from './AuthFields';
 import { USER_TEXT as T } from './strings';
 import { codeError, phoneError } from './validation';
 import { AgreementConsent, AuthShell, firstError, useSmsSender, type Errors } from './AuthShell';
+import { TabList } from '../../components/TabList';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -78,23 +79,19 @@ export function LoginPage() {
           />
         </div>
       )}
-      <div className="us-tabs" role="tablist" aria-label={T.login.title}>
-        {(['password', 'code'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={mode === m}
-            className={`us-tabs__tab${mode === m ? ' is-active' : ''}`}
-            onClick={() => {
-              setMode(m);
-              setMsg(null);
-            }}
-          >
-            {m === 'password' ? T.login.byPassword : T.login.byCode}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={['password', 'code'] as const}
+        value={mode}
+        onChange={(m) => {
+          setMode(m);
+          setMsg(null);
+        }}
+        labelOf={(m) => (m === 'password' ? T.login.byPassword : T.login.byCode)}
+        className="us-tabs"
+        tabClassName="us-tabs__tab"
+        activeClassName="is-active"
+        label={T.login.title}
+      />
       <form
         className="us-form"
         onSubmit={submit}

@@ -1,10 +1,11 @@
 /** 设置: alert switches, alert delay, theme, logout. */
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { getCore, useSession, useSettings, type LiveSettings } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { PageHeader } from '../../components/user/PageHeader';
+import { Card, LinkRow } from '../../components/user/Card';
 import { USER_TEXT as T } from './strings';
 import { THEMES, applyTheme, readTheme, saveTheme, type ThemeKey } from './theme';
 import { goBack } from './use-load';
@@ -54,10 +55,7 @@ export function SetPage() {
   return (
     <div className="us-page">
       <PageHeader title={T.set.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
-      <section className="us-card" aria-labelledby="us-set-theme">
-        <h2 id="us-set-theme" className="us-card__title">
-          {T.set.theme}
-        </h2>
+      <Card id="us-set-theme" title={T.set.theme}>
         <div className="us-themes" role="radiogroup" aria-labelledby="us-set-theme">
           {(Object.keys(THEMES) as ThemeKey[]).map((k) => (
             <button
@@ -78,11 +76,8 @@ export function SetPage() {
             </button>
           ))}
         </div>
-      </section>
-      <section className="us-card" aria-labelledby="us-set-alerts">
-        <h2 id="us-set-alerts" className="us-card__title">
-          {T.set.alerts}
-        </h2>
+      </Card>
+      <Card id="us-set-alerts" title={T.set.alerts}>
         {settings ? (
           <>
             {ALERT_KEYS.map((k) => (
@@ -107,18 +102,9 @@ export function SetPage() {
             {T.lists.loading}
           </p>
         )}
-      </section>
+      </Card>
       <ul className="us-rows us-card">
-        {session.loggedIn && (
-          <li>
-            <Link href={paths.userSub('changePassWord')} className="us-row">
-              <span>{T.change.title}</span>
-              <span className="us-row__arrow" aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
-        )}
+        {session.loggedIn && <LinkRow href={paths.userSub('changePassWord')} label={T.change.title} />}
         <li>
           <button
             type="button"
@@ -131,30 +117,9 @@ export function SetPage() {
             <span>{T.set.clearCache}</span>
           </button>
         </li>
-        <li>
-          <Link href={paths.agreement('yhxy')} className="us-row">
-            <span>{T.set.agreement}</span>
-            <span className="us-row__arrow" aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link href={paths.agreement('yszc')} className="us-row">
-            <span>{T.set.privacy}</span>
-            <span className="us-row__arrow" aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link href={paths.userSub('about')} className="us-row">
-            <span>{T.set.about}</span>
-            <span className="us-row__arrow" aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </li>
+        <LinkRow href={paths.agreement('yhxy')} label={T.set.agreement} />
+        <LinkRow href={paths.agreement('yszc')} label={T.set.privacy} />
+        <LinkRow href={paths.userSub('about')} label={T.set.about} />
       </ul>
       {session.loggedIn &&
         (confirmLogout ? (

@@ -4,6 +4,7 @@ import { useSession } from '../../core/index';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
 import { HubIcon, type HubIconName } from '../../components/user/HubIcon';
+import { LinkRow } from '../../components/user/Card';
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { useLoad } from './use-load';
@@ -91,14 +92,7 @@ export function UserHubPage() {
       </nav>
       <ul className="us-rows us-card">
         {HUB_ROWS.map((r) => (
-          <li key={r.page}>
-            <Link href={paths.userSub(r.page)} className="us-row">
-              <span>{r.label}</span>
-              <span className="us-row__arrow" aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
+          <LinkRow key={r.page} href={paths.userSub(r.page)} label={r.label} />
         ))}
       </ul>
     </div>

@@ -43,6 +43,7 @@ import {
 import { showToast } from '../../state/ui';
 import { newIdemKey } from './idem-key';
 import { insufficientOf } from './insufficient';
+import { TabList } from '../../components/TabList';
 
 const EFFECT_MS = 3_500;
 const BIG_EFFECT_MS = 5_000;
@@ -248,20 +249,13 @@ export function RoomPage({ params }: PageProps) {
           onShare={() => void share()}
         />
       )}
-      <div className="vl-room-tabs" role="tablist">
-        {(['chat', 'rank', 'anchor'] as const).map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={pane === p}
-            className={pane === p ? 'on' : ''}
-            onClick={() => setPane(p)}
-          >
-            {p === 'chat' ? VLIVE_TEXT.tabChat : p === 'rank' ? VLIVE_TEXT.tabRank : VLIVE_TEXT.tabAnchor}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={['chat', 'rank', 'anchor'] as const}
+        value={pane}
+        onChange={setPane}
+        labelOf={(p) => (p === 'chat' ? VLIVE_TEXT.tabChat : p === 'rank' ? VLIVE_TEXT.tabRank : VLIVE_TEXT.tabAnchor)}
+        className="vl-room-tabs"
+      />
       <div className="vl-pane">
         {pane === 'chat' && (
           <ChatPanel
