@@ -86,7 +86,7 @@ export function NotePage(_props: PageProps) {
     setBusy(false);
     if (env.code !== 200) return setError(env.msg);
     showToast(env.msg);
-    notes.set([env.data, ...list.filter((n) => n.id !== env.data.id)].sort(byNewest));
+    notes.set((prev) => [env.data, ...(prev ?? []).filter((n) => n.id !== env.data.id)].sort(byNewest));
     startEdit(null);
   }
 
@@ -100,7 +100,8 @@ export function NotePage(_props: PageProps) {
     });
     showToast(env.msg);
     // Gone on the server either way (removed now, or already removed from another device).
-    if (env.code === 200 || env.code === Code.NOT_FOUND) notes.set(list.filter((n) => n.id !== note.id));
+    if (env.code === 200 || env.code === Code.NOT_FOUND)
+      notes.set((prev) => (prev ?? []).filter((n) => n.id !== note.id));
     if (editing?.id === note.id) startEdit(null);
   }
 
