@@ -24,7 +24,7 @@ export const LADDER_RUNGS = {
 export type LadderHeight = keyof typeof LADDER_RUNGS;
 
 /** The ladder when VLIVE_LADDER is unset (see the CPU figures in docs/streaming.md). */
-export const DEFAULT_LADDER: readonly LadderHeight[] = [360];
+export const DEFAULT_LADDER: readonly LadderHeight[] = [480, 360];
 /** The source rendition's name in the ladder (the anchor's push, copied, never re-encoded). */
 export const SOURCE_RUNG = 'src';
 /** BANDWIDTH declared for the source: what an anchor's OBS pushes at most (we cannot know it). */

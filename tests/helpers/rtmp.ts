@@ -51,10 +51,13 @@ export async function startMediaServer(o: {
   appUrl: string;
   ladder: readonly LadderHeight[];
   rtmpPort?: number;
+  /** Listen on every address, as an operator taking pushes from the internet would (docs/streaming.md). */
+  listenAll?: boolean;
 }): Promise<MediaServer> {
   const rtmpPort = o.rtmpPort ?? (await freePort());
   const confFile = path.join(o.dir, 'nginx.conf');
-  const conf = nginxRtmpConf({ rtmpPort, hlsDir: o.hlsDir, appUrl: o.appUrl, prefix: o.dir, ladder: o.ladder });
+  let conf = nginxRtmpConf({ rtmpPort, hlsDir: o.hlsDir, appUrl: o.appUrl, prefix: o.dir, ladder: o.ladder });
+  if (o.listenAll) conf = conf.replace(`listen 127.0.0.1:${rtmpPort};`, `listen ${rtmpPort};`);
   fs.writeFileSync(confFile, conf);
   const errorLog = path.join(o.dir, 'error.log');
   const proc = spawn('nginx', ['-p', o.dir, '-e', errorLog, '-c', confFile], { stdio: 'ignore' });
@@ -79,8 +82,15 @@ export interface Push {
   log(): string;
 }
 
-/** ffmpeg pushing `-f lavfi testsrc` (320×240 unless `size`; a `sine` tone as AAC when `audio`) to `live/<key>`. */
-export function pushTestSource(rtmpPort: number, key: string, o: { audio?: boolean; size?: string } = {}): Push {
+/**
+ * ffmpeg pushing `-f lavfi testsrc` (320×240 unless `size`; a `sine` tone as AAC when `audio`) to
+ * `rtmp://<host>/<app>/<key>` (127.0.0.1 and `live` unless given).
+ */
+export function pushTestSource(
+  rtmpPort: number,
+  key: string,
+  o: { audio?: boolean; size?: string; host?: string; app?: string } = {},
+): Push {
   const audio = o.audio
     ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '64k']
     : [];
@@ -98,7 +108,7 @@ export function pushTestSource(rtmpPort: number, key: string, o: { audio?: boole
       ...audio,
     ]
       .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'])
-      .concat(['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${key}`]),
+      .concat(['-f', 'flv', `rtmp://${o.host ?? '127.0.0.1'}:${rtmpPort}/${o.app ?? 'live'}/${key}`]),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';
@@ -108,8 +118,12 @@ export function pushTestSource(rtmpPort: number, key: string, o: { audio?: boole
 }
 
 /** A push that nginx should refuse: resolves its exit code, or 'running' if it still runs after 8 s. */
-export async function refusedPushExit(rtmpPort: number, key: string): Promise<number | null | 'running'> {
-  const p = pushTestSource(rtmpPort, key);
+export async function refusedPushExit(
+  rtmpPort: number,
+  key: string,
+  to: { host?: string; app?: string } = {},
+): Promise<number | null | 'running'> {
+  const p = pushTestSource(rtmpPort, key, to);
   const code = await Promise.race([p.exit, new Promise<'running'>((r) => setTimeout(() => r('running'), 8_000))]);
   if (code === 'running') p.proc.kill('SIGKILL');
   return code;

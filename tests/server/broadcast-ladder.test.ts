@@ -20,10 +20,21 @@ import {
 } from '../../workers/protocol/index';
 import { nginxRtmpConf } from '../../server/vlive/nginx-conf';
 import { DEFAULT_LADDER, parseLadder, roomMasterPlaylist } from '../../server/vlive/ladder';
-import { pushTestSource, requireMediaServer, startMediaServer, until, type MediaServer } from '../helpers/rtmp';
+import {
+  pushTestSource,
+  refusedPushExit,
+  requireMediaServer,
+  startMediaServer,
+  until,
+  type MediaServer,
+} from '../helpers/rtmp';
 import { api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
 const ROOM = '1005';
+/** This machine's first non-loopback IPv4 address: pushes from it are not from 127.0.0.1. */
+const OUTSIDE = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 const LADDER = [360, 240] as const;
 
 /** The height of the first video stream of an MPEG-TS fragment, by ffprobe. */
@@ -103,7 +114,9 @@ describe('a push through the ladder', () => {
     process.env.VLIVE_LADDER = LADDER.join(',');
     h = await startVlive(Date.now());
     h.clock.now = Date.now();
-    media = await startMediaServer({ dir: tmp, hlsDir, appUrl: h.base, ladder: LADDER });
+    // Listening on every address (as for pushes from the internet): the transcoder still reaches
+    // nginx on 127.0.0.1, and an outside address can be tried against the `ladder` application.
+    media = await startMediaServer({ dir: tmp, hlsDir, appUrl: h.base, ladder: LADDER, listenAll: true });
     const anchor = await createUser(h, { nickName: '主播阿梯' });
     await h.ts.storage.db
       .insertInto('vlive_anchor_users')
@@ -192,4 +205,18 @@ describe('a push through the ladder', () => {
     // The recording is the source rendition's fragments (not a rung's), copied byte for byte.
     expect(rec.bytes.equals(fs.readFileSync(path.join(tmp, 'hls', `${key}_src`, rec.first)))).toBe(true);
   }, 90_000);
+
+  it.skipIf(!OUTSIDE)(
+    'the ladder application takes no push from another address, key or not',
+    async () => {
+      for (const name of [`${key}_src`, 'anything_480']) {
+        const code = await refusedPushExit(media.rtmpPort, name, { host: OUTSIDE, app: 'ladder' });
+        expect(code).not.toBe('running');
+        expect(code).not.toBe(0);
+      }
+      expect(fs.existsSync(path.join(tmp, 'hls', 'anything_480'))).toBe(false);
+      expect(fs.existsSync(path.join(tmp, 'hls', 'anything.m3u8'))).toBe(false);
+    },
+    30_000,
+  );
 });

@@ -58,7 +58,15 @@ export function LivePlayer({
       }
       video.dataset.engine = 'hls.js';
       const h = new Hls({ liveSyncDurationCount: 3, enableWorker: true });
-      h.on(Hls.Events.MANIFEST_PARSED, play);
+      // The renditions of a master playlist (a media server's bitrate ladder) and the one playing,
+      // as hls.js switches by measured bandwidth.
+      h.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+        video.dataset.renditions = String(data.levels.length);
+        play();
+      });
+      h.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
+        video.dataset.rendition = String(data.level);
+      });
       h.on(Hls.Events.ERROR, (_e, data) => {
         if (!data.fatal) return;
         if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
