@@ -2,10 +2,8 @@
  * The gateway registry (NATS KV, one bucket per cluster): each gateway puts its address and load
  * every HEARTBEAT_MS; the bucket's TTL forgets a gateway that stopped (killed, frozen) after
  * GATEWAY_TTL_MS. The socket-address call hands the client the live gateway with the fewest
- * sockets. The same bucket holds the cluster's connect-token secret, so a token from one
- * gateway's address call opens a socket on any other.
+ * sockets. (The connect-token secret is in a bucket without TTL: ./token-secret.ts.)
  */
-import crypto from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { SocketAddress } from '../../workers/protocol/index';
@@ -36,19 +34,6 @@ export interface GatewayRegistry {
 
 export async function openRegistryBucket(nc: NatsConnection, cluster: string): Promise<KV> {
   return new Kvm(nc).create(`${cluster}_gateways`, { ttl: GATEWAY_TTL_MS, history: 1 });
-}
-
-/** The cluster's connect-token secret: made once by whichever process comes first. */
-export async function sharedTokenSecret(kv: KV): Promise<Buffer> {
-  const fresh = crypto.randomBytes(32);
-  try {
-    await kv.create('secret.socket-token', fresh);
-    return fresh;
-  } catch {
-    const e = await kv.get('secret.socket-token');
-    if (!e) throw new Error('socket-token secret missing from the registry bucket');
-    return Buffer.from(e.value);
-  }
 }
 
 export function createGatewayRegistry(kv: KV, now: () => number = Date.now): GatewayRegistry {
