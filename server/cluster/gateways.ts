@@ -10,6 +10,12 @@ import type { SocketAddress } from '../../workers/protocol/index';
 
 export const GATEWAY_HEARTBEAT_MS = 2_000;
 export const GATEWAY_TTL_MS = 6_000;
+/**
+ * A gateway whose last heartbeat is older than this has missed one (killed, most likely): it is
+ * handed out only when no gateway is fresher. Without this a killed gateway kept being named for
+ * up to GATEWAY_TTL_MS, and its clients' first reconnect (5–6 s later) often went to it again.
+ */
+export const GATEWAY_STALE_MS = GATEWAY_HEARTBEAT_MS * 1.5;
 
 export type Endpoint = SocketAddress['lotteryAddress'][number];
 
@@ -22,7 +28,7 @@ export interface GatewayEntry {
 }
 
 export interface GatewayRegistry {
-  /** The live gateway with the fewest sockets (not draining), or null when none is registered. */
+  /** The live gateway with the fewest sockets (not draining, heartbeat fresh if any is), or null when none is registered. */
   pick(): Promise<Endpoint | null>;
   list(): Promise<GatewayEntry[]>;
   /** Starts heartbeats for this gateway. */
@@ -79,7 +85,9 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
     list,
     async pick() {
       if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
-      const live = cached.list;
+      const listed = cached.list;
+      const fresh = listed.filter((g) => now() - g.at < GATEWAY_STALE_MS);
+      const live = fresh.length ? fresh : listed;
       if (!live.length) return null;
       let best = live[0];
       for (const g of live) if (g.connections < best.connections) best = g;

@@ -2,7 +2,7 @@
  * Cluster chaos benchmark (issue 18): one feed and two gateways on the machine's NATS JetStream
  * and PostgreSQL; FOLLOWERS clients follow the live list (`football`, RATE events/s published
  * through the cluster's stream) and CHATTERS signed-in clients chat in 10 rooms, all in client
- * child processes behaving as the app's core does (./cluster-bench.client.ts). KILL_AT seconds
+ * child processes behaving as the app's core does (./cluster/clients.ts). KILL_AT seconds
  * in, one gateway gets `kill -9`; its clients wait the spec's 5 s + jitter, ask for an address
  * again and resume. Prints the clients back, the time until the last is back, and events and
  * chat lines lost and duplicated (both must be 0).
@@ -13,9 +13,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../../server/accounts/tokens';
-import { arg, loadAverage, wallNow } from './bench-event';
-import { forkClient, openClients, reportClients, startBenchCluster } from './cluster-bench-env';
-import type { ClientReport } from './cluster-bench.client';
+import { arg, loadAverage, wallNow } from './shared/bench-event';
+import { forkClient, openClients, reportClients, startBenchCluster } from './cluster/env';
+import type { ClientReport } from './cluster/clients';
 
 const FOLLOWERS = Number(arg('followers', '2000'));
 const CHATTERS = Number(arg('chatters', '200'));
@@ -109,6 +109,7 @@ async function main() {
       `| chat lines acknowledged / refused / never acknowledged | ${rep.chatSent} / ${rep.chatRefused} / ${rep.chatUnacked} |`,
     );
     console.log(`| chat lines lost / duplicated (all chatters) | ${rep.chatLost} / ${rep.chatDuplicated} |`);
+    if (Object.keys(rep.failures).length) console.log('\nfailed connection attempts (each tried again):', rep.failures);
     console.log(`\nload average at the end: ${loadAverage()}`);
     const ok =
       rep.back === rep.dropped && rep.eventsLost + rep.eventsDuplicated + rep.chatLost + rep.chatDuplicated === 0;

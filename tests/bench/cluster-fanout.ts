@@ -10,7 +10,7 @@
  *   npx tsx tests/bench/cluster-fanout.ts [--gateways 1,2,3] [--sockets 5000,10000] [--rate 20]
  *     [--seconds 10] [--clients 2]
  */
-import { LatencyHistogram, arg, loadAverage } from './bench-event';
+import { LatencyHistogram, arg, loadAverage } from './shared/bench-event';
 import {
   cpuMsOf,
   forkClient,
@@ -20,7 +20,7 @@ import {
   reportClients,
   rssMbOf,
   startBenchCluster,
-} from './cluster-bench-env';
+} from './cluster/env';
 
 const GATEWAYS = arg('gateways', '1,2,3').split(',').map(Number);
 const SOCKETS = arg('sockets', '5000,10000').split(',').map(Number);

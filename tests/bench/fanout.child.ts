@@ -8,7 +8,7 @@ import { buildServer } from '../../server/app';
 import { createOutboxSms } from '../../server/accounts/sms';
 import { createTestStorage } from '../helpers/test-db';
 import { Topics } from '../../workers/protocol/index';
-import { eventFor, wallNow } from './bench-event';
+import { eventFor, wallNow } from './shared/bench-event';
 
 type Msg = { publish: { rate: number; seconds: number } } | { stop: true };
 

@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { arg, loadAverage, wallNow } from './bench-event';
+import { arg, loadAverage, wallNow } from './shared/bench-event';
 import { Frame, SystemPaths, embeddedUrl, type Envelope, type SocketAddress } from '../../workers/protocol/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

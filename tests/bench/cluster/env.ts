@@ -1,7 +1,7 @@
 /**
  * The parent side of the cluster benchmarks: a fresh PostgreSQL database and cluster name on the
  * machine's NATS, one feed and N gateways as real processes (server/cluster/main.ts, what
- * `npm run feed` / `npm run gateway` run), client child processes (./cluster-bench.client.ts),
+ * `npm run feed` / `npm run gateway` run), client child processes (./clients.ts),
  * a publisher on the cluster's stream, and the load figures read from /proc, /metrics and
  * pg_stat_database.
  */
@@ -12,14 +12,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createJetStreamBus } from '../../server/cluster/jetstream-bus';
-import type { ClusterBus } from '../../server/cluster/bus';
-import { Topics } from '../../workers/protocol/index';
-import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from '../helpers/cluster';
-import { startClusterProc, type ClusterProc } from '../helpers/cluster-procs';
-import { ensureBuilt } from '../helpers/e2e';
-import { eventFor, wallNow } from './bench-event';
-import type { ClientReport, OpenMsg } from './cluster-bench.client';
+import { createJetStreamBus } from '../../../server/cluster/jetstream-bus';
+import type { ClusterBus } from '../../../server/cluster/bus';
+import { secretsBucketOf } from '../../../server/cluster/token-secret';
+import { Topics } from '../../../workers/protocol/index';
+import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from '../../helpers/cluster';
+import { startClusterProc, type ClusterProc } from '../../helpers/cluster-procs';
+import { ensureBuilt } from '../../helpers/e2e';
+import { eventFor, wallNow } from '../shared/bench-event';
+import type { ClientReport, OpenMsg } from './clients';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLK_TCK = 100;
@@ -71,7 +72,7 @@ export interface ClientProc {
 }
 
 export async function forkClient(): Promise<ClientProc> {
-  const child = fork(path.join(here, 'cluster-bench.client.ts'), [], {
+  const child = fork(path.join(here, 'clients.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -211,7 +212,7 @@ export async function startBenchCluster(gatewayCount: number): Promise<BenchClus
       await Promise.all([feed, ...gateways].map((p) => p.kill()));
       await bus.close();
       await admin.end();
-      await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`]);
+      await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`, `KV_${secretsBucketOf(name)}`]);
       await nc.close();
       await db.drop();
     },

@@ -1,6 +1,6 @@
 /**
- * Client sockets of the cluster benchmarks, in a child process (cluster-fanout.ts and
- * cluster-chaos.ts fork several, so the sockets' parsing does not share the parent's core).
+ * Client sockets of the cluster benchmarks, in a child process (../cluster-fanout.ts and
+ * ../cluster-chaos.ts fork several, so the sockets' parsing does not share the parent's core).
  * Each socket does what the app's core does: the socket-address call on a gateway's REST, a
  * socket to the gateway it names, SUBSCRIBE; on a drop it waits as the core does (4011/1001: at
  * once plus 0–250 ms; else RECONNECT_MS plus jitter), asks for an address again and resumes with
@@ -19,8 +19,8 @@ import {
   embeddedUrl,
   type Envelope,
   type SocketAddress,
-} from '../../workers/protocol/index';
-import { LatencyHistogram, benchStamp, wallNow } from './bench-event';
+} from '../../../workers/protocol/index';
+import { LatencyHistogram, benchStamp, wallNow } from '../shared/bench-event';
 
 export interface OpenMsg {
   restUrls: string[];
@@ -143,6 +143,8 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     s.serverId = f.data.serverId;
     if (s.token) s.ws?.send(JSON.stringify({ code: Frame.AUTH, data: { accessToken: s.token } }));
     s.ws?.send(JSON.stringify({ code: Frame.SUBSCRIBE, data: { ...resume, topics: [{ topic: s.topic, ...since }] } }));
+    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
+      console.error(`[client ${opts.proc}/${s.n}] resume`, resume, since, f.data.serverId);
   } else if (code === Frame.SUBSCRIBED || code === Frame.SNAPSHOT_REQUIRED) {
     if (code === Frame.SNAPSHOT_REQUIRED) {
       snapshots++;
@@ -150,6 +152,8 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     }
     s.ready = true;
     if (s.drops) s.backAt = wallNow();
+    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
+      console.error(`[client ${opts.proc}/${s.n}] back: ${text.slice(0, 200)}`);
     // Lines that were in flight when the socket dropped: again, with the same clientId.
     for (const [clientId, t] of s.pending) sendLine(s, clientId, t);
     subscribed();

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { FootballMatch, ListEvent } from '../../workers/protocol/index';
+import type { FootballMatch, ListEvent } from '../../../workers/protocol/index';
 
 export const wallNow = () => performance.timeOrigin + performance.now();
 
