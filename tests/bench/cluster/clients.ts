@@ -11,6 +11,7 @@
  */
 import WebSocket from 'ws';
 import {
+  CLIENT_DEAD_MS,
   Frame,
   HEARTBEAT_MS,
   RECONNECT_JITTER_MS,
@@ -174,8 +175,8 @@ function connect(s: Sock): Promise<void> {
       s.ws = ws;
       s.ready = false;
       ws.on('message', (d: Buffer) => onFrame(s, d, resolve));
-      // A socket that opens but is never subscribed counts as failed (and is tried again).
-      setTimeout(() => s.ws === ws && !s.ready && ws.terminate(), 20_000).unref();
+      // Not subscribed within the core's dead-man time: failed (and tried again), as in the app.
+      setTimeout(() => s.ws === ws && !s.ready && ws.terminate(), CLIENT_DEAD_MS).unref();
       ws.once('error', (err) => reject(err));
       ws.once('close', (code, reason) => {
         if (s.ws !== ws) return;
