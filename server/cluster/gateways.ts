@@ -2,10 +2,8 @@
  * The gateway registry (NATS KV, one bucket per cluster): each gateway puts its address and load
  * every HEARTBEAT_MS; the bucket's TTL forgets a gateway that stopped (killed, frozen) after
  * GATEWAY_TTL_MS. The socket-address call hands the client the live gateway with the fewest
- * sockets. The same bucket holds the cluster's connect-token secret, so a token from one
- * gateway's address call opens a socket on any other.
+ * sockets. (The connect-token secret is in a bucket without TTL: ./token-secret.ts.)
  */
-import crypto from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { SocketAddress } from '../../workers/protocol/index';
@@ -16,6 +14,12 @@ import type { SocketAddress } from '../../workers/protocol/index';
  */
 export const GATEWAY_HEARTBEAT_MS = 1_000;
 export const GATEWAY_TTL_MS = 3_000;
+/**
+ * A gateway whose last heartbeat is older than this has missed one (killed, most likely): it is
+ * handed out only when no gateway is fresher, so a killed gateway is not named again while its
+ * entry waits out the TTL.
+ */
+export const GATEWAY_STALE_MS = GATEWAY_HEARTBEAT_MS * 1.5;
 
 export type Endpoint = SocketAddress['lotteryAddress'][number];
 
@@ -28,7 +32,7 @@ export interface GatewayEntry {
 }
 
 export interface GatewayRegistry {
-  /** The live gateway with the fewest sockets (not draining), or null when none is registered. */
+  /** The live gateway with the fewest sockets (not draining, heartbeat fresh if any is), or null when none is registered. */
   pick(): Promise<Endpoint | null>;
   list(): Promise<GatewayEntry[]>;
   /** Starts heartbeats for this gateway. */
@@ -40,19 +44,6 @@ export interface GatewayRegistry {
 
 export async function openRegistryBucket(nc: NatsConnection, cluster: string): Promise<KV> {
   return new Kvm(nc).create(`${cluster}_gateways`, { ttl: GATEWAY_TTL_MS, history: 1 });
-}
-
-/** The cluster's connect-token secret: made once by whichever process comes first. */
-export async function sharedTokenSecret(kv: KV): Promise<Buffer> {
-  const fresh = crypto.randomBytes(32);
-  try {
-    await kv.create('secret.socket-token', fresh);
-    return fresh;
-  } catch {
-    const e = await kv.get('secret.socket-token');
-    if (!e) throw new Error('socket-token secret missing from the registry bucket');
-    return Buffer.from(e.value);
-  }
 }
 
 export function createGatewayRegistry(kv: KV, now: () => number = Date.now): GatewayRegistry {
@@ -98,7 +89,9 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
     list,
     async pick() {
       if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
-      const live = cached.list;
+      const listed = cached.list;
+      const fresh = listed.filter((g) => now() - g.at < GATEWAY_STALE_MS);
+      const live = fresh.length ? fresh : listed;
       if (!live.length) return null;
       let best = live[0];
       for (const g of live) if (g.connections < best.connections) best = g;

@@ -8,7 +8,8 @@ import { connect } from '@nats-io/transport-node';
 import { loadConfig } from '../config';
 import { buildServer } from '../app';
 import { createJetStreamBus } from './jetstream-bus';
-import { createGatewayRegistry, openRegistryBucket, sharedTokenSecret } from './gateways';
+import { createGatewayRegistry, openRegistryBucket } from './gateways';
+import { clusterTokenSecret } from './token-secret';
 import { campaignForFeed } from './leader';
 import { socketEndpointOf } from './endpoint';
 
@@ -28,7 +29,7 @@ const id = `${role}-${crypto.randomBytes(4).toString('hex')}`;
 const nc = await connect({ servers: natsUrl, name: id, maxReconnectAttempts: -1 });
 const bus = await createJetStreamBus({ nc, name: `${cluster}_events` });
 const kv = await openRegistryBucket(nc, cluster);
-const tokenSecret = await sharedTokenSecret(kv);
+const tokenSecret = await clusterTokenSecret(nc, cluster);
 const gateways = role === 'gateway' ? createGatewayRegistry(kv) : undefined;
 const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLost: () => process.exit(1) }) : null;
 

@@ -4,57 +4,13 @@
  * temp PGlite, feed off; on IPC { publish: { rate, seconds } } it publishes football list
  * events at a steady rate, each carrying its send time in `incident.at`.
  */
-import { performance } from 'node:perf_hooks';
 import { buildServer } from '../../server/app';
 import { createOutboxSms } from '../../server/accounts/sms';
 import { createTestStorage } from '../helpers/test-db';
-import { Topics, type FootballMatch, type ListEvent } from '../../workers/protocol/index';
+import { Topics } from '../../workers/protocol/index';
+import { eventFor, wallNow } from './shared/bench-event';
 
 type Msg = { publish: { rate: number; seconds: number } } | { stop: true };
-
-const wallNow = () => performance.timeOrigin + performance.now();
-
-function eventFor(i: number, at: number): ListEvent {
-  const match: FootballMatch = {
-    id: 100_000 + (i % 300),
-    li: 36,
-    leagueName: '英超',
-    leagueColor: '#3f1c71',
-    leagueLetter: 'Y',
-    ot: Math.floor(at / 1000) - 1800,
-    home: { id: 19, name: '阿森纳', logo: '/static/crest/19.svg', rank: 1 },
-    away: { id: 25, name: '切尔西', logo: '/static/crest/25.svg', rank: 4 },
-    score: [1 + (i % 3), i % 2],
-    jc: '周六001',
-    bd: true,
-    jx: false,
-    hot: true,
-    isShow: true,
-    hasVideo: false,
-    sport: 'zq',
-    s: 2,
-    halfStart: Math.floor(at / 1000) - 1500,
-    half: null,
-    red: [0, 0],
-    yellow: [1, 2],
-    corner: [3, 1],
-  };
-  return {
-    kind: 'match',
-    match,
-    incident: {
-      id: `bench-${i}`,
-      matchId: match.id,
-      sport: 'zq',
-      type: 'corner',
-      side: 'home',
-      minute: 25,
-      text: '第25分钟 阿森纳 角球',
-      score: match.score,
-      at,
-    },
-  };
-}
 
 async function main() {
   const ts = await createTestStorage('pglite', { feed: false, devControl: false });

@@ -12,20 +12,13 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { arg, loadAverage, wallNow } from './shared/bench-event';
 import { Frame, SystemPaths, embeddedUrl, type Envelope, type SocketAddress } from '../../workers/protocol/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const wallNow = () => performance.timeOrigin + performance.now();
-
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : def;
-}
 const SOCKETS = arg('sockets', '2000,5000').split(',').map(Number);
 const RATE = Number(arg('rate', '20'));
 const SECONDS = Number(arg('seconds', '10'));
@@ -164,12 +157,7 @@ async function main() {
     );
   }
   // Shared machines: the figures only mean something next to how busy the cores were.
-  console.log(
-    `\nload average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(`\nload average at the end: ${loadAverage()}`);
   const last = rows[rows.length - 1];
   const aim = last.sockets >= 5000 && last.held === last.sockets && last.p99 <= 200;
   console.log(`\naim (5,000 sockets held, p99 ≤ 200 ms): ${aim ? 'met' : 'NOT met'}`);

@@ -1,0 +1,51 @@
+/** The gateway registry on real NATS KV: which gateway the socket-address call names. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  GATEWAY_STALE_MS,
+  createGatewayRegistry,
+  openRegistryBucket,
+  type Endpoint,
+} from '../../../server/cluster/gateways';
+import { connectNats, deleteStreams, uniqueName } from '../../helpers/cluster';
+
+let nc: NatsConnection;
+const cluster = uniqueName('qs_reg');
+
+beforeAll(async () => {
+  nc = await connectNats();
+});
+
+afterAll(async () => {
+  await deleteStreams(nc, [`KV_${cluster}_gateways`]);
+  await nc.close();
+});
+
+const endpoint = (port: number): Endpoint => ({ protocol: 'ws', host: '127.0.0.1', port });
+
+it('a gateway that missed its heartbeat is not named while a fresh one is, even with fewer sockets', async () => {
+  const kv = await openRegistryBucket(nc, cluster);
+  const t0 = Date.now();
+  let clock = t0;
+  const now = () => clock;
+  // A: last heartbeat at t0 with no sockets (then killed); B: beating, with 100 sockets.
+  const a = createGatewayRegistry(kv, now);
+  a.announce({ id: 'a', endpoint: endpoint(1), connections: () => 0 });
+  await expect.poll(async () => (await a.list()).length).toBe(1);
+  await a.close();
+  clock = t0 + GATEWAY_STALE_MS + 500;
+  const b = createGatewayRegistry(kv, now);
+  b.announce({ id: 'b', endpoint: endpoint(2), connections: () => 100 });
+  await expect.poll(async () => (await b.list()).length).toBe(2);
+  await b.close();
+  const picker = createGatewayRegistry(kv, now);
+  expect((await picker.pick())?.port).toBe(2);
+  // Both fresh: the one with fewer sockets.
+  clock = t0 + 100;
+  const fresh = createGatewayRegistry(kv, now);
+  expect((await fresh.pick())?.port).toBe(1);
+  // Only a stale one left: still named (better than none).
+  await kv.delete('gw.b');
+  clock = t0 + GATEWAY_STALE_MS + 500;
+  expect((await createGatewayRegistry(kv, now).pick())?.port).toBe(1);
+});
