@@ -73,6 +73,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     now,
     gateways: opts.cluster?.gateways,
     clustered: !!opts.cluster,
+    // Cluster mode: the background jobs run on the feed leader only, once cluster-wide.
+    runsJobs: () => opts.cluster?.isLeader() ?? true,
   };
   if (opts.cluster) registerClusterMetrics(metrics, opts.cluster);
 

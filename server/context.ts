@@ -26,6 +26,8 @@ export interface AppContext {
   gateways?: GatewayRegistry;
   /** Cluster mode: limits are shared through PostgreSQL (server/limits/shared-rate-limit.ts). */
   clustered?: boolean;
+  /** Whether this process runs the areas' background jobs (server/jobs.ts); absent: it does. */
+  runsJobs?: () => boolean;
 }
 
 /** An area registers its routes (and may subscribe to the hub or feed). */

@@ -44,6 +44,12 @@ export function createMetrics() {
       labelNames: ['sport', 'type'],
       registers: [registry],
     }),
+    jobRuns: new client.Counter({
+      name: 'background_job_runs_total',
+      help: 'Background job runs started in this process (server/jobs.ts)',
+      labelNames: ['job'],
+      registers: [registry],
+    }),
   };
   return m;
 }

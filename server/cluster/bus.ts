@@ -58,6 +58,12 @@ export interface ClusterBus {
   leave(key: string): void;
   /** Last seq known here for the topic (held, or published by this process), 0 when none. */
   lastSeq(key: string): number;
+  /**
+   * Last seq of the topic cluster-wide: asks the stream for the subject's last stored message
+   * (for a topic no client of this process follows, `lastSeq` knows nothing). 0 when the window
+   * holds none.
+   */
+  storedSeq(key: string): Promise<number>;
   /** Resolves when every publication made so far is stored (tests, shutdown). */
   flush(): Promise<void>;
   stats(): BusStats;

@@ -27,6 +27,8 @@ export interface GatewayEntry {
   id: string;
   endpoint: Endpoint;
   connections: number;
+  /** Sockets per anchor-room topic on this gateway (`room:<id>` → count), for cluster-wide viewers. */
+  rooms?: Record<string, number>;
   draining: boolean;
   at: number;
 }
@@ -35,8 +37,10 @@ export interface GatewayRegistry {
   /** The live gateway with the fewest sockets (not draining, heartbeat fresh if any is), or null when none is registered. */
   pick(): Promise<Endpoint | null>;
   list(): Promise<GatewayEntry[]>;
+  /** Sockets on a topic summed over the live gateways (as of their last beats, at most ~1.5 s old). */
+  viewers(topic: string): Promise<number>;
   /** Starts heartbeats for this gateway. */
-  announce(self: { id: string; endpoint: Endpoint; connections: () => number }): void;
+  announce(self: Announced): void;
   /** Leaves the registry at once (drain): no new client is sent here. */
   withdraw(): Promise<void>;
   close(): Promise<void>;
@@ -46,9 +50,17 @@ export async function openRegistryBucket(nc: NatsConnection, cluster: string): P
   return new Kvm(nc).create(`${cluster}_gateways`, { ttl: GATEWAY_TTL_MS, history: 1 });
 }
 
+interface Announced {
+  id: string;
+  endpoint: Endpoint;
+  connections: () => number;
+  /** Sockets per room topic here (published with each beat). */
+  rooms?: () => Record<string, number>;
+}
+
 export function createGatewayRegistry(kv: KV, now: () => number = Date.now): GatewayRegistry {
   let timer: NodeJS.Timeout | null = null;
-  let self: { id: string; endpoint: Endpoint; connections: () => number } | null = null;
+  let self: Announced | null = null;
   let withdrawn = false;
   // Cache the list briefly: an address call per client should not be a KV scan per client.
   let cached: { at: number; list: GatewayEntry[] } | null = null;
@@ -67,6 +79,7 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
       id: self.id,
       endpoint: self.endpoint,
       connections: self.connections(),
+      rooms: self.rooms?.(),
       draining: false,
       at: now(),
     };
@@ -85,16 +98,25 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
     return out;
   }
 
+  async function live(): Promise<GatewayEntry[]> {
+    if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
+    return cached.list;
+  }
+
   return {
     list,
+    async viewers(topic) {
+      let n = 0;
+      for (const g of await live()) n += g.rooms?.[topic] ?? 0;
+      return n;
+    },
     async pick() {
-      if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
-      const listed = cached.list;
+      const listed = await live();
       const fresh = listed.filter((g) => now() - g.at < GATEWAY_STALE_MS);
-      const live = fresh.length ? fresh : listed;
-      if (!live.length) return null;
-      let best = live[0];
-      for (const g of live) if (g.connections < best.connections) best = g;
+      const gateways = fresh.length ? fresh : listed;
+      if (!gateways.length) return null;
+      let best = gateways[0];
+      for (const g of gateways) if (g.connections < best.connections) best = g;
       best.connections++; // spread the next callers inside the cache window
       return best.endpoint;
     },

@@ -262,6 +262,10 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
     lastSeq(key) {
       return follows.get(key)?.seq ?? pubs.get(key)?.seq ?? 0;
     },
+    async storedSeq(key) {
+      const last = await loadLast(key);
+      return Math.max(bus.lastSeq(key), last?.seq ?? 0);
+    },
     async flush() {
       while (inFlight.size) await Promise.all([...inFlight]);
     },

@@ -47,6 +47,7 @@ if (gateways) {
     id,
     endpoint: socketEndpointOf(config.host, port, config.publicHost),
     connections: () => server.ctx.hub.connectionCount(),
+    rooms: () => server.ctx.hub.subscriberCounts('room:'),
   });
 }
 if (leadership) {

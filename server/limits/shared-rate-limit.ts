@@ -15,21 +15,21 @@ import type { Db } from '../db/index';
 import { createRateLimiter } from './rate-limit';
 
 export interface AsyncRateLimiter {
-  /** Takes a token; false when the bucket is empty (nothing is taken then). */
-  take(key: string | number, now: number): Promise<boolean>;
+  /** Takes a token; false when the bucket is empty (nothing is taken then). `refillMs`: this key's own rate. */
+  take(key: string | number, now: number, refillMs?: number): Promise<boolean>;
 }
 
 export function createSharedRateLimiter(db: Db, name: string, capacity: number, refillMs: number): AsyncRateLimiter {
   return {
-    async take(key, now) {
+    async take(key, now, refill = refillMs) {
       const k = `${name}:${key}`;
       // The refilled level is computed in the statement; a bucket below one token is left as it was.
       const r = await sql<{ tokens: number }>`
         insert into rate_buckets (key, tokens, at) values (${k}, ${capacity - 1}, ${now})
         on conflict (key) do update
-          set tokens = least(${capacity}::float8, rate_buckets.tokens + greatest(0, ${now}::float8 - rate_buckets.at) / ${refillMs}::float8) - 1,
+          set tokens = least(${capacity}::float8, rate_buckets.tokens + greatest(0, ${now}::float8 - rate_buckets.at) / ${refill}::float8) - 1,
               at = ${now}
-          where least(${capacity}::float8, rate_buckets.tokens + greatest(0, ${now}::float8 - rate_buckets.at) / ${refillMs}::float8) >= 1
+          where least(${capacity}::float8, rate_buckets.tokens + greatest(0, ${now}::float8 - rate_buckets.at) / ${refill}::float8) >= 1
         returning tokens`.execute(db);
       return r.rows.length === 1;
     },
@@ -45,5 +45,5 @@ export function rateLimiterFor(
 ): AsyncRateLimiter {
   if (ctx.clustered) return createSharedRateLimiter(ctx.db, name, capacity, refillMs);
   const local = createRateLimiter(capacity, refillMs);
-  return { take: async (key, now) => local.take(key, now) };
+  return { take: async (key, now, refill) => local.take(key, now, refill) };
 }

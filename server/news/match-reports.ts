@@ -7,7 +7,9 @@
  */
 import { isFinished, isLive, isNotStarted, type Sport } from '../../workers/protocol/index';
 import type { MatchReportKind, MatchReportLink } from '../../workers/protocol/api/news';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { scheduleJob } from '../jobs';
 import type { Db } from '../db/index';
 import { renderMarkdown } from './markdown';
 import {
@@ -239,22 +241,13 @@ export async function matchReportLinks(db: Db, matchId: number): Promise<MatchRe
   return rows.map((r) => ({ articleId: r.id, type: r.type, kind: r.auto_kind as MatchReportKind, title: r.title }));
 }
 
-/** Runs the sweep on a timer while the server runs (stopped when the app closes). */
-export function registerMatchReports(ctx: AppContext, onClose: (fn: () => void) => void): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepMatchReports(ctx.db, ctx.now());
-    } catch (err) {
-      console.warn(`[news] match report sweep failed: ${(err as Error).message}`);
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), SWEEP_MS);
-  timer.unref?.();
-  onClose(() => clearInterval(timer));
+/** Runs the sweep on a timer while the server runs (on the leader only in cluster mode). */
+export function registerMatchReports(app: FastifyInstance, ctx: AppContext): void {
+  scheduleJob(app, ctx, {
+    name: 'match-reports',
+    everyMs: SWEEP_MS,
+    runAtStart: true,
+    inTests: true,
+    run: () => sweepMatchReports(ctx.db, ctx.now()),
+  });
 }

@@ -157,6 +157,6 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
   );
 
   registerCommunityRoutes(app, ctx);
-  registerMatchReports(ctx, (fn) => app.addHook('onClose', async () => fn()));
+  registerMatchReports(app, ctx);
   if (ctx.config.opsToken) registerOpsRoutes(app, ctx, ctx.config.opsToken);
 };

@@ -5,6 +5,7 @@
  * tests the first ticks also add the demo world's experts (./demo.ts).
  */
 import type { AreaPlugin } from '../context';
+import { scheduleJob } from '../jobs';
 import { settleDueTips } from './tips';
 import { registerProposalRoutes } from './routes';
 import { seedDemoExperts } from './demo';
@@ -13,31 +14,15 @@ const SETTLE_TICK_MS = 5_000;
 
 export const proposalArea: AreaPlugin = (app, ctx) => {
   registerProposalRoutes(app, ctx);
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
   // The demo experts are added once the feed has stored matches (a fresh database has none yet).
+  // Tests settle by calling settleDueTips with their own clock.
   let demoSeeded = false;
-  const safeTick = () => {
-    if (running) return;
-    running = (demoSeeded ? Promise.resolve(true) : seedDemoExperts(ctx))
-      .then((seeded) => {
-        demoSeeded = seeded;
-        return settleDueTips(ctx.db, ctx.now());
-      })
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'tip settlement failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    // Tests settle by calling settleDueTips with their own clock.
-    if (ctx.config.mode === 'test') return;
-    timer = setInterval(safeTick, SETTLE_TICK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  scheduleJob(app, ctx, {
+    name: 'tip-settlement',
+    everyMs: SETTLE_TICK_MS,
+    async run() {
+      demoSeeded ||= await seedDemoExperts(ctx);
+      await settleDueTips(ctx.db, ctx.now());
+    },
   });
 };

@@ -83,7 +83,10 @@ export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: 
       streamKey: key.stream_key,
       live: room.live,
       liveSince: room.live && on ? Number(on.started_at) : null,
-      viewers: hub.subscriberCount(Topics.room(roomId)),
+      // Cluster mode: every gateway's sockets on the room (each publishes its counts with its beat).
+      viewers: ctx.gateways
+        ? await ctx.gateways.viewers(Topics.room(roomId))
+        : hub.subscriberCount(Topics.room(roomId)),
     };
   };
 

@@ -9,7 +9,7 @@ import { Topics, type ChatMessage, type ChatSendFrame } from '../../workers/prot
 import type { Db } from '../db/index';
 import type { ChatResult, Hub } from '../ws/hub';
 import { checkChatText } from './chat-filter';
-import { createRateLimiter, type RateLimiter } from '../limits/rate-limit';
+import { rateLimiterFor, type AsyncRateLimiter } from '../limits/shared-rate-limit';
 
 /** 3 messages at once, then one per 1.5 s (nobles from 伯爵 up: one per 0.75 s). */
 export const CHAT_BURST = 3;
@@ -38,7 +38,8 @@ export interface ChatServiceOptions {
   db: Db;
   hub: Hub;
   now: () => number;
-  limiter?: RateLimiter;
+  /** Cluster mode: the rate limit is shared by every gateway (PostgreSQL `rate_buckets`). */
+  clustered?: boolean;
 }
 
 export function rowToMessage(r: {
@@ -67,9 +68,8 @@ export function rowToMessage(r: {
 
 export function createChatService(opts: ChatServiceOptions): ChatService {
   const { db, hub, now } = opts;
-  const limiter = opts.limiter ?? createRateLimiter(CHAT_BURST, CHAT_REFILL_MS);
-  const lastText = new Map<number, { text: string; at: number }>();
-  /** clientIds stored lately, so a resend skips the rate limit (it is answered from storage). */
+  const limiter: AsyncRateLimiter = rateLimiterFor(opts, 'chat', CHAT_BURST, CHAT_REFILL_MS);
+  /** clientIds stored lately here, so a resend skips the rate limit (it is answered from storage). */
   const recentClientIds = new Map<string, true>();
   /** Anchor rooms are seeded and never deleted: a positive answer is kept. */
   const knownRooms = new Set<string>();
@@ -79,6 +79,19 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
     const row = await db.selectFrom('vlive_rooms').select('id').where('id', '=', roomId).executeTakeFirst();
     if (row) knownRooms.add(roomId);
     return Boolean(row);
+  }
+
+  /** The user's last text message, in any room, or `{}` when there is none. */
+  async function lastMessageOf(userId: number): Promise<{ client_id?: string; text?: string; at?: number }> {
+    const row = await db
+      .selectFrom('vlive_chat_messages')
+      .select(['client_id', 'text', 'at'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'text')
+      .orderBy('at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? {};
   }
 
   async function store(row: {
@@ -124,14 +137,14 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
         .executeTakeFirst();
       if (!user) return { ok: false, msg: '请先登录' };
       const noble = user.level ?? 0;
-      // A resend of a stored clientId is answered below (store() finds it) before any limit.
-      const resend = recentClientIds.get(`${userId}:${frame.clientId}`);
-      if (!resend) {
-        if (!limiter.take(userId, at, noble >= 3 ? CHAT_NOBLE_REFILL_MS : CHAT_REFILL_MS)) {
+      // A resend of a stored clientId is answered below (store() finds it) before any limit. The
+      // user's last stored message (whichever gateway took it) tells a resend and a repeat apart.
+      const last = recentClientIds.get(`${userId}:${frame.clientId}`) ? null : await lastMessageOf(userId);
+      if (last && last.client_id !== frame.clientId) {
+        if (!(await limiter.take(userId, at, noble >= 3 ? CHAT_NOBLE_REFILL_MS : CHAT_REFILL_MS))) {
           return { ok: false, msg: '发言太快了，请稍后再试' };
         }
-        const last = lastText.get(userId);
-        if (last && last.text === checked.text && at - last.at < CHAT_REPEAT_MS) {
+        if (last.text === checked.text && at - Number(last.at) < CHAT_REPEAT_MS) {
           return { ok: false, msg: '请勿重复发言' };
         }
       }
@@ -147,8 +160,6 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
         at,
       });
       if (fresh) {
-        lastText.set(userId, { text: checked.text, at });
-        if (lastText.size > 100_000) lastText.delete(lastText.keys().next().value!);
         recentClientIds.set(`${userId}:${frame.clientId}`, true);
         if (recentClientIds.size > 100_000) recentClientIds.delete(recentClientIds.keys().next().value!);
         hub.publish(Topics.room(frame.roomId), { kind: 'chat', message });

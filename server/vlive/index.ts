@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AreaPlugin } from '../context';
+import { scheduleJob } from '../jobs';
 import { parseInput } from '../http/reply';
 import { ok } from '../../workers/protocol/index';
 import { vodDuration } from '../media/hls';
@@ -38,7 +39,7 @@ function roomEpoch(roomId: string): number {
 
 export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   const { db, hub, now } = ctx;
-  const chat = createChatService({ db, hub, now });
+  const chat = createChatService({ db, hub, now, clustered: ctx.clustered });
   hub.onChat((userId, frame) => chat.handle(userId, frame));
 
   // The origin answers every few seconds per viewer: keep room stream state for a moment.
@@ -76,8 +77,11 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   registerBroadcast(app, ctx, broadcastOptionsFromEnv(process.env, ctx.config.dataDir, { chat, invalidateRoom }));
 
   const binder = createMatchBinder(app, db);
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
+  // The schedules exist before the first tick (in every process: it only adds missing ones).
+  app.addHook('onReady', async () => {
+    await ensureSchedules(db, now());
+  });
+
   const tick = async () => {
     const t = now();
     await ensureSchedules(db, t);
@@ -85,27 +89,8 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
     streamCache.clear();
     await binder.rebind();
   };
-  const safeTick = () => {
-    if (running) return;
-    running = tick()
-      .catch((err: unknown) => app.log.error({ err }, 'vlive tick failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    await ensureSchedules(db, now());
-    if (ctx.config.mode !== 'test') {
-      safeTick();
-      timer = setInterval(safeTick, VLIVE_TICK_MS);
-      timer.unref();
-    }
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
-
+  // Outside tests: schedules started/ended and rooms re-bound every VLIVE_TICK_MS (leader only).
+  scheduleJob(app, ctx, { name: 'vlive-schedules', everyMs: VLIVE_TICK_MS, runAtStart: true, run: tick });
   if (ctx.config.devControl) {
     app.post('/_dev/vlive/credit', async (req) => {
       const b = parseInput(

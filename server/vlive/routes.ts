@@ -217,7 +217,7 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
       roomId: id,
       welcome: room?.welcome ?? '欢迎来到比赛聊天室，文明发言，理性看球！',
       notice: room?.notice ?? '禁止发布广告、涉赌及违规内容，违者禁言。',
-      seq: ctx.hub.seq(Topics.room(id)),
+      seq: await ctx.hub.seq(Topics.room(id)),
     };
     return ok(info);
   });

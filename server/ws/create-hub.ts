@@ -337,8 +337,10 @@ export function createHub(deps: HubDeps): Hub {
     issueSocketToken(opts) {
       return tokens.issue(opts, now());
     },
-    seq(topic) {
-      return registry.get(topic)?.seq ?? bus?.lastSeq(topic) ?? 0;
+    async seq(topic) {
+      const held = registry.get(topic);
+      if (held && (!bus || held.subs.size)) return held.seq;
+      return bus ? bus.storedSeq(topic) : 0;
     },
     onChat(handler) {
       chatHandler = handler;
@@ -367,6 +369,11 @@ export function createHub(deps: HubDeps): Hub {
     },
     subscriberCount(topic) {
       return registry.get(topic)?.subs.size ?? 0;
+    },
+    subscriberCounts(prefix) {
+      const out: Record<string, number> = {};
+      for (const t of registry.values()) if (t.subs.size && t.key.startsWith(prefix)) out[t.key] = t.subs.size;
+      return out;
     },
     topicCount() {
       return registry.size();

@@ -28,8 +28,11 @@ export interface Hub {
    * (`userId: null`) or a user; `group` subscribes the socket to that topic on connect.
    */
   issueSocketToken(opts: { userId: number | null; group?: Topic }): string;
-  /** Current seq of a topic (0 when nothing was published). */
-  seq(topic: Topic): number;
+  /**
+   * Current seq of a topic (0 when nothing was published). In a cluster, for a topic no client of
+   * this gateway follows, the bus is asked (the stream's last stored seq).
+   */
+  seq(topic: Topic): Promise<number>;
   /** Sets who answers chat frames. */
   onChat(handler: ChatHandler): void;
   /** Closes every socket (dev control `POST /_dev/ws/drop`). Returns how many were closed. */
@@ -47,6 +50,8 @@ export interface Hub {
   connectionCount(): number;
   /** Sockets subscribed to a topic in this process (an anchor room's viewers). */
   subscriberCount(topic: Topic): number;
+  /** Sockets per topic held here whose name starts with `prefix` (only topics with any). */
+  subscriberCounts(prefix: string): Record<string, number>;
   /** Topics held in memory (subscribed, or with events still replayable). */
   topicCount(): number;
   /** This process instance's id, sent in HELLO. */

@@ -52,6 +52,7 @@ export async function startClusterProc(
   const exited = new Promise<number>((resolve) =>
     child.once('exit', (c, signal) => {
       code = c ?? (signal === 'SIGKILL' ? 137 : 128);
+      if (signal) log += `\n(ended by ${signal})`;
       fs.rmSync(dataDir, { recursive: true, force: true });
       resolve(code);
     }),

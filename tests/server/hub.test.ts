@@ -205,7 +205,7 @@ describe('topics, seq, replay', () => {
     const hub = srv.built.ctx.hub;
     // No fixtures in this server: a topic exists once the server published on it.
     hub.publish(Topics.match(7001), notice('before'));
-    const start = hub.seq(Topics.match(7001));
+    const start = await hub.seq(Topics.match(7001));
     sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: Topics.match(7001) }] } });
     const sub = await sock.next(isCode(Frame.SUBSCRIBED));
     expect(sub.code === Frame.SUBSCRIBED && sub.data).toEqual({ topic: 'match:7001', seq: start, replayed: 0 });
@@ -290,7 +290,7 @@ describe('topics, seq, replay', () => {
     const topic = Topics.room(room.id);
     hub.publish(topic, notice('old-1'));
     hub.publish(topic, notice('old-2'));
-    const seen = hub.seq(topic) - 1;
+    const seen = (await hub.seq(topic)) - 1;
     clockOffset += 61_000;
     try {
       const { sock } = await connect();
@@ -391,12 +391,12 @@ describe('topics that exist', () => {
     sock.close();
     await sock.closed;
     await new Promise((r) => setTimeout(r, 150));
-    expect(hub.seq(topic)).toBe(1);
+    expect(await hub.seq(topic)).toBe(1);
     clockOffset += 61_000;
     try {
       await new Promise((r) => setTimeout(r, 150));
       expect(hub.topicCount()).toBeLessThanOrEqual(before);
-      expect(hub.seq(topic)).toBe(0);
+      expect(await hub.seq(topic)).toBe(0);
     } finally {
       clockOffset -= 61_000;
     }
@@ -484,7 +484,7 @@ describe('limits', () => {
     (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
     // Once drained it is told to re-fetch, with the current seq.
     const snap = await slow.next(isCode(Frame.SNAPSHOT_REQUIRED), 10_000);
-    expect(snap.code === Frame.SNAPSHOT_REQUIRED && snap.data).toEqual({ topic, seq: hub.seq(topic) });
+    expect(snap.code === Frame.SNAPSHOT_REQUIRED && snap.data).toEqual({ topic, seq: await hub.seq(topic) });
     const delivered = slow.frames.filter(isEvent(topic)).length;
     expect(delivered).toBeLessThan(600);
   });

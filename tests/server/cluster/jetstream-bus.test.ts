@@ -4,6 +4,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createJetStreamBus } from '../../../server/cluster/jetstream-bus';
 import type { BusFrame, ClusterBus } from '../../../server/cluster/bus';
 import { connectNats, deleteStreams, uniqueName } from '../../helpers/cluster';
+import { createHub } from '../../../server/ws/create-hub';
+import { createMetrics } from '../../../server/metrics';
 
 let ncA: NatsConnection;
 let ncB: NatsConnection;
@@ -100,5 +102,21 @@ describe('JetStream bus', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(seen.frames.map((f) => [f.key, f.seq])).toEqual([['inbox#5', 1]]);
     await a.close();
+  });
+
+  it("a gateway's hub.seq for a topic none of its clients follows asks the stream", async () => {
+    const a = await createJetStreamBus({ nc: ncA, name });
+    const b = await createJetStreamBus({ nc: ncB, name });
+    for (let i = 0; i < 3; i++) a.publish('room:unfollowed', 'room:unfollowed', { kind: 'chat', i });
+    await a.flush();
+    // B neither follows nor published it: what it knows locally is nothing.
+    expect(b.lastSeq('room:unfollowed')).toBe(0);
+    expect(await b.storedSeq('room:unfollowed')).toBe(3);
+    expect(await b.storedSeq('room:never-published')).toBe(0);
+    const hub = createHub({ metrics: createMetrics(), now: Date.now, authenticate: async () => null, bus: b });
+    expect(await hub.seq('room:unfollowed')).toBe(3);
+    await hub.close();
+    await a.close();
+    await b.close();
   });
 });
