@@ -19,6 +19,7 @@ import { imArea } from './im/routes';
 import { imPeopleArea } from './im/people-routes';
 import { imDirectoryArea } from './im/directory-routes';
 import { imNoteArea } from './im/notes';
+import { imMediaArea } from './im/media-routes';
 import { payArea } from './pay/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
@@ -38,5 +39,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'im-people', plugin: imPeopleArea },
   { name: 'im-directory', plugin: imDirectoryArea },
   { name: 'im-notes', plugin: imNoteArea },
+  { name: 'im-media', plugin: imMediaArea },
   { name: 'pay', plugin: payArea },
 ];

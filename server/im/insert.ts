@@ -18,6 +18,8 @@ export interface NewMessage {
   clientId: string;
   text: string;
   now: number;
+  /** JSON of what the message carries besides its text (`{ image }`, `{ match }`). */
+  attachment?: string | null;
 }
 
 /** Writes one message and returns its id. Run inside a transaction. */
@@ -40,6 +42,7 @@ export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
       text: m.text,
       created_at: m.now,
       recalled_at: null,
+      attachment: m.attachment ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
