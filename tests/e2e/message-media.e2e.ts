@@ -2,12 +2,15 @@
  * Picture messages in Chromium at 375×812 (issue 13): demo users A and B, each in their own
  * context, have their private chat open. A sends a PNG from the composer; B's tab shows it as a
  * thumbnail that opens large and closes with Escape. A file that only claims to be a PNG is
- * refused with the server's Chinese reason and reaches nobody.
+ * refused with the server's Chinese reason and reaches nobody. A shares a football match in
+ * play from the composer's picker; B's card shows its score, and a goal injected with the dev
+ * control moves that score in B's chat (live through B's core).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   collectErrors,
+  footballMatchInPlay,
   launchBrowser,
   newPhonePage,
   screenshot,
@@ -84,6 +87,47 @@ describe('picture messages', () => {
     await b.waitForTimeout(500);
     expect(await pictures(b).count()).toBe(before);
     expect(await pictures(a).count()).toBe(before);
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it("shares a live match whose card follows a goal in the peer's chat", async () => {
+    const matchId = await footballMatchInPlay(server);
+    await a.getByRole('button', { name: '分享比赛' }).click();
+    const picker = a.getByRole('dialog', { name: '选择要分享的比赛' });
+    const row = picker.locator(`button[data-match-id="${matchId}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    await screenshot(a, 'message-match-picker');
+    await row.click();
+    await picker.waitFor({ state: 'detached', timeout: 10_000 });
+
+    const cardB = b.locator(`[data-message-kind="match"] [data-match-id="${matchId}"]`).last();
+    await cardB.waitFor({ timeout: 10_000 });
+    expect(await cardB.textContent()).toContain('演示数据');
+    const score = cardB.locator('[data-score]');
+    await b.waitForFunction(
+      (id) => /^\d+-\d+$/.test(document.querySelector(`[data-match-id="${id}"] [data-score]`)?.textContent ?? ''),
+      matchId,
+      { timeout: 10_000 },
+    );
+    const home = Number(((await score.textContent()) ?? '').split('-')[0]);
+    const goal = await fetch(`${server.url}/_dev/feed/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
+    });
+    expect(((await goal.json()) as { code: number }).code).toBe(200);
+    // At least one more home goal (the simulator may add its own meanwhile).
+    await b.waitForFunction(
+      ([id, before]) => {
+        const text = document.querySelector(
+          `[data-message-kind="match"] [data-match-id="${id}"] [data-score]`,
+        )?.textContent;
+        return Number(text?.split('-')[0]) >= before + 1;
+      },
+      [matchId, home] as const,
+      { timeout: 10_000 },
+    );
+    await screenshot(b, 'message-match-card');
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { ChatTarget } from './ComposerExtras';
 import { MEDIA_TEXT } from './media-strings';
 
 const T = MEDIA_TEXT.match;
-const SHOWN = 30;
+const SHOWN = 100;
 const SPORTS: ReadonlyArray<[Sport, string]> = [
   ['zq', '足球'],
   ['lq', '篮球'],
