@@ -72,8 +72,11 @@ describe('picture messages', () => {
     const viewer = b.getByRole('dialog', { name: '图片预览' });
     await viewer.waitFor();
     await screenshot(b, 'message-image-viewer');
+    // Focus is on the viewer's close button, and goes back to the thumbnail after Escape.
+    expect(await b.evaluate(() => document.activeElement?.textContent)).toBe('关闭');
     await b.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
+    expect(await b.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^查看大图/);
   });
 
   it('refuses a file that only claims to be a picture, in Chinese, and sends nothing', async () => {

@@ -15,7 +15,9 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** Whom a message goes to: one user or one group. */
 export type ChatTarget = { toUserId: number } | { groupId: number };
 
-const newClientId = () => `m${crypto.randomUUID().replace(/-/g, '')}`;
+/** A client id for an idempotent retry (getRandomValues works off https too, unlike randomUUID). */
+const newClientId = () =>
+  `m${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 export function ComposerExtras({ target }: { target: ChatTarget }) {
   const input = useRef<HTMLInputElement>(null);

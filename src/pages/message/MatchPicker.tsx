@@ -2,13 +2,14 @@
  * The composer's match picker: today's matches from the core's 即时 list (live first), football
  * or basketball; choosing one shares it into the chat as a match card.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { getCore, useMatch, useMatchList } from '../../core/index';
 import type { Sport } from '../../../workers/protocol/live';
 import { MessageMediaPaths } from '../../../workers/protocol/api/message-media';
 import { showToast } from '../../state/ui';
 import type { ChatTarget } from './ComposerExtras';
 import { MEDIA_TEXT } from './media-strings';
+import { useDialogFocus } from './use-dialog-focus';
 
 const T = MEDIA_TEXT.match;
 const SHOWN = 100;
@@ -52,13 +53,8 @@ export function MatchPicker({
   const [busy, setBusy] = useState(false);
   const list = useMatchList(sport, 'js');
   const ids = (list?.ids ?? []).slice(0, SHOWN);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Focus moves into the sheet and back to the button that opened it.
+  const closeRef = useDialogFocus(onClose);
 
   async function pick(id: number) {
     if (busy) return;

@@ -3,13 +3,14 @@
  * match (MatchCardBubble: its score live through the core), with its send state, retry and recall.
  * Everything a user wrote is rendered as text, never as markup.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatChinaTime, getCore, type ConversationMessage } from '../../core/index';
 import type { ImImage } from '../../../workers/protocol/chat';
 import { MessagePaths, RECALL_WINDOW_MS } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 import { MatchCardBubble } from './MatchCardBubble';
 import { MEDIA_TEXT } from './media-strings';
+import { useDialogFocus } from './use-dialog-focus';
 import { MESSAGE_TEXT as T } from './strings';
 
 /** The thumbnail's longest side, in CSS pixels. */
@@ -22,17 +23,7 @@ function thumbSize(img: ImImage): { width: number; height: number } {
 
 /** The picture large, over the page; Escape, the close button or a tap outside closes it. */
 function ImageViewer({ image, alt, onClose }: { image: ImImage; alt: string; onClose: () => void }) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [onClose]);
+  const close = useDialogFocus(onClose);
   return (
     <div className="msg-viewer" role="dialog" aria-modal="true" aria-label={MEDIA_TEXT.image.viewer} onClick={onClose}>
       <img className="msg-viewer__img" src={image.url} alt={alt} onClick={(e) => e.stopPropagation()} />
