@@ -20,6 +20,7 @@ import { imPeopleArea } from './im/people-routes';
 import { imDirectoryArea } from './im/directory-routes';
 import { imNoteArea } from './im/notes';
 import { imDevArea } from './im/dev-seed';
+import { imMediaArea } from './im/media-routes';
 import { payArea } from './pay/routes';
 
 export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
@@ -40,5 +41,6 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'im-directory', plugin: imDirectoryArea },
   { name: 'im-notes', plugin: imNoteArea },
   { name: 'im-dev', plugin: imDevArea },
+  { name: 'im-media', plugin: imMediaArea },
   { name: 'pay', plugin: payArea },
 ];

@@ -70,7 +70,7 @@ export async function chatList(db: Db, userId: number): Promise<ChatListItem[]> 
   const ids = rows.map((r) => r.conversation_id);
   const { rows: lastRows } = await sql<MessageRow>`
     select distinct on (m.conversation_id) m.id, m.conversation_id, m.seq, m.from_user_id, m.to_user_id,
-      m.client_id, m.text, m.created_at, m.recalled_at, u.nick_name, u.portrait
+      m.client_id, m.text, m.created_at, m.recalled_at, m.attachment, u.nick_name, u.portrait
     from im_messages m
     join users u on u.id = m.from_user_id
     join im_members mem on mem.conversation_id = m.conversation_id and mem.user_id = ${userId}

@@ -22,7 +22,7 @@ import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import { appendMessage, replayOf, sentMessage } from './insert';
 import { isBlocked } from './privacy';
-import { checkSendRate } from './store';
+import { checkSendRate, type Attach } from './store';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
@@ -337,7 +337,7 @@ export async function dissolveGroup(db: Db, userId: number, groupId: number, now
 
 export async function sendGroup(
   db: Db,
-  input: { from: number; groupId: number; text: string; clientId: string; now: number },
+  input: { from: number; groupId: number; text: string; clientId: string; now: number; attach?: Attach },
 ): Promise<SendResult> {
   const { from, groupId, text, clientId, now } = input;
   const conversationId = groupConversationId(groupId);
@@ -347,8 +347,9 @@ export async function sendGroup(
   if (mutedUntil !== null && mutedUntil > now) throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
   if (g.mute_all) mustMay(role, 'speakWhenAllMuted');
   await checkSendRate(db, from, now);
-  const id = await db
-    .transaction()
-    .execute((trx) => appendMessage(trx, { conversationId, from, to: null, clientId, text, now }));
+  const id = await db.transaction().execute(async (trx) => {
+    const attachment = input.attach ? await input.attach(trx) : null;
+    return appendMessage(trx, { conversationId, from, to: null, clientId, text, now, attachment });
+  });
   return sentMessage(db, id);
 }

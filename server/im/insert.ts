@@ -18,11 +18,13 @@ export interface NewMessage {
   clientId: string;
   text: string;
   now: number;
+  /** JSON of what the message carries besides its text (`{ image }`, `{ match }`). */
+  attachment?: string | null;
 }
 
 /** Writes one message and returns its id. Run inside a transaction. */
 export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
-  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text }]);
+  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text, attachment: m.attachment }]);
   return id!;
 }
 
@@ -33,8 +35,8 @@ export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
  */
 export async function appendMessages(
   trx: Db,
-  m: Omit<NewMessage, 'clientId' | 'text'>,
-  items: ReadonlyArray<{ clientId: string; text: string }>,
+  m: Omit<NewMessage, 'clientId' | 'text' | 'attachment'>,
+  items: ReadonlyArray<Pick<NewMessage, 'clientId' | 'text' | 'attachment'>>,
 ): Promise<number[]> {
   if (items.length === 0) return [];
   const { last_seq } = await trx
@@ -57,6 +59,7 @@ export async function appendMessages(
         text: item.text,
         created_at: m.now,
         recalled_at: null,
+        attachment: item.attachment ?? null,
       })),
     )
     .returning(['id', 'seq'])

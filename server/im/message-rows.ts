@@ -12,6 +12,7 @@ export interface MessageRow {
   text: string;
   created_at: number;
   recalled_at: number | null;
+  attachment: string | null;
   nick_name: string;
   portrait: string;
 }
@@ -31,6 +32,8 @@ export function toMessage(r: MessageRow): ImMessage {
   };
   if (r.to_user_id !== null) m.toUserId = r.to_user_id;
   if (r.recalled_at !== null) m.recalledAt = Number(r.recalled_at);
+  // A picture or a match card goes with the words when the message is recalled.
+  else if (r.attachment) Object.assign(m, JSON.parse(r.attachment) as Pick<ImMessage, 'image' | 'match'>);
   return m;
 }
 
@@ -48,6 +51,7 @@ export function messageRows(db: Db) {
       'm.text',
       'm.created_at',
       'm.recalled_at',
+      'm.attachment',
       'u.nick_name',
       'u.portrait',
     ]);

@@ -121,7 +121,7 @@ type HitRow = MessageRow & {
 export async function searchMessages(db: Db, userId: number, q: string): Promise<MessageHit[]> {
   const { rows } = await sql<HitRow>`
     select m.id, m.conversation_id, m.seq, m.from_user_id, m.to_user_id, m.client_id, m.text,
-      m.created_at, m.recalled_at, u.nick_name, u.portrait, c.kind,
+      m.created_at, m.recalled_at, m.attachment, u.nick_name, u.portrait, c.kind,
       g.id as group_id, g.name as group_name, pu.id as peer_id, pu.nick_name as peer_nick,
       pu.portrait as peer_portrait,
       exists (select 1 from im_favourites f where f.user_id = ${userId} and f.message_id = m.id) as favourite

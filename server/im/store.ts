@@ -18,6 +18,12 @@ import { appendMessage, ensurePrivateConversation, replayOf, sentMessage } from 
 import { messageById, messageRows, toMessage, type MessageRow } from './message-rows';
 import { isBlocked, whoMayMessage } from './privacy';
 
+/**
+ * What a picture or match-card message carries, made inside the send's transaction once every
+ * check has passed (a picture is stored only then); answers the attachment's JSON.
+ */
+export type Attach = (trx: Db) => Promise<string>;
+
 /** 20 messages / 10 s per user, private and group together. */
 export async function checkSendRate(db: Db, from: number, now: number): Promise<void> {
   const recent = await db
@@ -35,7 +41,7 @@ export async function checkSendRate(db: Db, from: number, now: number): Promise<
 
 export async function sendPrivate(
   db: Db,
-  input: { from: number; to: number; text: string; clientId: string; now: number },
+  input: { from: number; to: number; text: string; clientId: string; now: number; attach?: Attach },
 ): Promise<SendResult> {
   const { from, to, text, clientId, now } = input;
   const replay = await replayOf(
@@ -62,7 +68,8 @@ export async function sendPrivate(
   await checkSendRate(db, from, now);
   const id = await db.transaction().execute(async (trx) => {
     const conversationId = await ensurePrivateConversation(trx, from, to, now);
-    return appendMessage(trx, { conversationId, from, to, clientId, text, now });
+    const attachment = input.attach ? await input.attach(trx) : null;
+    return appendMessage(trx, { conversationId, from, to, clientId, text, now, attachment });
   });
   return sentMessage(db, id);
 }

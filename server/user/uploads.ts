@@ -89,7 +89,7 @@ export async function storeUpload(
   ctx: AppContext,
   db: AppContext['db'],
   userId: number,
-  purpose: 'portrait' | 'feedback' | 'post',
+  purpose: 'portrait' | 'feedback' | 'post' | 'im',
   upload: ReadUpload,
 ): Promise<UploadedImage & { fileName: string }> {
   const id = crypto.randomBytes(16).toString('hex');

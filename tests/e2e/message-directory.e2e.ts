@@ -14,6 +14,7 @@ import {
   startServer,
   type RunningServer,
 } from '../helpers/e2e';
+import { loginDemo } from '../helpers/demo-login';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,18 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = 'demo1234';
 const USER_A = '13800000001';
-
-async function login(page: Page, phone: string): Promise<void> {
-  await page.goto(`${server.url}/user/login`);
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  const agree = page.getByRole('checkbox');
-  if (await agree.count()) await agree.check();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 30_000 });
-}
+const login = (page: Page, phone: string) => loginDemo(page, server.url, phone);
 
 describe('notices, address book and chat counts', () => {
   it('opens each page from /message and shows its states', async () => {

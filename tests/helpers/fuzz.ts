@@ -25,6 +25,7 @@ import type { BuiltServer } from '../../server/app';
 import type { Db } from '../../server/db/index';
 import { DirectoryPaths } from '../../workers/protocol/api/message-directory';
 import { NotePaths } from '../../workers/protocol/api/message-note';
+import { MessageMediaPaths } from '../../workers/protocol/api/message-media';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST';
@@ -44,6 +45,7 @@ export function declaredRoutes(built: BuiltServer): FuzzRoute[] {
     MessagePeoplePaths,
     DirectoryPaths,
     NotePaths,
+    MessageMediaPaths,
     SystemPaths,
   ];
   const out: FuzzRoute[] = [];

@@ -1,4 +1,5 @@
 /** Chat, room and inbox payloads that cross the socket. */
+import type { Sport } from './live';
 
 export interface ChatMessage {
   id: string;
@@ -60,6 +61,30 @@ export interface ImMessage {
   toUserId?: number;
   /** Unix ms of the recall, or absent. A recalled message arrives again as an `im` event. */
   recalledAt?: number;
+  /** A picture message (its text is IM_IMAGE_TEXT); absent once recalled. */
+  image?: ImImage;
+  /** A shared match (its text names the teams); absent once recalled. The score shown is live. */
+  match?: ImMatchCard;
+}
+
+/** A chat picture: a re-encoded upload (metadata dropped), served from /media/uploads. */
+export interface ImImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A match shared into a chat, as it stood when shared; the bubble follows the live score. */
+export interface ImMatchCard {
+  matchId: number;
+  sport: Sport;
+  league: string;
+  home: string;
+  away: string;
+  homeScore: number;
+  awayScore: number;
+  /** The feed behind the match is simulated (演示数据). */
+  demo: boolean;
 }
 
 export type InboxEvent =

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Migration } from './index';
 
-/** /message/note (issue 13): a user's own notes. Times are unix ms. */
+/**
+ * /message/note (issue 13): a user's own notes. Image and match-card messages: what a message
+ * carries besides its text (JSON), and chat pictures as uploads of their own purpose. Times are
+ * unix ms.
+ */
 export const imExtraMigrations: Migration[] = [
   {
     id: 'im-notes-001',
@@ -14,6 +18,16 @@ export const imExtraMigrations: Migration[] = [
         updated_at double precision not null
       )`.execute(db);
       await sql`create index im_notes_user_updated on im_notes (user_id, updated_at desc, id desc)`.execute(db);
+    },
+  },
+  {
+    id: 'im-media-001-attachments',
+    up: async (db) => {
+      // { image: { url, width, height } } or { match: ImMatchCard }; null for a text message.
+      await sql`alter table im_messages add column attachment text`.execute(db);
+      await sql`alter table user_uploads drop constraint if exists user_uploads_purpose_check`.execute(db);
+      await sql`alter table user_uploads add constraint user_uploads_purpose_check
+        check (purpose in ('portrait', 'feedback', 'post', 'im'))`.execute(db);
     },
   },
 ];

@@ -35,6 +35,8 @@ export interface ImTables {
     text: string;
     created_at: number;
     recalled_at: number | null;
+    /** JSON: `{ image }` or `{ match }` (ImMessage); null for text. */
+    attachment: Generated<string | null>;
   };
   im_hidden: { user_id: number; message_id: number };
   im_favourites: { user_id: number; message_id: number; created_at: number };

@@ -10,7 +10,7 @@ export interface UserCentreTables {
     /** Random file stem (hex), also the public id. */
     id: string;
     user_id: number;
-    purpose: 'portrait' | 'feedback' | 'post';
+    purpose: 'portrait' | 'feedback' | 'post' | 'im';
     mime: string;
     file_name: string;
     bytes: number;

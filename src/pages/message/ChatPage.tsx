@@ -1,6 +1,7 @@
 /**
  * /message/chat?peer=<user id>: a private conversation; /message/chat?group=<group id>: a group's.
- * Send, sending/sent/failed with retry, recall.
+ * Send, sending/sent/failed with retry, recall; pictures and shared matches (MessageBubble,
+ * ComposerExtras).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -8,93 +9,13 @@ import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import {
-  formatChinaTime,
-  getCore,
-  useConversation,
-  useConversations,
-  useSession,
-  type ConversationMessage,
-} from '../../core/index';
-import {
-  IM_TEXT_MAX,
-  MessagePaths,
-  RECALL_WINDOW_MS,
-  groupConversationId,
-  privateConversationId,
-} from '../../../workers/protocol/api/message';
+import { getCore, useConversation, useConversations, useSession } from '../../core/index';
+import { IM_TEXT_MAX, groupConversationId, privateConversationId } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
+import { ComposerExtras } from './ComposerExtras';
+import { MessageBubble } from './MessageBubble';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
-
-function Bubble({
-  m,
-  mine,
-  peerName,
-  inGroup,
-}: {
-  m: ConversationMessage;
-  mine: boolean;
-  peerName: string;
-  inGroup: boolean;
-}) {
-  if (m.recalledAt)
-    return (
-      <li className="msg-recalled" data-message-seq={m.seq}>
-        {mine ? T.chat.recalledMine : T.chat.recalledTheirs(inGroup ? m.fromNickName : peerName)}
-      </li>
-    );
-  const canRecall = mine && m.state === 'sent' && Date.now() - m.at < RECALL_WINDOW_MS;
-  return (
-    <li
-      className={mine ? 'msg-bubble msg-bubble--mine' : 'msg-bubble msg-bubble--theirs'}
-      data-message-seq={m.seq ?? ''}
-      data-message-state={m.state}
-    >
-      {inGroup && !mine && <span className="msg-bubble__from">{m.fromNickName}</span>}
-      <span className="msg-bubble__text">{m.text}</span>
-      <span className={m.state === 'failed' ? 'msg-bubble__meta msg-bubble__meta--failed' : 'msg-bubble__meta'}>
-        <time dateTime={new Date(m.at).toISOString()}>{formatChinaTime(m.at, 'HH:mm')}</time>
-        {m.state === 'sending' && <span role="status">{T.chat.sending}</span>}
-        {m.state === 'failed' && (
-          <>
-            <span role="alert">
-              {T.chat.failedState}
-              {m.error ? `：${m.error}` : ''}
-            </span>
-            <button type="button" className="msg-bubble__btn" onClick={() => void getCore().retryPrivate(m.clientId!)}>
-              {T.chat.retry}
-            </button>
-            <button
-              type="button"
-              className="msg-bubble__btn"
-              onClick={() => void getCore().discardPrivate(m.clientId!)}
-            >
-              {T.chat.discard}
-            </button>
-          </>
-        )}
-        {canRecall && (
-          <button
-            type="button"
-            className="msg-bubble__btn"
-            onClick={async () => {
-              const env = await getCore().request({
-                path: MessagePaths.recall,
-                method: 'POST',
-                body: { messageId: m.id },
-                silent: true,
-              });
-              if (env.code !== 200) showToast(env.msg);
-            }}
-          >
-            {T.chat.recall}
-          </button>
-        )}
-      </span>
-    </li>
-  );
-}
 
 export function ChatPage(_props: PageProps) {
   const [, navigate] = useLocation();
@@ -118,7 +39,7 @@ export function ChatPage(_props: PageProps) {
     T.chat.title;
   const [text, setText] = useState('');
   const logEnd = useRef<HTMLLIElement>(null);
-  const messages = conv?.messages ?? [];
+  const messages = useMemo(() => conv?.messages ?? [], [conv?.messages]);
 
   // Reading: the newest stored message moves my read marker (every tab's badge follows).
   const newestSeq = useMemo(() => messages.reduce((max, m) => Math.max(max, m.seq ?? 0), 0), [messages]);
@@ -177,11 +98,18 @@ export function ChatPage(_props: PageProps) {
           />
           <ol className="msg-chat__log" aria-label={T.chat.messagesLabel} aria-live="polite">
             {messages.map((m) => (
-              <Bubble key={m.clientId ?? m.id} m={m} mine={m.fromUserId === me} peerName={peerName} inGroup={inGroup} />
+              <MessageBubble
+                key={m.clientId ?? m.id}
+                m={m}
+                mine={m.fromUserId === me}
+                peerName={peerName}
+                inGroup={inGroup}
+              />
             ))}
             <li ref={logEnd} aria-hidden="true" />
           </ol>
           <form className="msg-compose" onSubmit={(e) => void send(e)}>
+            <ComposerExtras target={groupId !== null ? { groupId } : { toUserId: peerId }} />
             <textarea
               className="msg-compose__input"
               aria-label={T.chat.inputLabel}

@@ -7,6 +7,7 @@ import type { PageProps } from '../../app/App';
 import '../../components/user/user.css';
 import './message.css';
 import './people.css';
+import './media.css';
 import { ChatDetailPage } from './ChatDetailPage';
 import './directory.css';
 import { AddressPage } from './AddressPage';
