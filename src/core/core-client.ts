@@ -297,6 +297,9 @@ export class CoreClient implements CoreApi {
   markChatRead(chatId: string, seq: number): Promise<void> {
     return this.call('markChatRead', [chatId, seq]);
   }
+  loadOlderMessages(chatId: string): Promise<ActionResult<number>> {
+    return this.call('loadOlderMessages', [chatId]);
+  }
   getSettings(): Promise<LiveSettings> {
     return this.call('getSettings', []);
   }

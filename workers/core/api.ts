@@ -281,6 +281,8 @@ export interface ConversationValue {
   messages: ConversationMessage[];
   /** My read marker. */
   readSeq: number;
+  /** Older messages exist than the ones here (`loadOlderMessages` brings the next page). */
+  hasOlder: boolean;
 }
 
 export interface InboxValue {

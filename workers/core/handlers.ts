@@ -111,6 +111,11 @@ export interface MessagingHandlers {
   discardPrivate(clientId: string): Promise<void>;
   /** Moves my read marker; every tab's unread count follows the server's counts event. */
   markChatRead(chatId: string, seq: number): Promise<void>;
+  /**
+   * Loads the page of messages just older than what an open conversation holds (offline store
+   * first, then the server) into its stream; answers how many it added (0: nothing older).
+   */
+  loadOlderMessages(chatId: string): Promise<ActionResult<number>>;
 }
 
 export interface SettingsHandlers {

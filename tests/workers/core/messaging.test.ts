@@ -5,49 +5,16 @@
  * stored once; a socket drop while messages are sent loses none and duplicates none.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RECONNECT_MS, Topics } from '../../../workers/protocol/index';
+import { describe, expect, it } from 'vitest';
+import { RECONNECT_MS } from '../../../workers/protocol/index';
 import { MessagePaths } from '../../../workers/protocol/api/message';
 import type { ConversationValue, ConversationsValue, UnreadValue } from '../../../workers/core/api';
 import { IM_STORE } from '../../../workers/core/modules/messaging';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
-import { call, startTestServer, type TestServer } from '../../helpers/ws-client';
-import { CoreHarness } from '../helpers/core-harness';
+import { call } from '../../helpers/ws-client';
 import { waitFor } from '../helpers/fake-clock';
+import { useMessagingCores } from '../helpers/messaging-cores';
 
-let srv: TestServer;
-const harnesses: CoreHarness[] = [];
-
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv.close();
-});
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.dispose();
-});
-
-function harness(): CoreHarness {
-  const h = new CoreHarness(srv.base);
-  harnesses.push(h);
-  return h;
-}
-
-async function loggedIn(h: CoreHarness, who: 0 | 1 | 2) {
-  const tab = h.tab();
-  const r = await tab.login({ phone: DEMO_USERS[who].phone, password: DEMO_PASSWORD });
-  expect(r.ok, r.msg).toBe(true);
-  await waitFor(() => h.core.socket.lastSeq(Topics.inbox) !== undefined, 10_000, 'inbox watched');
-  return { tab, id: r.data!.id, token: await tokenOf(h) };
-}
-async function tokenOf(h: CoreHarness): Promise<string> {
-  let token = '';
-  const t = h.tab(`probe-${Math.random()}`);
-  await t.subscribe({ kind: 'session' }, (s) => (token = s.token ?? ''));
-  await waitFor(() => token !== '', 5_000, 'token');
-  return token;
-}
+const { env, harness, loggedIn } = useMessagingCores();
 const texts = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.text);
 
 describe('private messages through the core', () => {
@@ -121,7 +88,7 @@ describe('private messages through the core', () => {
       10_000,
       'sent after restart',
     );
-    const stored = await call<Array<{ text: string }>>(srv.base, 'GET', MessagePaths.messages, {
+    const stored = await call<Array<{ text: string }>>(env.srv.base, 'GET', MessagePaths.messages, {
       token: b.token,
       query: { conversationId: chatId },
     });
@@ -141,7 +108,7 @@ describe('private messages through the core', () => {
     await b.tab.subscribe({ kind: 'conversation', chatId }, (v) => (conv = v));
     await waitFor(() => texts(conv).includes('掉线前'), 5_000, 'before the drop');
 
-    srv.built.ctx.hub.dropAll();
+    env.srv.built.ctx.hub.dropAll();
     await waitFor(() => hb.core.socket.state === 'reconnecting', 10_000, 'socket down');
     const words = ['一', '二', '三', '四', '五'].map((n) => `掉线时第${n}条`);
     for (const w of words) expect((await a.tab.sendPrivate(b.id, w)).ok).toBe(true);

@@ -21,14 +21,22 @@ import type { ImMessage, InboxEvent } from '../../protocol/chat';
 import type { ParsedTopic } from '../../protocol/topics';
 import type { ActionResult, ConversationMessage, ConversationValue, MessagingHandlers, SessionValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
-import { listOf } from './list-of';
 import { createChatList } from './messaging-list';
+import {
+  IM_STORE,
+  KEEP,
+  createHistory,
+  lastSeqOf,
+  merge,
+  newestHeld,
+  restore,
+  type Conversation,
+  type Page,
+} from './messaging-history';
 
-/** Store keys (user data: removed on logout with the rest of the user's rows). */
-// The 'im:' prefix is what `clearUser` removes (workers/core/store.ts).
-export const IM_STORE = { chats: 'im:chats', outbox: 'im:outbox', chat: (id: string) => `im:chat:${id}` } as const;
-/** Messages of one conversation kept in memory and in the store (newest). */
-const KEEP = 500;
+export { IM_STORE };
+/** A held conversation further behind the server than this is read again from its newest page. */
+const GAP_RESET = 1_000;
 
 interface OutboxEntry {
   clientId: string;
@@ -43,14 +51,6 @@ interface OutboxEntry {
   /** A refusal (bad text, blocked, rate) is not retried by itself; a network failure is. */
   refused: boolean;
   error?: string;
-}
-
-interface Conversation {
-  bySeq: Map<number, ImMessage>;
-  readSeq: number;
-  status: ConversationValue['status'];
-  value$: BehaviorSubject<ConversationValue>;
-  fetching: Promise<void> | null;
 }
 
 export interface MessagingModule {
@@ -82,6 +82,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     },
   });
   const { list$, refreshList, noteInList } = chatList;
+  const history = createHistory(kernel);
 
   // --- conversations -------------------------------------------------------------------------
   function valueOf(chatId: string, conv: Conversation): ConversationValue {
@@ -105,7 +106,8 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
         ...(o.error ? { error: o.error } : {}),
       });
     }
-    return { status: conv.status, chatId, messages, readSeq: conv.readSeq };
+    const hasOlder = conv.floor !== null && conv.floor > 0;
+    return { status: conv.status, chatId, messages, readSeq: conv.readSeq, hasOlder };
   }
 
   function emit(chatId: string): void {
@@ -113,27 +115,23 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     if (conv) conv.value$.next(valueOf(chatId, conv));
   }
 
-  function lastSeqOf(conv: Conversation): number {
-    let max = 0;
-    for (const s of conv.bySeq.keys()) if (s > max) max = s;
-    return max;
-  }
-
-  function merge(conv: Conversation, messages: ImMessage[]): void {
-    for (const m of messages) if (typeof m.seq === 'number') conv.bySeq.set(m.seq, m);
-    if (conv.bySeq.size > KEEP) {
-      const seqs = [...conv.bySeq.keys()].sort((a, b) => a - b);
-      for (const s of seqs.slice(0, seqs.length - KEEP)) conv.bySeq.delete(s);
-    }
-  }
-
   function persist(chatId: string, conv: Conversation): void {
     void store
-      .set(IM_STORE.chat(chatId), [...conv.bySeq.values()])
+      .set(IM_STORE.chat(chatId), newestHeld(conv))
       .catch((e: unknown) => kernel.log('im chat store failed', e));
   }
 
-  /** Fetches everything after the highest seq held, page by page: exactly the gap. */
+  /** Nothing held, or far behind: the newest page (older ones load on demand). */
+  function needsNewest(chatId: string, conv: Conversation): boolean {
+    if (conv.floor === null) return true;
+    const known = list$.value.items.find((c) => c.conversationId === chatId)?.lastSeq ?? 0;
+    return known - lastSeqOf(conv) > GAP_RESET;
+  }
+
+  /**
+   * Fetches everything after the highest seq held, page by page: exactly the gap. A conversation
+   * nothing is held of (or far behind) reads its newest page instead.
+   */
   function fetchGap(chatId: string): Promise<void> {
     const conv = convs.get(chatId);
     if (!conv) return Promise.resolve();
@@ -141,27 +139,23 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     const mine = round;
     conv.fetching = (async () => {
       try {
-        for (;;) {
-          const after = lastSeqOf(conv);
-          const env = await kernel.request<ImMessage[]>({
-            path: MessagePaths.messages,
-            query: { conversationId: chatId, afterSeq: after, limit: IM_PAGE_MAX },
-            silent: true,
-          });
-          if (mine !== round) return;
-          if (env.code === Code.NOT_FOUND) {
-            conv.status = 'ready';
-            break;
+        let got: Page;
+        if (needsNewest(chatId, conv)) {
+          conv.bySeq.clear();
+          conv.keep = KEEP;
+          got = await history.newest(chatId, conv);
+        } else
+          for (;;) {
+            got = await history.after(chatId, lastSeqOf(conv), IM_PAGE_MAX);
+            if (mine !== round || !got.ok) break;
+            merge(conv, got.messages);
+            if (got.messages.length < IM_PAGE_MAX) break;
           }
-          if (env.code !== Code.OK) {
-            if (conv.status === 'loading' && conv.bySeq.size === 0) conv.status = 'error';
-            break;
-          }
-          const page = listOf<ImMessage>(env.data);
-          merge(conv, page);
+        if (mine !== round) return;
+        if (got.ok || got.code === Code.NOT_FOUND) {
           conv.status = 'ready';
-          if (page.length < IM_PAGE_MAX) break;
-        }
+          if (!got.ok && conv.bySeq.size === 0) conv.floor = 0;
+        } else if (conv.status === 'loading' && conv.bySeq.size === 0) conv.status = 'error';
         persist(chatId, conv);
       } finally {
         conv.fetching = null;
@@ -178,8 +172,17 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       bySeq: new Map(),
       readSeq: list$.value.items.find((c) => c.conversationId === chatId)?.readSeq ?? 0,
       status: 'loading',
-      value$: new BehaviorSubject<ConversationValue>({ status: 'loading', chatId, messages: [], readSeq: 0 }),
+      value$: new BehaviorSubject<ConversationValue>({
+        status: 'loading',
+        chatId,
+        messages: [],
+        readSeq: 0,
+        hasOlder: false,
+      }),
       fetching: null,
+      floor: null,
+      keep: KEEP,
+      older: null,
     };
     conv = created;
     convs.set(chatId, created);
@@ -188,7 +191,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       const cached = await store.get<ImMessage[]>(IM_STORE.chat(chatId)).catch(() => undefined);
       if (mine !== round) return;
       if (cached?.length) {
-        merge(created, cached);
+        restore(created, cached);
         created.status = 'ready';
         emit(chatId);
       }
@@ -303,7 +306,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       outbox = [];
       for (const [chatId, conv] of convs) {
         conv.bySeq.clear();
-        conv.readSeq = 0;
+        Object.assign(conv, { readSeq: 0, floor: null, keep: KEEP, older: null });
         conv.status = token ? 'loading' : 'ready';
         emit(chatId);
       }
@@ -365,6 +368,11 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
         const entry = outbox.find((o) => o.clientId === clientId);
         dropFromOutbox(clientId);
         if (entry) emit(entry.chatId);
+      },
+      loadOlderMessages(chatId) {
+        const conv = session$.value.token ? convs.get(chatId) : undefined;
+        const mine = round;
+        return history.loadOlder(chatId, conv, () => mine === round && emit(chatId));
       },
       async markChatRead(chatId, seq) {
         const conv = convs.get(chatId);

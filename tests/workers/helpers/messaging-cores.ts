@@ -1,0 +1,48 @@
+/**
+ * The messaging core tests' setup: one real server for the file, a core harness per user (closed
+ * after each test), and a demo user logged in on one of them with the inbox watched.
+ */
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { Topics } from '../../../workers/protocol/index';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
+import { startTestServer, type TestServer } from '../../helpers/ws-client';
+import { CoreHarness } from './core-harness';
+import { waitFor } from './fake-clock';
+
+export function useMessagingCores() {
+  const env = { srv: undefined as unknown as TestServer };
+  const harnesses: CoreHarness[] = [];
+  beforeAll(async () => {
+    env.srv = await startTestServer();
+  });
+  afterAll(async () => {
+    await env.srv?.close();
+  });
+  afterEach(async () => {
+    for (const h of harnesses.splice(0)) await h.dispose();
+  });
+
+  function harness(): CoreHarness {
+    const h = new CoreHarness(env.srv.base);
+    harnesses.push(h);
+    return h;
+  }
+
+  async function tokenOf(h: CoreHarness): Promise<string> {
+    let token = '';
+    const t = h.tab(`probe-${Math.random()}`);
+    await t.subscribe({ kind: 'session' }, (s) => (token = s.token ?? ''));
+    await waitFor(() => token !== '', 5_000, 'token');
+    return token;
+  }
+
+  async function loggedIn(h: CoreHarness, who: 0 | 1 | 2) {
+    const tab = h.tab();
+    const r = await tab.login({ phone: DEMO_USERS[who].phone, password: DEMO_PASSWORD });
+    expect(r.ok, r.msg).toBe(true);
+    await waitFor(() => h.core.socket.lastSeq(Topics.inbox) !== undefined, 10_000, 'inbox watched');
+    return { tab, id: r.data!.id, token: await tokenOf(h) };
+  }
+
+  return { env, harness, loggedIn };
+}
