@@ -24,7 +24,7 @@ import { BizError, pageQuery, parseInput } from '../http/reply';
 import { requireUserId } from './auth';
 import { textField } from '../../workers/protocol/fields';
 import { maskWords } from '../news/text-rules';
-import { readImageUpload, storeUpload, uploadUrl } from './uploads';
+import { readImageUpload, storeUpload, uploadIdList, uploadUrl } from './uploads';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -46,21 +46,12 @@ const postBody = z.object({
     short: '请输入帖子内容',
     long: `内容不能超过 ${POST_CONTENT_MAX} 个字`,
   }),
-  images: z
-    .string({ error: '图片编号不正确' })
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-f0-9]{32}$/, '图片编号不正确'))
-        .max(POST_MAX_IMAGES, `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`)
-        .refine((ids) => new Set(ids).size === ids.length, '同一张图片只能添加一次'),
-    ),
+  images: uploadIdList({
+    badId: '图片编号不正确',
+    max: POST_MAX_IMAGES,
+    tooMany: `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`,
+    repeated: '同一张图片只能添加一次',
+  }),
   /** The circle (圈子) to post in; none: the post shows in the feeds only. */
   circleId: z
     .preprocess(
