@@ -4,6 +4,7 @@
  * insert ignores rows that already exist. Bulk inserts keep a fresh PGlite start fast.
  */
 import type { Db } from '../db/index';
+import type { LiveTables } from '../db/tables/live';
 import { ALL_LEAGUES, BOOKMAKERS, TEAMS, leagueTeams, seasonOf } from './leagues';
 import { squadOf } from './players';
 import { rngFor } from './rng';
@@ -17,18 +18,8 @@ async function insertChunks<T>(rows: T[], size: number, write: (chunk: T[]) => P
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }
 
-export interface StandingSeed {
-  league_id: number;
-  team_id: number;
-  rank: number;
-  played: number;
-  win: number;
-  draw: number;
-  loss: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-}
+/** A row of the stored table (live_standings) as the seed writes it. */
+export type StandingSeed = LiveTables['live_standings'];
 
 /** Standings before the simulated fortnight, from team strength plus luck. */
 export function standingsOf(seed: number): StandingSeed[] {
