@@ -31,6 +31,18 @@ export function standingsOf(seed: number): StandingSeed[] {
       const r = rngFor(seed, 'standing', t.id);
       const played = league.sport === 'zq' ? r.int(11, 13) : r.int(14, 18);
       const p = (t.strength - 35) / 65;
+      const row = (win: number, draw: number, loss: number, gf: number, ga: number, points: number): StandingSeed => ({
+        league_id: league.id,
+        team_id: t.id,
+        rank: 0,
+        played,
+        win,
+        draw,
+        loss,
+        goals_for: gf,
+        goals_against: ga,
+        points,
+      });
       if (league.sport === 'zq') {
         let win = 0,
           draw = 0,
@@ -54,18 +66,7 @@ export function standingsOf(seed: number): StandingSeed[] {
             ga += r.int(1, 3);
           }
         }
-        return {
-          league_id: league.id,
-          team_id: t.id,
-          rank: 0,
-          played,
-          win,
-          draw,
-          loss,
-          goals_for: gf,
-          goals_against: ga,
-          points: win * 3 + draw,
-        };
+        return row(win, draw, loss, gf, ga, win * 3 + draw);
       }
       let win = 0,
         gf = 0,
@@ -84,18 +85,7 @@ export function standingsOf(seed: number): StandingSeed[] {
           ga += Math.max(a, b) + 1;
         }
       }
-      return {
-        league_id: league.id,
-        team_id: t.id,
-        rank: 0,
-        played,
-        win,
-        draw: 0,
-        loss: played - win,
-        goals_for: gf,
-        goals_against: ga,
-        points: win,
-      };
+      return row(win, 0, played - win, gf, ga, win);
     });
     // The same order the computed tables use (server/database/standings.ts): football by points,
     // goal difference, goals scored; basketball by win percentage, wins, point difference; then id
