@@ -21,6 +21,7 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import { BizError, pageQuery, parseInput } from '../http/reply';
+import { claimStoredQuota } from '../limits/stored-quota';
 import { requireUserId } from './auth';
 import { textField } from '../../workers/protocol/fields';
 import { maskWords } from '../news/text-rules';
@@ -104,19 +105,14 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseInput(postBody, req.body);
     const now = ctx.now();
     const row = await db.transaction().execute(async (trx) => {
-      // The user's row lock makes the count-then-insert one step under concurrent requests.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-      const recent = await trx
-        .selectFrom('user_posts')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>', now - POST_RATE.windowMs)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= POST_RATE.count)
-        throw new BizError(
-          Code.RATE_LIMITED,
-          `发帖太频繁：${POST_RATE.windowMs / 60_000} 分钟内最多发 ${POST_RATE.count} 篇，请稍后再试`,
-        );
+      await claimStoredQuota(
+        trx,
+        'user_posts',
+        userId,
+        POST_RATE,
+        now,
+        `发帖太频繁：${POST_RATE.windowMs / 60_000} 分钟内最多发 ${POST_RATE.count} 篇，请稍后再试`,
+      );
       let images: string[] = [];
       if (body.images.length) {
         const owned = await trx
