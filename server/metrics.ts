@@ -4,6 +4,8 @@ import client from 'prom-client';
 export function createMetrics() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new client.Counter<L>({ name, help, labelNames, registers: [registry] });
   const m = {
     registry,
     wsConnections: new client.Gauge({
@@ -11,45 +13,17 @@ export function createMetrics() {
       help: 'Open WebSocket connections',
       registers: [registry],
     }),
-    wsHeartbeats: new client.Counter({
-      name: 'ws_heartbeats_total',
-      help: "Heartbeat frames ('0') received",
-      registers: [registry],
-    }),
-    wsMessagesSent: new client.Counter({
-      name: 'ws_messages_sent_total',
-      help: 'Frames sent to sockets',
-      registers: [registry],
-    }),
-    wsMessagesReceived: new client.Counter({
-      name: 'ws_messages_received_total',
-      help: 'Frames received from sockets',
-      registers: [registry],
-    }),
-    wsDropped: new client.Counter({
-      name: 'ws_slow_consumer_total',
-      help: 'Sockets marked for snapshot or dropped for a full send buffer',
-      labelNames: ['action'],
-      registers: [registry],
-    }),
-    httpRequests: new client.Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests',
-      labelNames: ['route', 'code'],
-      registers: [registry],
-    }),
-    feedEvents: new client.Counter({
-      name: 'feed_events_total',
-      help: 'Live feed events applied',
-      labelNames: ['sport', 'type'],
-      registers: [registry],
-    }),
-    jobRuns: new client.Counter({
-      name: 'background_job_runs_total',
-      help: 'Background job runs started in this process (server/jobs.ts)',
-      labelNames: ['job'],
-      registers: [registry],
-    }),
+    wsHeartbeats: counter('ws_heartbeats_total', "Heartbeat frames ('0') received"),
+    wsMessagesSent: counter('ws_messages_sent_total', 'Frames sent to sockets'),
+    wsMessagesReceived: counter('ws_messages_received_total', 'Frames received from sockets'),
+    wsDropped: counter('ws_slow_consumer_total', 'Sockets marked for snapshot or dropped for a full send buffer', [
+      'action',
+    ]),
+    httpRequests: counter('http_requests_total', 'HTTP requests', ['route', 'code']),
+    feedEvents: counter('feed_events_total', 'Live feed events applied', ['sport', 'type']),
+    jobRuns: counter('background_job_runs_total', 'Background job runs started in this process (server/jobs.ts)', [
+      'job',
+    ]),
   };
   return m;
 }

@@ -3,22 +3,11 @@
  * operator API (OPS_TOKEN) and recomputes every draw here, independently of the server's own
  * check: sha256(seed) against the published hash, then each HMAC, roll and prize in draw order.
  */
-import {
-  ActivityPaths,
-  OPS_TOKEN_HEADER,
-  embeddedUrl,
-  fillPath,
-  type ActivityVerifyReport,
-  type Envelope,
-} from '../../workers/protocol/index';
+import { ActivityPaths, fillPath, type ActivityVerifyReport } from '../../workers/protocol/index';
+import { getOpsData, type OpsTarget } from '../ops/ops-get';
 import { replayDraws, seedHashOf } from './fairness';
 
-export interface VerifyDrawsEnv {
-  baseUrl: string;
-  token: string | null;
-  fetch: typeof fetch;
-  out: (line: string) => void;
-}
+export type VerifyDrawsEnv = OpsTarget;
 
 export const VERIFY_USAGE = '用法: npm run ops -- verify-draws <期号>';
 
@@ -29,22 +18,8 @@ export async function verifyDrawsCommand(args: string[], env: VerifyDrawsEnv): P
     env.out(VERIFY_USAGE);
     return 2;
   }
-  if (!env.token) {
-    env.out('未设置 OPS_TOKEN，无法访问运维接口');
-    return 2;
-  }
-  const url = env.baseUrl + embeddedUrl(fillPath(ActivityPaths.opsVerify, { issueNo }));
-  const res = await env.fetch(url, { headers: { [OPS_TOKEN_HEADER]: env.token } });
-  if (res.status === 404) {
-    env.out('运维接口未开启（服务端未设置 OPS_TOKEN）');
-    return 2;
-  }
-  const body = (await res.json()) as Envelope<ActivityVerifyReport>;
-  if (body.code !== 200) {
-    env.out(body.msg);
-    return 2;
-  }
-  const r = body.data;
+  const r = await getOpsData<ActivityVerifyReport>(env, fillPath(ActivityPaths.opsVerify, { issueNo }));
+  if (!r) return 2;
   const hashOk = seedHashOf(r.seed) === r.seedHash;
   const replayed = replayDraws(
     r.seed,

@@ -25,18 +25,7 @@ export function createChatTools(
   now: () => number,
   cat: () => Promise<Catalogue>,
 ) {
-  const {
-    nowS,
-    matchLink,
-    matchLine,
-    listAnswer,
-    sportLinks,
-    none,
-    unknownTeam,
-    unknownLeague,
-    currentOrNext,
-    leagueTable,
-  } = createToolKit(db, now);
+  const kit = createToolKit(db, now);
 
   /** A tool about one team the user names; an unknown name is answered plainly. */
   const oneTeamTool = (
@@ -51,7 +40,7 @@ export function createChatTools(
     async run({ team }) {
       const c = await cat();
       const t = findTeam(c, team);
-      return t ? run(c, t) : unknownTeam(team);
+      return t ? run(c, t) : kit.unknownTeam(team);
     },
   });
   const liveMatchesTool: ChatTool<{ league?: string; sport?: Sport }> = {
@@ -68,11 +57,11 @@ export function createChatTools(
     async run({ league, sport }) {
       const c = await cat();
       const l = league ? findLeague(c, league) : undefined;
-      if (league && !l) return unknownLeague(league);
+      if (league && !l) return kit.unknownLeague(league);
       const ms = (await liveMatches(db, sport)).filter((m) => !l || m.leagueId === l.id);
-      if (!ms.length) return none(T.noLive, sportLinks([]));
-      const a = listAnswer(c, T.live(ms.length), ms);
-      return { text: a.text, links: [...a.links, ...sportLinks(ms)], found: true };
+      if (!ms.length) return kit.none(T.noLive, kit.sportLinks([]));
+      const a = kit.listAnswer(c, T.live(ms.length), ms);
+      return { text: a.text, links: [...a.links, ...kit.sportLinks(ms)], found: true };
     },
   };
 
@@ -101,9 +90,9 @@ export function createChatTools(
     async run({ day_offset, league, team, evening, label }) {
       const c = await cat();
       const l = league ? findLeague(c, league) : undefined;
-      if (league && !l) return unknownLeague(league);
+      if (league && !l) return kit.unknownLeague(league);
       const t = team ? findTeam(c, team) : undefined;
-      if (team && !t) return unknownTeam(team);
+      if (team && !t) return kit.unknownTeam(team);
       const word = label || (evening && day_offset === 0 ? T.days.tonight : T.dayWord(day_offset));
       const day = chinaDay(now(), day_offset);
       let ms = [...(await matchesOfDay(db, 'zq', day)), ...(await matchesOfDay(db, 'lq', day))].filter(
@@ -111,9 +100,9 @@ export function createChatTools(
       );
       if (evening) ms = ms.filter((m) => chinaWallClock(m.ot * 1000).getUTCHours() >= 18);
       ms.sort((a, b) => Number(isLive(b.sport, b.status)) - Number(isLive(a.sport, a.status)) || a.ot - b.ot);
-      if (!ms.length) return none(T.dayNone(word), sportLinks([]));
-      const a = listAnswer(c, T.day(word, ms.length), ms);
-      return { text: a.text, links: [...a.links, ...sportLinks(ms)], found: true };
+      if (!ms.length) return kit.none(T.dayNone(word), kit.sportLinks([]));
+      const a = kit.listAnswer(c, T.day(word, ms.length), ms);
+      return { text: a.text, links: [...a.links, ...kit.sportLinks(ms)], found: true };
     },
   };
 
@@ -125,20 +114,20 @@ export function createChatTools(
     async run({ league }) {
       const c = await cat();
       const l = findLeague(c, league) ?? c.leagues.find((x) => x.id === findTeam(c, league)?.leagueId);
-      if (!l) return unknownLeague(league);
-      const rows = await leagueTable(l.id);
-      if (!rows.length) return none(T.standingsNone(l.name));
+      if (!l) return kit.unknownLeague(league);
+      const rows = await kit.leagueTable(l.id);
+      if (!rows.length) return kit.none(T.standingsNone(l.name));
       const lines = rows.map((r) =>
         T.standingRow(r.rank, c.teamName.get(r.teamId) ?? '', r.played, r.win, r.draw, r.loss, r.points),
       );
       // The league's page in 数据库 (the same table) and the leader's next match.
-      const next = await teamMatches(db, rows[0]!.teamId, 'upcoming', nowS(), 1);
+      const next = await teamMatches(db, rows[0]!.teamId, 'upcoming', kit.nowS(), 1);
       const page = LEAGUE_BY_ID.has(l.id)
         ? [{ label: T.linkStandings(l.name), href: `/database/detail${l.sport === 'lq' ? '/lq' : ''}?id=${l.id}` }]
         : [];
       return {
         text: [T.standings(l.name), ...lines].join('\n'),
-        links: [...page, ...next.map((m) => matchLink(c, m)), ...sportLinks([])],
+        links: [...page, ...next.map((m) => kit.matchLink(c, m)), ...kit.sportLinks([])],
         found: true,
       };
     },
@@ -149,20 +138,20 @@ export function createChatTools(
     '一支球队：正在进行的比赛与比分、下一场比赛、最近 5 场战绩（W/D/L）',
     async (c, t) => {
       const live = (await liveMatches(db)).filter((m) => m.homeId === t.id || m.awayId === t.id);
-      const next = await teamMatches(db, t.id, 'upcoming', nowS(), 1);
-      const last = await teamMatches(db, t.id, 'finished', nowS() + 1, 5);
+      const next = await teamMatches(db, t.id, 'upcoming', kit.nowS(), 1);
+      const last = await teamMatches(db, t.id, 'finished', kit.nowS() + 1, 5);
       const lines: string[] = [];
       const links: ChatLink[] = [];
       for (const m of live) {
-        lines.push(T.teamLive(t.name), `· ${matchLine(c, m)}`);
-        links.push(matchLink(c, m));
+        lines.push(T.teamLive(t.name), `· ${kit.matchLine(c, m)}`);
+        links.push(kit.matchLink(c, m));
       }
       if (next[0]) {
         const date = chinaWallClock(next[0].ot * 1000)
           .toISOString()
           .slice(5, 10);
-        lines.push(T.teamNext(t.name), `· ${date} ${matchLine(c, next[0])}`);
-        links.push(matchLink(c, next[0]));
+        lines.push(T.teamNext(t.name), `· ${date} ${kit.matchLine(c, next[0])}`);
+        links.push(kit.matchLink(c, next[0]));
       } else if (!live.length) lines.push(T.teamNoNext(t.name));
       if (last.length) {
         const form = last
@@ -172,8 +161,8 @@ export function createChatTools(
             return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
           })
           .join('');
-        lines.push(T.teamForm(t.name, form), `· ${matchLine(c, last[0]!)}`);
-        links.push(matchLink(c, last[0]!));
+        lines.push(T.teamForm(t.name, form), `· ${kit.matchLine(c, last[0]!)}`);
+        links.push(kit.matchLink(c, last[0]!));
       } else lines.push(T.teamNoForm(t.name));
       return { text: lines.join('\n'), links, found: live.length + next.length + last.length > 0 };
     },
@@ -192,8 +181,8 @@ export function createChatTools(
       const c = await cat();
       const a = findTeam(c, team_a);
       const b = findTeam(c, team_b);
-      if (!a) return unknownTeam(team_a);
-      if (!b) return unknownTeam(team_b);
+      if (!a) return kit.unknownTeam(team_a);
+      if (!b) return kit.unknownTeam(team_b);
       const rows = await db
         .selectFrom('live_matches')
         .select('id')
@@ -205,11 +194,11 @@ export function createChatTools(
         )
         .execute();
       const ids = new Set(rows.map((r) => r.id));
-      const finished = (await teamMatches(db, a.id, 'finished', nowS() + 1, 200))
+      const finished = (await teamMatches(db, a.id, 'finished', kit.nowS() + 1, 200))
         .filter((m) => ids.has(m.id))
         .slice(0, 5);
-      if (!finished.length) return none(T.h2hNone(a.name, b.name));
-      return { ...listAnswer(c, T.h2h(a.name, b.name, finished.length), finished), found: true };
+      if (!finished.length) return kit.none(T.h2hNone(a.name, b.name));
+      return { ...kit.listAnswer(c, T.h2h(a.name, b.name, finished.length), finished), found: true };
     },
   };
 
@@ -225,14 +214,14 @@ export function createChatTools(
     async run({ team, opponent }) {
       const c = await cat();
       const t = findTeam(c, team);
-      if (!t) return unknownTeam(team);
+      if (!t) return kit.unknownTeam(team);
       const o = opponent ? findTeam(c, opponent) : undefined;
       const aiLink = { label: T.linkAi, href: '/live/ai' };
-      const next = (await teamMatches(db, t.id, 'upcoming', nowS(), 5)).find(
+      const next = (await teamMatches(db, t.id, 'upcoming', kit.nowS(), 5)).find(
         (m) => m.sport === 'zq' && (!o || [m.homeId, m.awayId].includes(o.id)),
       );
       const detail = next ? await ai.detail(next.id) : null;
-      if (!next || !detail) return none(T.predictionNone(t.name), [aiLink]);
+      if (!next || !detail) return kit.none(T.predictionNone(t.name), [aiLink]);
       const pct = (x: number) => Math.round(x * 100);
       return {
         text: T.prediction(
@@ -243,7 +232,7 @@ export function createChatTools(
           pct(detail.pAway),
           `${detail.score[0]}-${detail.score[1]}`,
         ),
-        links: [matchLink(c, next), aiLink],
+        links: [kit.matchLink(c, next), aiLink],
         found: true,
       };
     },
@@ -253,12 +242,12 @@ export function createChatTools(
     'odds_movement',
     '一支球队正在进行或下一场比赛的欧赔（胜/平/负）变化：每家公司的初盘与即时盘',
     async (c, t) => {
-      const m = await currentOrNext(t.id);
-      if (!m) return none(T.teamNoNext(t.name));
+      const m = await kit.currentOrNext(t.id);
+      if (!m) return kit.none(T.teamNoNext(t.name));
       const home = c.teamName.get(m.homeId) ?? '';
       const away = c.teamName.get(m.awayId) ?? '';
       const latest = await latestOdds(db, m.id, 2);
-      if (!latest.length) return none(T.oddsNone(home, away), [matchLink(c, m)]);
+      if (!latest.length) return kit.none(T.oddsNone(home, away), [kit.matchLink(c, m)]);
       const lines = [T.odds(home, away)];
       for (const row of latest.slice(0, 4)) {
         const moves = await oddsMoves(db, m.id, 2, row.companyId);
@@ -268,7 +257,7 @@ export function createChatTools(
       }
       return {
         text: lines.join('\n'),
-        links: [matchLink(c, m)],
+        links: [kit.matchLink(c, m)],
         found: true,
       };
     },
@@ -282,11 +271,11 @@ export function createChatTools(
     async run({ anchor }) {
       const c = await cat();
       const a = anchor ? c.anchors.find((x) => x.name === anchor.trim()) : undefined;
-      if (anchor && !a) return none(T.noSuchAnchor(anchor));
+      if (anchor && !a) return kit.none(T.noSuchAnchor(anchor));
       const rows = (await listSchedules(db, null, now(), { limit: 200 })).filter((s) => !a || s.anchorName === a.name);
       const shown = rows.slice(0, 5);
       if (!shown.length)
-        return none(a ? T.anchorNone(a.name) : T.anchorsNone, [{ label: T.linkVlive, href: '/vlive/0' }]);
+        return kit.none(a ? T.anchorNone(a.name) : T.anchorsNone, [{ label: T.linkVlive, href: '/vlive/0' }]);
       const when = (ms: number) => chinaWallClock(ms).toISOString().slice(5, 16).replace('T', ' ');
       const lines = [
         a ? T.anchorHead(a.name) : T.anchorsHead,
@@ -315,9 +304,9 @@ export function createChatTools(
     /** Runs a tool by name with untrusted arguments (from a model): invalid ones are a plain answer. */
     async call(toolName: string, args: unknown): Promise<ToolResult> {
       const tool = tools.find((t) => t.name === toolName);
-      if (!tool) return none(T.noSuchTool(toolName));
+      if (!tool) return kit.none(T.noSuchTool(toolName));
       const parsed = tool.args.safeParse(args);
-      if (!parsed.success) return none(T.badToolArgs(toolName));
+      if (!parsed.success) return kit.none(T.badToolArgs(toolName));
       return tool.run(parsed.data);
     },
   };

@@ -32,7 +32,7 @@ import { toMatch, type ViewClock } from '../feed/match-view';
 import { lineupOf } from '../feed/lineup';
 import { squad } from '../feed/squads';
 import { teamMatches } from '../live/repository';
-import { liveTable, zoneOf, type ResultInput } from './standings';
+import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
 const LEADERS_PER_BOARD = 20;
@@ -119,6 +119,22 @@ export function resultsOf(matches: readonly SimMatch[]): ResultInput[] {
   return out;
 }
 
+/** A table row's counts with the team's name: what every table view (数据库, match analysis) shows. */
+export function namedTableRow(r: TableRow) {
+  return {
+    rank: r.rank,
+    teamId: r.teamId,
+    teamName: TEAM_BY_ID.get(r.teamId)?.name ?? '',
+    played: r.played,
+    win: r.win,
+    draw: r.draw,
+    loss: r.loss,
+    goalsFor: r.goalsFor,
+    goalsAgainst: r.goalsAgainst,
+    points: r.points,
+  };
+}
+
 export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
   const teams = leagueTeams(league);
   const { rows, live } = league.cup
@@ -135,18 +151,9 @@ export function standingsOf(league: LeagueSeed, results: readonly ResultInput[],
     scope,
     live,
     rows: rows.map((r): StandingsRow => ({
-      rank: r.rank,
-      teamId: r.teamId,
-      teamName: TEAM_BY_ID.get(r.teamId)?.name ?? '',
+      ...namedTableRow(r),
       logo: crestPath(r.teamId),
-      played: r.played,
-      win: r.win,
-      draw: r.draw,
-      loss: r.loss,
-      goalsFor: r.goalsFor,
-      goalsAgainst: r.goalsAgainst,
       goalDiff: r.goalsFor - r.goalsAgainst,
-      points: r.points,
       winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
       form: r.form,
       zone: scope === 'total' ? zoneOf(league.sport, r.rank, teams.length, league.cup) : null,

@@ -3,7 +3,7 @@
  * query, the rest in the `state` jsonb), so a restart continues exactly where it stopped.
  */
 import type { IncidentType, OddsType, Pair, Side, Sport } from '../../workers/protocol/index';
-import type { Fate } from './fixtures';
+import type { Fate, Fixture } from './fixtures';
 
 interface CommonState {
   fate: Fate;
@@ -73,20 +73,10 @@ export interface BasketballState extends CommonState {
   stepS?: number;
 }
 
-export interface SimMatch {
-  id: number;
-  sport: Sport;
-  leagueId: number;
-  homeId: number;
-  awayId: number;
-  day: string;
-  ot: number;
+/** A fixture in play: its fate lives in `st`, beside the engine's state. */
+export interface SimMatch extends Omit<Fixture, 'fate'> {
   status: number;
   score: Pair;
-  jc: string | null;
-  bd: boolean;
-  jx: boolean;
-  hot: boolean;
   hasVideo: boolean;
   type: number;
   st: FootballState | BasketballState;

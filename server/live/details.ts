@@ -15,7 +15,7 @@ import type {
 } from '../../workers/protocol/index';
 import { isFinished, isPlaying } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
-import { leagueResults } from '../database/service';
+import { leagueResults, namedTableRow } from '../database/service';
 import { liveTable } from '../database/standings';
 import { rngFor } from '../seed/rng';
 import { squad } from '../feed/squads';
@@ -102,18 +102,7 @@ export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
   return {
     leagueName: league?.name ?? '',
     season: league?.season ?? '',
-    rows: rows.map((r) => ({
-      rank: r.rank,
-      teamId: r.teamId,
-      teamName: TEAM_BY_ID.get(r.teamId)?.name ?? '',
-      played: r.played,
-      win: r.win,
-      draw: r.draw,
-      loss: r.loss,
-      goalsFor: r.goalsFor,
-      goalsAgainst: r.goalsAgainst,
-      points: r.points,
-    })),
+    rows: rows.map(namedTableRow),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
+import { claimStoredQuota } from '../limits/stored-quota';
 import { NewsText } from './strings';
 import {
   clip,
@@ -143,16 +144,14 @@ export async function addComment(
   const now = ctx.now();
   const notices: Notice[] = [];
   const view = await ctx.db.transaction().execute(async (trx) => {
-    // The user's row lock makes the count-then-insert one step under concurrent requests.
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const recent = await trx
-      .selectFrom('news_comments')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>', now - COMMENT_RATE.windowMs)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= COMMENT_RATE.count)
-      throw new BizError(Code.RATE_LIMITED, NewsText.commentTooFast(COMMENT_RATE.count));
+    await claimStoredQuota(
+      trx,
+      'news_comments',
+      userId,
+      COMMENT_RATE,
+      now,
+      NewsText.commentTooFast(COMMENT_RATE.count),
+    );
     const target = await lockTarget(trx, input.kind, input.id);
     const who = await nickOf(trx, userId);
     let parentId: number | null = null;

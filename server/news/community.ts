@@ -26,6 +26,14 @@ import { NewsText } from './strings';
 
 const u = (path: string) => embeddedUrl(path);
 
+/** A follow or shield: the other user it names (never the caller) and on/off. */
+const otherUserBody = z.object({ userId: positiveId(NewsText.userGone), on: onFlag.default(true) });
+function otherUserOf(body: unknown, userId: number, selfRefusal: string): { target: number; on: boolean } {
+  const { userId: target, on } = parseInput(otherUserBody, body);
+  if (target === userId) throw new BizError(Code.REFUSED, selfRefusal);
+  return { target, on };
+}
+
 const postsQuery = z.object({
   feed: z.enum(['recommend', 'follow', 'latest', 'circle'], { error: NewsText.badFeed }).default('recommend'),
   circleId: positiveId().optional(),
@@ -240,11 +248,7 @@ export function registerCommunityRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(u(P.follow), async (req) => {
     const userId = await requireUserId(ctx, req);
-    const { userId: target, on } = parseInput(
-      z.object({ userId: positiveId(NewsText.userGone), on: onFlag.default(true) }),
-      req.body,
-    );
-    if (target === userId) throw new BizError(Code.REFUSED, NewsText.selfFollow);
+    const { target, on } = otherUserOf(req.body, userId, NewsText.selfFollow);
     const notices: Notice[] = [];
     await db.transaction().execute(async (trx) => {
       const exists = await trx.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
@@ -301,11 +305,7 @@ export function registerCommunityRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(u(P.shield), async (req) => {
     const userId = await requireUserId(ctx, req);
-    const { userId: target, on } = parseInput(
-      z.object({ userId: positiveId(NewsText.userGone), on: onFlag.default(true) }),
-      req.body,
-    );
-    if (target === userId) throw new BizError(Code.REFUSED, NewsText.selfShield);
+    const { target, on } = otherUserOf(req.body, userId, NewsText.selfShield);
     const exists = await db.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
     if (!exists) throw new BizError(Code.NOT_FOUND, NewsText.userGone);
     if (on)

@@ -18,6 +18,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
+import { claimStoredQuota } from '../limits/stored-quota';
 import { accessTokenOf, verifyAccessToken } from '../accounts/tokens';
 import { notifyUser } from '../user/messages';
 import { NewsText } from './strings';
@@ -177,15 +178,7 @@ export async function report(
 ): Promise<{ hidden: boolean }> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const today = await trx
-      .selectFrom('news_reports')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>', now - REPORT_RATE.windowMs)
-      .executeTakeFirstOrThrow();
-    if (Number(today.n) >= REPORT_RATE.count)
-      throw new BizError(Code.RATE_LIMITED, NewsText.reportTooMany(REPORT_RATE.count));
+    await claimStoredQuota(trx, 'news_reports', userId, REPORT_RATE, now, NewsText.reportTooMany(REPORT_RATE.count));
     const target = await lockTarget(trx, input.kind, input.id);
     if (target.authorId === userId) throw new BizError(Code.REFUSED, NewsText.selfReport);
     const ins = await trx

@@ -5,6 +5,7 @@
  */
 import { isFinal, isFinished, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import type { LiveTables } from '../db/tables/live';
 import { headToHead as meetingsBefore, matchesWithNames } from '../live/repository';
 
 export interface MatchInfo {
@@ -125,14 +126,10 @@ export async function oddsLine(db: Db, m: MatchInfo): Promise<string | null> {
     : `${r.name_zh}最新欧赔：主胜 ${f(r.left)}、客胜 ${f(r.right)}。`;
 }
 
-export interface IncidentRow {
-  type: string;
-  side: string | null;
-  minute: number;
-  text: string;
-  score_h: number;
-  score_a: number;
-}
+export type IncidentRow = Pick<
+  LiveTables['live_incidents'],
+  'type' | 'side' | 'minute' | 'text' | 'score_h' | 'score_a'
+>;
 
 export const incidentsOf = (db: Db, matchId: number): Promise<IncidentRow[]> =>
   db

@@ -3,38 +3,14 @@
  * the sum of its ledger rows (or whose last running balance disagrees), and for negative rows.
  * Exit 0 when the ledger holds, 1 when it does not, 2 for access problems.
  */
-import { OPS_TOKEN_HEADER, PayPaths, embeddedUrl, type Envelope, type LedgerAudit } from '../../workers/protocol/index';
+import { PayPaths, type LedgerAudit } from '../../workers/protocol/index';
+import { getOpsData, type OpsTarget } from '../ops/ops-get';
 
-export interface AuditLedgerEnv {
-  baseUrl: string;
-  token: string | null;
-  out: (line: string) => void;
-}
+export type AuditLedgerEnv = OpsTarget;
 
 export async function auditLedgerCommand(env: AuditLedgerEnv): Promise<number> {
-  if (!env.token) {
-    env.out('未设置 OPS_TOKEN，无法访问运维接口');
-    return 2;
-  }
-  let res: Response;
-  try {
-    res = await fetch(env.baseUrl + embeddedUrl(PayPaths.opsLedgerAudit), {
-      headers: { [OPS_TOKEN_HEADER]: env.token },
-    });
-  } catch (err) {
-    env.out(`无法连接服务器 ${env.baseUrl}：${(err as Error).message}`);
-    return 2;
-  }
-  if (res.status === 404) {
-    env.out('运维接口未开启（服务端未设置 OPS_TOKEN）');
-    return 2;
-  }
-  const body = (await res.json()) as Envelope<LedgerAudit>;
-  if (body.code !== 200) {
-    env.out(body.msg);
-    return 2;
-  }
-  const a = body.data;
+  const a = await getOpsData<LedgerAudit>(env, PayPaths.opsLedgerAudit);
+  if (!a) return 2;
   for (const m of a.mismatches) {
     env.out(
       `不一致: 用户 ${m.userId} 余额 ${m.balance} 流水合计 ${m.ledgerSum} 最后一笔后余额 ${m.lastRunningBalance ?? '-'}`,

@@ -24,16 +24,21 @@ export const ExpertText = {
   noApplication: '该用户没有待审核的申请',
 } as const;
 
+/** Whether the user is an expert (a transaction reads it under its own snapshot). */
+export async function isExpert(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('proposal_experts')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Toggles following; the new state (1 = following). */
 export async function toggleExpertFollow(db: Db, userId: number, expertId: number, at: number): Promise<0 | 1> {
   if (userId === expertId) throw new BizError(Code.REFUSED, ExpertText.self);
   return db.transaction().execute(async (trx) => {
-    const expert = await trx
-      .selectFrom('proposal_experts')
-      .select('user_id')
-      .where('user_id', '=', expertId)
-      .executeTakeFirst();
-    if (!expert) throw new BizError(Code.NOT_FOUND, ExpertText.notFound);
+    if (!(await isExpert(trx, expertId))) throw new BizError(Code.NOT_FOUND, ExpertText.notFound);
     const removed = await trx
       .deleteFrom('proposal_follows')
       .where('user_id', '=', userId)
@@ -90,7 +95,7 @@ async function ownRecord(db: Db, userId: number): Promise<{ settled: number; hit
 export async function applicationState(db: Db, userId: number): Promise<ExpertApplicationState> {
   const [{ settled, hits }, expert, app] = await Promise.all([
     ownRecord(db, userId),
-    db.selectFrom('proposal_experts').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+    isExpert(db, userId),
     db.selectFrom('proposal_applications').select('status').where('user_id', '=', userId).executeTakeFirst(),
   ]);
   const hitRate = settled === 0 ? null : hits / settled;

@@ -7,6 +7,7 @@ import type { Db } from '../db/index';
 import { STATUS_TABLE, isFinished, isUpcoming, isVoid, type Sport } from '../../workers/protocol/index';
 import { settleTip, termsProblem, type TipMarket, type TipSide, type TipTerms } from './settle';
 import { refundPurchases } from './purchases';
+import { isExpert } from './experts';
 
 export class TipRefused extends Error {}
 
@@ -35,12 +36,7 @@ export async function publishTip(db: Db, expertId: number, input: PublishInput, 
   const problem = termsProblem(input);
   if (problem) throw new TipRefused(problem);
   return db.transaction().execute(async (trx) => {
-    const expert = await trx
-      .selectFrom('proposal_experts')
-      .select('user_id')
-      .where('user_id', '=', expertId)
-      .executeTakeFirst();
-    if (!expert) throw new TipRefused(TipText.notExpert);
+    if (!(await isExpert(trx, expertId))) throw new TipRefused(TipText.notExpert);
     // Lock the match row: a kick-off stored concurrently cannot slip between check and insert.
     const m = await trx
       .selectFrom('live_matches')

@@ -4,6 +4,7 @@
  * insert ignores rows that already exist. Bulk inserts keep a fresh PGlite start fast.
  */
 import type { Db } from '../db/index';
+import type { LiveTables } from '../db/tables/live';
 import { ALL_LEAGUES, BOOKMAKERS, TEAMS, leagueTeams, seasonOf } from './leagues';
 import { squadOf } from './players';
 import { rngFor } from './rng';
@@ -17,18 +18,8 @@ async function insertChunks<T>(rows: T[], size: number, write: (chunk: T[]) => P
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }
 
-export interface StandingSeed {
-  league_id: number;
-  team_id: number;
-  rank: number;
-  played: number;
-  win: number;
-  draw: number;
-  loss: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-}
+/** A row of the stored table (live_standings) as the seed writes it. */
+export type StandingSeed = LiveTables['live_standings'];
 
 /** Standings before the simulated fortnight, from team strength plus luck. */
 export function standingsOf(seed: number): StandingSeed[] {
@@ -40,6 +31,18 @@ export function standingsOf(seed: number): StandingSeed[] {
       const r = rngFor(seed, 'standing', t.id);
       const played = league.sport === 'zq' ? r.int(11, 13) : r.int(14, 18);
       const p = (t.strength - 35) / 65;
+      const row = (win: number, draw: number, loss: number, gf: number, ga: number, points: number): StandingSeed => ({
+        league_id: league.id,
+        team_id: t.id,
+        rank: 0,
+        played,
+        win,
+        draw,
+        loss,
+        goals_for: gf,
+        goals_against: ga,
+        points,
+      });
       if (league.sport === 'zq') {
         let win = 0,
           draw = 0,
@@ -63,18 +66,7 @@ export function standingsOf(seed: number): StandingSeed[] {
             ga += r.int(1, 3);
           }
         }
-        return {
-          league_id: league.id,
-          team_id: t.id,
-          rank: 0,
-          played,
-          win,
-          draw,
-          loss,
-          goals_for: gf,
-          goals_against: ga,
-          points: win * 3 + draw,
-        };
+        return row(win, draw, loss, gf, ga, win * 3 + draw);
       }
       let win = 0,
         gf = 0,
@@ -93,18 +85,7 @@ export function standingsOf(seed: number): StandingSeed[] {
           ga += Math.max(a, b) + 1;
         }
       }
-      return {
-        league_id: league.id,
-        team_id: t.id,
-        rank: 0,
-        played,
-        win,
-        draw: 0,
-        loss: played - win,
-        goals_for: gf,
-        goals_against: ga,
-        points: win,
-      };
+      return row(win, 0, played - win, gf, ga, win);
     });
     // The same order the computed tables use (server/database/standings.ts): football by points,
     // goal difference, goals scored; basketball by win percentage, wins, point difference; then id

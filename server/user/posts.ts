@@ -21,10 +21,11 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import { BizError, pageQuery, parseInput } from '../http/reply';
+import { claimStoredQuota } from '../limits/stored-quota';
 import { requireUserId } from './auth';
 import { textField } from '../../workers/protocol/fields';
 import { maskWords } from '../news/text-rules';
-import { readImageUpload, storeUpload, uploadUrl } from './uploads';
+import { readImageUpload, storeUpload, uploadIdList, uploadUrl } from './uploads';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -46,21 +47,12 @@ const postBody = z.object({
     short: '请输入帖子内容',
     long: `内容不能超过 ${POST_CONTENT_MAX} 个字`,
   }),
-  images: z
-    .string({ error: '图片编号不正确' })
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-f0-9]{32}$/, '图片编号不正确'))
-        .max(POST_MAX_IMAGES, `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`)
-        .refine((ids) => new Set(ids).size === ids.length, '同一张图片只能添加一次'),
-    ),
+  images: uploadIdList({
+    badId: '图片编号不正确',
+    max: POST_MAX_IMAGES,
+    tooMany: `每篇帖子最多 ${POST_MAX_IMAGES} 张图片`,
+    repeated: '同一张图片只能添加一次',
+  }),
   /** The circle (圈子) to post in; none: the post shows in the feeds only. */
   circleId: z
     .preprocess(
@@ -113,19 +105,14 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseInput(postBody, req.body);
     const now = ctx.now();
     const row = await db.transaction().execute(async (trx) => {
-      // The user's row lock makes the count-then-insert one step under concurrent requests.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-      const recent = await trx
-        .selectFrom('user_posts')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>', now - POST_RATE.windowMs)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= POST_RATE.count)
-        throw new BizError(
-          Code.RATE_LIMITED,
-          `发帖太频繁：${POST_RATE.windowMs / 60_000} 分钟内最多发 ${POST_RATE.count} 篇，请稍后再试`,
-        );
+      await claimStoredQuota(
+        trx,
+        'user_posts',
+        userId,
+        POST_RATE,
+        now,
+        `发帖太频繁：${POST_RATE.windowMs / 60_000} 分钟内最多发 ${POST_RATE.count} 篇，请稍后再试`,
+      );
       let images: string[] = [];
       if (body.images.length) {
         const owned = await trx

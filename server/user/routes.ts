@@ -30,7 +30,14 @@ import { AuditRow, decidePortrait, pendingPortraits, portraitState } from './por
 import { registerPostImageRoute, registerPostRoutes } from './posts';
 import { registerTipRoutes } from './tips';
 import { registerRecordRoutes } from './records';
-import { deleteUploadFile, readImageUpload, registerUploadServing, storeUpload, uploadUrl } from './uploads';
+import {
+  deleteUploadFile,
+  readImageUpload,
+  registerUploadServing,
+  storeUpload,
+  uploadIdList,
+  uploadUrl,
+} from './uploads';
 import { idField, realNameField, textField } from '../../workers/protocol/fields';
 
 const u = (path: string) => embeddedUrl(path);
@@ -52,20 +59,11 @@ const feedbackBody = z.object({
     long: '反馈内容不能超过 500 字',
   }),
   contact: textField({ label: '联系方式', max: 50, long: '联系方式不能超过 50 个字' }).default(''),
-  images: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-f0-9]{32}$/, '截图编号不正确'))
-        .max(FEEDBACK_MAX_IMAGES, `最多上传 ${FEEDBACK_MAX_IMAGES} 张截图`),
-    ),
+  images: uploadIdList({
+    badId: '截图编号不正确',
+    max: FEEDBACK_MAX_IMAGES,
+    tooMany: `最多上传 ${FEEDBACK_MAX_IMAGES} 张截图`,
+  }),
 });
 
 const idParam = z.object({ id: idField() });

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Code } from '../../workers/protocol/index';
 import {
   PORTRAIT_MAX_BYTES,
@@ -21,6 +22,26 @@ import { sniffImage, type SniffedImage } from './image-sniff';
 import { UPLOAD_MAX_PIXELS, reencodeImage } from './image-reencode';
 
 export const UPLOAD_NAME_RE = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+/**
+ * A form field listing uploaded images as comma-separated ids ('' for none), parsed into the
+ * array of ids: each must look like an upload id (`badId`), at most `max` of them (`tooMany`),
+ * and, with `repeated`, no id twice.
+ */
+export function uploadIdList(opts: { badId: string; max: number; tooMany: string; repeated?: string }) {
+  const ids = z.array(z.string().regex(/^[a-f0-9]{32}$/, opts.badId)).max(opts.max, opts.tooMany);
+  const { repeated } = opts;
+  return z
+    .string({ error: opts.badId })
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(repeated ? ids.refine((list) => new Set(list).size === list.length, repeated) : ids);
+}
 const MIME_BY_EXT = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
 export function uploadsDir(ctx: Pick<AppContext, 'config'>): string {

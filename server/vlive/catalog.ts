@@ -1,5 +1,5 @@
 /** Read side of the area: rooms, anchors, schedules, rankings, replays, as wire shapes. */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   VLIVE_RECOMMENDED,
   type VliveAnchor,
@@ -10,6 +10,7 @@ import {
   type VliveSchedule,
 } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import type { VliveTables } from '../db/tables/vlive';
 import { replayUrl } from '../media/routes';
 
 const roomColumns = [
@@ -269,16 +270,7 @@ export async function listReplays(
   return { list: rows.map(toReplay), page, next: page * size < total, total };
 }
 
-export function toReplay(r: {
-  id: number;
-  room_id: string;
-  title: string;
-  cover: string;
-  duration: number;
-  at: number;
-  url: string | null;
-  anchor_name: string;
-}): VliveReplay {
+export function toReplay(r: Selectable<VliveTables['vlive_replays']> & { anchor_name: string }): VliveReplay {
   return {
     id: r.id,
     roomId: r.room_id,

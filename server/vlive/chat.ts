@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { Topics, type ChatMessage, type ChatSendFrame } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import type { VliveTables } from '../db/tables/vlive';
 import type { ChatResult, Hub } from '../ws/hub';
 import { checkChatText } from './chat-filter';
 import { rateLimiterFor, type AsyncRateLimiter } from '../limits/shared-rate-limit';
@@ -42,17 +43,10 @@ export interface ChatServiceOptions {
   clustered?: boolean;
 }
 
-export function rowToMessage(r: {
-  id: string;
-  room_id: string;
-  user_id: number;
-  nick_name: string;
-  avatar: string;
-  noble_level: number;
-  text: string;
-  kind: ChatMessage['kind'];
-  at: number;
-}): ChatMessage {
+/** A stored chat message (the table's row). */
+type ChatRow = VliveTables['vlive_chat_messages'];
+
+export function rowToMessage(r: Omit<ChatRow, 'client_id'>): ChatMessage {
   return {
     id: r.id,
     roomId: r.room_id,
@@ -94,17 +88,7 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
     return row ?? {};
   }
 
-  async function store(row: {
-    room_id: string;
-    user_id: number;
-    client_id: string;
-    nick_name: string;
-    avatar: string;
-    noble_level: number;
-    text: string;
-    kind: ChatMessage['kind'];
-    at: number;
-  }): Promise<{ message: ChatMessage; fresh: boolean }> {
+  async function store(row: Omit<ChatRow, 'id'>): Promise<{ message: ChatMessage; fresh: boolean }> {
     const id = crypto.randomUUID();
     const inserted = await db
       .insertInto('vlive_chat_messages')

@@ -60,6 +60,16 @@ export async function tickSchedules(
 ): Promise<TickResult> {
   const started: number[] = [];
   const ended: number[] = [];
+  /** Stamps the slot's step (start notified, end handled) once: false when another tick did. */
+  const claim = async (id: number, step: 'notified_at' | 'ended_at'): Promise<boolean> => {
+    const res = await db
+      .updateTable('vlive_schedules')
+      .set(step === 'notified_at' ? { notified_at: now } : { ended_at: now })
+      .where('id', '=', id)
+      .where(step, 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  };
   // Slots that ended while nobody was ticking: mark them, no reminders for the past.
   await db
     .updateTable('vlive_schedules')
@@ -79,13 +89,7 @@ export async function tickSchedules(
     .execute();
   for (const s of due) {
     // Claim the slot first so two ticks never notify twice.
-    const claimed = await db
-      .updateTable('vlive_schedules')
-      .set({ notified_at: now })
-      .where('id', '=', s.id)
-      .where('notified_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
+    if (!(await claim(s.id, 'notified_at'))) continue;
     started.push(s.id);
     await db.updateTable('vlive_rooms').set({ live: true }).where('id', '=', s.room_id).execute();
     announceLive(hub, s.room_id, true);
@@ -114,13 +118,7 @@ export async function tickSchedules(
     .where('ends_at', '<=', now)
     .execute();
   for (const s of over) {
-    const claimed = await db
-      .updateTable('vlive_schedules')
-      .set({ ended_at: now })
-      .where('id', '=', s.id)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
+    if (!(await claim(s.id, 'ended_at'))) continue;
     ended.push(s.id);
     const active = await db
       .selectFrom('vlive_schedules')

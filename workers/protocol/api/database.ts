@@ -4,6 +4,7 @@
  * by round, leaders, team and player pages. All GET.
  */
 import type { Match, Sport } from '../live';
+import type { TableRow } from './live-detail';
 
 export const DatabasePaths = {
   leagues: '/database/leagues', // ?sport=zq|lq → LeagueRegion[]
@@ -43,20 +44,13 @@ export type StandingsZone = 'champions' | 'europe' | 'playoff' | 'relegation' | 
 /** 'W' win, 'D' draw, 'L' loss; newest last. */
 export type FormMark = 'W' | 'D' | 'L';
 
-export interface StandingsRow {
-  rank: number;
-  teamId: number;
-  teamName: string;
+/**
+ * A row of the 数据库 table: the match analysis table's row (points: football 3 per win, 1 per
+ * draw; basketball wins) and more.
+ */
+export interface StandingsRow extends TableRow {
   logo: string;
-  played: number;
-  win: number;
-  draw: number;
-  loss: number;
-  goalsFor: number;
-  goalsAgainst: number;
   goalDiff: number;
-  /** Football: 3 per win, 1 per draw. Basketball: wins. */
-  points: number;
   /** Basketball win percentage 0–1 (football: null). */
   winPct: number | null;
   form: FormMark[];
