@@ -146,7 +146,7 @@ export function OpinionPage() {
                 value={k}
                 checked={kind === k}
                 onChange={() => setKind(k)}
-                className="us-visually-hidden"
+                className="visually-hidden"
               />
               {T.opinion.kinds[k]}
             </label>
@@ -204,7 +204,7 @@ export function OpinionPage() {
               ref={input}
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              className="us-visually-hidden"
+              className="visually-hidden"
               tabIndex={-1}
               aria-hidden="true"
               onChange={addImage}

@@ -95,7 +95,7 @@ export function PostImagePicker({
           type="file"
           multiple
           accept="image/png,image/jpeg,image/webp"
-          className="us-visually-hidden"
+          className="visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
           aria-label={P.addImage}
