@@ -11,7 +11,12 @@ function setup(max: number) {
   const upload = vi.fn(async () => ({
     code: 200,
     msg: '',
-    data: { id: upload.mock.calls.length, url: `blob:${upload.mock.calls.length}` } as UploadedImage,
+    data: {
+      id: `i${upload.mock.calls.length}`,
+      url: `blob:${upload.mock.calls.length}`,
+      width: 10,
+      height: 10,
+    } satisfies UploadedImage,
   }));
   const onChange = vi.fn();
   const onError = vi.fn();
