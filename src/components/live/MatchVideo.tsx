@@ -1,29 +1,24 @@
 /** Plays a match stream (HLS). Safari plays .m3u8 natively; elsewhere hls.js is loaded on demand. */
 import { useEffect, useRef } from 'react';
 import { LIVE_TEXT } from './strings';
+import { HLS_MIME, withHls } from '../with-hls';
 
 export function MatchVideo({ url, testSignal = false }: { url: string; testSignal?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    if (video.canPlayType(HLS_MIME)) {
       video.src = url;
       return () => video.removeAttribute('src');
     }
-    let destroyed = false;
-    let hls: { destroy(): void } | null = null;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (destroyed || !Hls.isSupported()) return;
+    return withHls((Hls) => {
+      if (!Hls.isSupported()) return null;
       const h = new Hls({ lowLatencyMode: true });
       h.loadSource(url);
       h.attachMedia(video);
-      hls = h;
+      return h;
     });
-    return () => {
-      destroyed = true;
-      hls?.destroy();
-    };
   }, [url]);
   return (
     <div className="lv-video">

@@ -204,7 +204,7 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
             </button>
           </p>
         )}
-        <label className="nw-visually-hidden" htmlFor={`nw-comment-input-${kind}`}>
+        <label className="visually-hidden" htmlFor={`nw-comment-input-${kind}`}>
           {T.placeholder}
         </label>
         <textarea

@@ -4,7 +4,9 @@
  */
 import { Link } from 'wouter';
 import type { MatchReportKind, MatchReportLink } from '../../../workers/protocol/api/news';
-import { newsApi, useLoad } from '../../core/index';
+// Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
+import { newsApi } from '../../core/news';
+import { useLoad } from '../../core/use-load';
 import { paths } from '../../app/paths';
 import './match-report-links.css';
 

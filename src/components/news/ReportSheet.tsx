@@ -26,7 +26,7 @@ export function ReportSheet({ onSubmit, onClose }: { onSubmit: (reason: string) 
       >
         <h2 id="nw-report-title">{T.reportTitle}</h2>
         <fieldset>
-          <legend className="nw-visually-hidden">{T.reportTitle}</legend>
+          <legend className="visually-hidden">{T.reportTitle}</legend>
           {T.reportReasons.map((r, i) => (
             <label key={r} className="nw-sheet__option">
               <input

@@ -1,5 +1,6 @@
 /** The user area's top bar: back, title, an optional action on the right. */
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 export function PageHeader({
   title,

@@ -1,23 +1,12 @@
 /** Banners that advance every few seconds and can be swiped (scroll snap). Props only. */
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useBannerTrack } from '../use-banner-track';
 import type { VliveBanner } from '../../../workers/protocol/index';
 
 export const BANNER_ADVANCE_MS = 4_000;
 
 export function BannerCarousel({ banners, loading = false }: { banners: VliveBanner[]; loading?: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    if (banners.length < 2) return;
-    const t = setInterval(() => {
-      const el = ref.current;
-      if (!el) return;
-      const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % banners.length;
-      el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
-    }, BANNER_ADVANCE_MS);
-    return () => clearInterval(t);
-  }, [banners.length]);
+  const { ref, index, onScroll } = useBannerTrack(banners.length, BANNER_ADVANCE_MS);
   // While the banners load, an empty box of the banner's size holds their place (no shift).
   if (banners.length === 0)
     return loading ? (
@@ -27,11 +16,7 @@ export function BannerCarousel({ banners, loading = false }: { banners: VliveBan
     ) : null;
   return (
     <div className="vl-banners">
-      <div
-        className="vl-banner-track"
-        ref={ref}
-        onScroll={(e) => setIndex(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
-      >
+      <div className="vl-banner-track" ref={ref} onScroll={onScroll}>
         {banners.map((b, i) => (
           <Link key={b.id} href={b.link} className="vl-banner">
             {/* The first banner is the home page's largest paint: fetched first, never lazily. */}

@@ -6,8 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { VLIVE_TEXT } from './strings';
-
-export const HLS_MIME = 'application/vnd.apple.mpegurl';
+import { HLS_MIME, withHls } from '../with-hls';
 
 export function LivePlayer({
   url,
@@ -48,13 +47,10 @@ export function LivePlayer({
         video.load();
       };
     }
-    let destroyed = false;
-    let hls: { destroy(): void } | null = null;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (destroyed) return;
+    return withHls((Hls) => {
       if (!Hls.isSupported()) {
         setFailed(true);
-        return;
+        return null;
       }
       video.dataset.engine = 'hls.js';
       const h = new Hls({ liveSyncDurationCount: 3, enableWorker: true });
@@ -74,12 +70,8 @@ export function LivePlayer({
       });
       h.loadSource(url);
       h.attachMedia(video);
-      hls = h;
+      return h;
     });
-    return () => {
-      destroyed = true;
-      hls?.destroy();
-    };
   }, [url, attempt, nativeRefused]);
   return (
     <div className="vl-player">

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSession } from '../../core/index';
 import { showToast } from '../../state/ui';
 import { ListState } from '../../components/user/ListState';
-import { FormField } from '../../components/user/FormField';
+import { FormField, type FormFieldProps } from '../../components/user/FormField';
 import type { ActivityAddress } from '../../../workers/protocol/index';
 import { useLoad } from '../user/use-load';
 import { activityApi } from './activity-api';
@@ -15,6 +15,16 @@ type AddressErrors = AddressProblems;
 
 /** The protocol's rules, the same as the server's, so most mistakes show before a round trip. */
 export const addressErrors = (a: ActivityAddress): AddressErrors => addressProblems(a);
+
+/** The four inputs, in order: how long each may be and what the browser may fill in. */
+const ADDRESS_FIELDS: ReadonlyArray<
+  { key: keyof ActivityAddress } & Pick<FormFieldProps, 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'>
+> = [
+  { key: 'name', maxLength: 20, autoComplete: 'name' },
+  { key: 'mobile', maxLength: 11, inputMode: 'numeric', autoComplete: 'tel' },
+  { key: 'region', maxLength: 50, placeholder: T.address.regionPlaceholder },
+  { key: 'detail', maxLength: 120, autoComplete: 'street-address' },
+];
 
 export function ActivityAddressPage() {
   const session = useSession();
@@ -55,43 +65,17 @@ export function ActivityAddressPage() {
         <ListState loading error={null} empty={false} texts={STATE_TEXT} />
       ) : (
         <form className="us-form us-card" onSubmit={submit} noValidate aria-label={T.address.title}>
-          <FormField
-            label={T.address.name}
-            value={value.name}
-            onChange={set('name')}
-            error={errors.name}
-            maxLength={20}
-            name="name"
-            autoComplete="name"
-          />
-          <FormField
-            label={T.address.mobile}
-            value={value.mobile}
-            onChange={set('mobile')}
-            error={errors.mobile}
-            maxLength={11}
-            inputMode="numeric"
-            name="mobile"
-            autoComplete="tel"
-          />
-          <FormField
-            label={T.address.region}
-            placeholder={T.address.regionPlaceholder}
-            value={value.region}
-            onChange={set('region')}
-            error={errors.region}
-            maxLength={50}
-            name="region"
-          />
-          <FormField
-            label={T.address.detail}
-            value={value.detail}
-            onChange={set('detail')}
-            error={errors.detail}
-            maxLength={120}
-            name="detail"
-            autoComplete="street-address"
-          />
+          {ADDRESS_FIELDS.map(({ key, ...input }) => (
+            <FormField
+              key={key}
+              {...input}
+              label={T.address[key]}
+              value={value[key]}
+              onChange={set(key)}
+              error={errors[key]}
+              name={key}
+            />
+          ))}
           <p className="us-field__error" role="alert">
             {serverError ?? stored.error ?? ''}
           </p>

@@ -73,11 +73,11 @@ export function ChatGptPage() {
         {turns.map((t) => (
           <li key={t.id} className="cg-turn">
             <div className="cg-bubble cg-bubble--me">
-              <span className="cg-visually-hidden">{T.you}：</span>
+              <span className="visually-hidden">{T.you}：</span>
               {t.question}
             </div>
             <div className="cg-bubble cg-bubble--bot" data-chat-answer={t.answer ? t.answer.intent : undefined}>
-              <span className="cg-visually-hidden">{T.assistant}：</span>
+              <span className="visually-hidden">{T.assistant}：</span>
               {t.answer ? (
                 <>
                   <p className="cg-text">{t.answer.text}</p>
@@ -110,7 +110,7 @@ export function ChatGptPage() {
       </ol>
       <div ref={endRef} />
       <form className="cg-form" onSubmit={submit} noValidate>
-        <label htmlFor="cg-input" className="cg-visually-hidden">
+        <label htmlFor="cg-input" className="visually-hidden">
           {T.inputLabel}
         </label>
         <input

@@ -6,7 +6,9 @@ import { PostStream } from './PostStream';
 import { usePagedList } from '../../components/news/use-paged-list';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
-import { newsApi, useLoad } from '../../core/index';
+// Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
+import { newsApi } from '../../core/news';
+import { useLoad } from '../../core/use-load';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { COMMUNITY_TEXT as T } from './strings';

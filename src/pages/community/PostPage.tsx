@@ -5,13 +5,15 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PostView } from '../../../workers/protocol/api/news';
-import { relativeTimeText } from '../../../workers/domain/relative-time';
 import { CommentSection } from '../../components/news/CommentSection';
 import { LikeButton } from '../../components/news/LikeButton';
+import { PostHead, PostImages } from '../../components/news/PostCard';
 import { ReportSheet } from '../../components/news/ReportSheet';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
-import { newsApi, useLoad } from '../../core/index';
+// Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
+import { newsApi } from '../../core/news';
+import { useLoad } from '../../core/use-load';
 import { saveNewsNavItem } from '../../app/news-nav';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
@@ -73,14 +75,7 @@ export function PostPage() {
       ) : (
         <>
           <article className="nw-post nw-post-detail" data-post-id={p.id}>
-            <div className="nw-post__head">
-              <span className="nw-avatar" aria-hidden="true">
-                {p.author.nickName.slice(0, 1)}
-              </span>
-              <div className="nw-post__who">
-                <span className="nw-post__author">{p.author.nickName}</span>
-                <time className="nw-post__time">{relativeTimeText(p.createdAt, Date.now())}</time>
-              </div>
+            <PostHead post={p} now={Date.now()}>
               {!p.mine && (
                 <button
                   type="button"
@@ -91,7 +86,7 @@ export function PostPage() {
                   {p.author.following ? T.following : T.follow}
                 </button>
               )}
-            </div>
+            </PostHead>
             {p.circle && (
               <Link href={paths.communityCircle(p.circle.id)} className="nw-post__circle">
                 {p.circle.name}
@@ -99,15 +94,7 @@ export function PostPage() {
             )}
             <h1 className="nw-post__title">{p.title}</h1>
             <p className="nw-post__content">{p.content}</p>
-            {p.images.length > 0 && (
-              <ul className={`nw-grid nw-grid--${Math.min(p.images.length, 3)}`}>
-                {p.images.slice(0, 9).map((src, i) => (
-                  <li key={src}>
-                    <img src={src} alt={`${i + 1}/${p.images.length}`} loading="lazy" />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PostImages images={p.images} />
             <div className="nw-post-tools">
               <LikeButton liked={p.liked} count={p.likes} onToggle={() => void like()} label={T.like} />
               <button

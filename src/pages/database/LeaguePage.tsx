@@ -10,7 +10,7 @@ import type { LeagueInfo, LeagueLeaders, LeagueSchedule, Sport, StandingsScope }
 import { DB_TEXT } from '../../components/database/strings';
 import { StandingsView } from '../../components/database/StandingsView';
 import { paths } from '../../app/paths';
-import { DbHead, Loaded, MatchRows } from './parts';
+import { DbHead, Loaded, useSportRecord, MatchRows } from './parts';
 import { TabList } from '../../components/TabList';
 
 type Tab = 'standings' | 'schedule' | 'leaders';
@@ -129,12 +129,11 @@ function LeadersTab({ league }: { league: LeagueInfo }) {
 
 export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
   const [tab, setTab] = useState<Tab>('standings');
-  const info = useCoreRequest<LeagueInfo>({ path: DatabasePaths.league, params: { id } });
-  const wrongSport = info.data !== null && info.data.sport !== sport;
+  const info = useSportRecord<LeagueInfo>(DatabasePaths.league, id, sport);
   return (
     <div className="lv-page db-page">
       <DbHead title={info.data?.name ?? DB_TEXT.title} back={paths.database(sport)} />
-      <Loaded state={wrongSport ? { ...info, data: null, code: 4004 } : info}>
+      <Loaded state={info.gate}>
         {(league) => (
           <>
             <p className="db-subhead">

@@ -29,7 +29,7 @@ export function LeaguesPage() {
           </nav>
         </div>
       </header>
-      <h1 className="db-visually-hidden">{DB_TEXT.title}</h1>
+      <h1 className="visually-hidden">{DB_TEXT.title}</h1>
       <Loaded state={state}>
         {(regions) =>
           regions.length === 0 ? (

@@ -1,17 +1,15 @@
 /** /database/player/zq?id= and /database/player/lq?id=: a player's profile and season stats. */
 import { Link } from 'wouter';
-import { useCoreRequest } from '../../core/index';
 import { DatabasePaths } from '../../../workers/protocol/api/database';
 import type { PlayerPage as PlayerBody, Sport } from '../../../workers/protocol/index';
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
-import { DbHead, Loaded } from './parts';
+import { DbHead, Loaded, StatGrid, useSportRecord } from './parts';
 
 const perGame = (total: number, games: number): string => (games === 0 ? '0' : (total / games).toFixed(1));
 
 export function PlayerPage({ id, sport }: { id: number; sport: Sport }) {
-  const state = useCoreRequest<PlayerBody>({ path: DatabasePaths.player, params: { id } });
-  const wrongSport = state.data !== null && state.data.sport !== sport;
+  const state = useSportRecord<PlayerBody>(DatabasePaths.player, id, sport);
   const t = DB_TEXT.player;
   return (
     <div className="lv-page db-page">
@@ -19,7 +17,7 @@ export function PlayerPage({ id, sport }: { id: number; sport: Sport }) {
         title={state.data?.name ?? DB_TEXT.title}
         back={state.data ? paths.dbTeam(sport, state.data.teamId) : paths.database(sport)}
       />
-      <Loaded state={wrongSport ? { ...state, data: null, code: 4004 } : state}>
+      <Loaded state={state.gate}>
         {(p) => {
           const s = p.stats;
           const cells: Array<[string, string | number]> =
@@ -51,31 +49,17 @@ export function PlayerPage({ id, sport }: { id: number; sport: Sport }) {
                 </div>
               </div>
               <section className="lv-section">
-                <dl className="db-stat-grid">
-                  <div>
-                    <dt>{t.number}</dt>
-                    <dd>{p.number}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.position}</dt>
-                    <dd>{p.position}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.age}</dt>
-                    <dd>{DB_TEXT.ageYears(p.age)}</dd>
-                  </div>
-                </dl>
+                <StatGrid
+                  cells={[
+                    [t.number, p.number],
+                    [t.position, p.position],
+                    [t.age, DB_TEXT.ageYears(p.age)],
+                  ]}
+                />
               </section>
               <section className="lv-section">
                 <h4>{t.seasonStats}</h4>
-                <dl className="db-stat-grid" data-player-stats>
-                  {cells.map(([k, v]) => (
-                    <div key={k}>
-                      <dt>{k}</dt>
-                      <dd>{v}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <StatGrid cells={cells} hook="player-stats" />
               </section>
             </>
           );

@@ -1,12 +1,11 @@
 /** /database/team/zq?id= and /database/team/lq?id=: a team's squad, results, next matches, stats. */
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useCoreRequest } from '../../core/index';
 import { DatabasePaths } from '../../../workers/protocol/api/database';
 import type { Sport, TeamPage as TeamBody } from '../../../workers/protocol/index';
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
-import { DbHead, Loaded, MatchRows } from './parts';
+import { DbHead, Loaded, MatchRows, StatGrid, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
 
 type Tab = 'stats' | 'results' | 'upcoming' | 'squad';
@@ -26,14 +25,7 @@ function Stats({ team }: { team: TeamBody }) {
   ];
   return (
     <section className="lv-section">
-      <dl className="db-stat-grid">
-        {cells.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatGrid cells={cells} />
       <p className="db-form-line">
         {DB_TEXT.head.form}：
         {s.form.map((f, i) => (
@@ -48,15 +40,14 @@ function Stats({ team }: { team: TeamBody }) {
 
 export function TeamPage({ id, sport }: { id: number; sport: Sport }) {
   const [tab, setTab] = useState<Tab>('stats');
-  const state = useCoreRequest<TeamBody>({ path: DatabasePaths.team, params: { id } });
-  const wrongSport = state.data !== null && state.data.sport !== sport;
+  const state = useSportRecord<TeamBody>(DatabasePaths.team, id, sport);
   return (
     <div className="lv-page db-page">
       <DbHead
         title={state.data?.name ?? DB_TEXT.title}
         back={state.data ? paths.dbLeague(sport, state.data.leagueId) : paths.database(sport)}
       />
-      <Loaded state={wrongSport ? { ...state, data: null, code: 4004 } : state}>
+      <Loaded state={state.gate}>
         {(team) => (
           <>
             <div className="db-team-head">

@@ -1,9 +1,9 @@
 /** Pieces shared by the database pages: header, load states, live match rows. */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useMatch, type RequestState } from '../../core/index';
-import type { Match } from '../../../workers/protocol/index';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useCoreRequest, useMatch } from '../../core/index';
+import type { Match, Sport } from '../../../workers/protocol/index';
+import { RequestGate, type GateState } from '../../components/RequestGate';
 import { MatchRow } from '../../components/live/MatchRow';
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
@@ -22,20 +22,38 @@ export function DbHead({ title, back }: { title: string; back: string }) {
   );
 }
 
-/** Loading, error (the server's message) or the content once the data is there. */
-export function Loaded<T>({
-  state,
-  children,
-}: {
-  state: Pick<RequestState<T>, 'data' | 'loading' | 'msg' | 'code'>;
-  children: (data: T) => ReactNode;
-}) {
-  if (state.data !== null) return <>{children(state.data)}</>;
-  if (state.loading) return <LoadingOverlay />;
+/** Loading, error (the server's message, or 不存在 for 4004) or the content once the data is there. */
+export function Loaded<T>({ state, children }: { state: GateState<T>; children: (data: T) => ReactNode }) {
   return (
-    <p className="lv-empty" role="alert">
-      {state.code === 4004 ? DB_TEXT.notFound : DB_TEXT.loadFailed(state.msg)}
-    </p>
+    <RequestGate state={state} failed={dbFailed}>
+      {children}
+    </RequestGate>
+  );
+}
+
+const dbFailed = (s: GateState<unknown>) => (s.code === 4004 ? DB_TEXT.notFound : DB_TEXT.loadFailed(s.msg));
+
+/**
+ * A league, team or player by id, as the page for `sport` shows it: one of the other sport (a
+ * hand-edited URL) reads as not found (4004). `data` is the record as loaded, for the header.
+ */
+export function useSportRecord<T extends { sport: Sport }>(path: string, id: number, sport: Sport) {
+  const state = useCoreRequest<T>({ path, params: { id } });
+  const wrongSport = state.data !== null && state.data.sport !== sport;
+  return { data: state.data, gate: wrongSport ? { ...state, data: null, code: 4004 } : state };
+}
+
+/** Label and value pairs in the stat grid; `hook` marks the grid for tests (data-player-stats). */
+export function StatGrid({ cells, hook }: { cells: ReadonlyArray<readonly [string, ReactNode]>; hook?: string }) {
+  return (
+    <dl className="db-stat-grid" {...(hook ? { [`data-${hook}`]: '' } : {})}>
+      {cells.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

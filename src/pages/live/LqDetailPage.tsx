@@ -18,13 +18,10 @@ import { StatsView } from '../../components/live/StatsView';
 import { TextLiveList } from '../../components/live/TextLiveTimeline';
 import { IntelView, StandingsTable } from '../../components/live/AnalysisViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { DetailHead, DetailTabs, HistoryTables, MatchChat, OddsPanel } from './detail-parts';
+import { HistoryTables, MatchChat, OddsPanel } from './detail-parts';
+import { DetailFrame } from './DetailFrame';
 import { AnalysisViewsLoading } from './info-common';
-import { LiveAlerts } from './LiveAlerts';
 import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
-import '../../components/live/live.css';
-import { MatchReportLinks } from '../../components/news/MatchReportLinks';
-import { DemoDataNote } from '../../components/DemoDataNote';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
@@ -34,33 +31,27 @@ export function LqDetailPage({ id }: { id: number }) {
   const [tab, setTab] = useState<Tab>('live');
   const match = detail?.match ?? null;
   return (
-    <div className="lv-page lv-detail" data-page="live-lq-detail">
-      <LiveAlerts sport="lq" matchId={id} />
-      <header className="lv-detail-head">
-        <DetailHead match={match} backHref={paths.liveLq()} />
-        <MatchReportLinks matchId={id} />
-        <DemoDataNote />
-      </header>
-      {!detail || (detail.loading && !match) ? (
-        <AnalysisViewsLoading />
-      ) : !match ? (
-        <p className="lv-empty">{LIVE_TEXT.notFound}</p>
-      ) : (
+    <DetailFrame
+      sport="lq"
+      id={id}
+      loading={!detail || (detail.loading && !match)}
+      match={match}
+      backHref={paths.liveLq()}
+      tabs={LIVE_TEXT.lqDetailTabs}
+      tab={tab}
+      onTab={setTab}
+    >
+      {(match) => (
         <>
-          <div className="lv-sticky">
-            <DetailTabs tabs={LIVE_TEXT.lqDetailTabs} value={tab} onChange={setTab} />
-          </div>
-          <div className="lv-detail-body" data-tab={tab}>
-            {tab === 'live' && <TextTab id={id} />}
-            {tab === 'stats' && <StatsTab match={match} />}
-            {tab === 'odds' && <OddsPanel matchId={id} sport="lq" />}
-            {tab === 'analysis' && <AnalysisTab match={match} />}
-            {tab === 'intel' && <IntelTab match={match} />}
-            {tab === 'chat' && <MatchChat matchId={id} />}
-          </div>
+          {tab === 'live' && <TextTab id={id} />}
+          {tab === 'stats' && <StatsTab match={match} />}
+          {tab === 'odds' && <OddsPanel matchId={id} sport="lq" />}
+          {tab === 'analysis' && <AnalysisTab match={match} />}
+          {tab === 'intel' && <IntelTab match={match} />}
+          {tab === 'chat' && <MatchChat matchId={id} />}
         </>
       )}
-    </div>
+    </DetailFrame>
   );
 }
 

@@ -16,13 +16,10 @@ import { MatchVideo } from '../../components/live/MatchVideo';
 import { StatsView } from '../../components/live/StatsView';
 import { IncidentTimeline, TextLiveList } from '../../components/live/TextLiveTimeline';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { MatchChat, OddsPanel } from './detail-parts';
+import { DetailFrame } from './DetailFrame';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
-import { LiveAlerts } from './LiveAlerts';
 import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
-import '../../components/live/live.css';
-import { MatchReportLinks } from '../../components/news/MatchReportLinks';
-import { DemoDataNote } from '../../components/DemoDataNote';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
@@ -33,44 +30,38 @@ export function ZqDetailPage({ id }: { id: number }) {
   // Asked for every match: one that a live anchor room is bound to plays that room (20001: none).
   const video = useCoreRequest<MatchVideoAnswer>(match ? { path: LivePaths.video, params: { id } } : null);
   return (
-    <div className="lv-page lv-detail" data-page="live-zq-detail">
-      <LiveAlerts sport="zq" matchId={id} />
-      <header className="lv-detail-head">
-        <DetailHead match={match} backHref={paths.liveZq()} />
-        <MatchReportLinks matchId={id} />
-        <DemoDataNote />
-        {match &&
-          (video.data && video.code === Code.OK ? (
-            <MatchVideo url={video.data.url} testSignal={video.data.test} />
-          ) : (
-            (video.code === null || video.code !== Code.OK) && (
-              <EventPitch incidents={detail?.incidents ?? []} home={match.home.name} away={match.away.name} />
-            )
-          ))}
-      </header>
-      {!detail || (detail.loading && !match) ? (
-        <p className="lv-empty" role="status">
-          {LIVE_TEXT.loading}
-        </p>
-      ) : !match ? (
-        <p className="lv-empty">{LIVE_TEXT.notFound}</p>
-      ) : (
+    <DetailFrame
+      sport="zq"
+      id={id}
+      loading={!detail || (detail.loading && !match)}
+      match={match}
+      backHref={paths.liveZq()}
+      media={
+        match &&
+        (video.data && video.code === Code.OK ? (
+          <MatchVideo url={video.data.url} testSignal={video.data.test} />
+        ) : (
+          (video.code === null || video.code !== Code.OK) && (
+            <EventPitch incidents={detail?.incidents ?? []} home={match.home.name} away={match.away.name} />
+          )
+        ))
+      }
+      tabs={LIVE_TEXT.detailTabs}
+      tab={tab}
+      onTab={setTab}
+    >
+      {(match) => (
         <>
-          <div className="lv-sticky">
-            <DetailTabs tabs={LIVE_TEXT.detailTabs} value={tab} onChange={setTab} />
-          </div>
-          <div className="lv-detail-body" data-tab={tab}>
-            {tab === 'live' && <LiveTab id={id} incidents={detail.incidents} />}
-            {tab === 'stats' && <StatsTab id={id} match={match} />}
-            {tab === 'lineup' && <LineupPanel match={match} />}
-            {tab === 'odds' && <OddsPanel matchId={id} sport="zq" />}
-            {tab === 'analysis' && <AnalysisPanel match={match} />}
-            {tab === 'intel' && <IntelPanel match={match} />}
-            {tab === 'chat' && <MatchChat matchId={id} />}
-          </div>
+          {tab === 'live' && <LiveTab id={id} incidents={detail?.incidents ?? []} />}
+          {tab === 'stats' && <StatsTab id={id} match={match} />}
+          {tab === 'lineup' && <LineupPanel match={match} />}
+          {tab === 'odds' && <OddsPanel matchId={id} sport="zq" />}
+          {tab === 'analysis' && <AnalysisPanel match={match} />}
+          {tab === 'intel' && <IntelPanel match={match} />}
+          {tab === 'chat' && <MatchChat matchId={id} />}
         </>
       )}
-    </div>
+    </DetailFrame>
   );
 }
 

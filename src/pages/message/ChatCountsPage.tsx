@@ -9,7 +9,7 @@ import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
-import { WindowedList } from '../../components/WindowedList';
+import { ConversationWindow } from './ConversationWindow';
 import { useConversations, useUnread } from '../../core/index';
 import { CHAT_STATUS_COUNTED, type ChatListItem } from '../../../workers/protocol/api/message';
 import { DIRECTORY_TEXT as T } from './directory-strings';
@@ -18,13 +18,9 @@ const ROW_HEIGHT = 56;
 
 function CountRows({ items }: { items: ChatListItem[] }) {
   return (
-    <WindowedList
+    <ConversationWindow
       items={items}
-      keyOf={(c) => c.conversationId}
-      estimateSize={() => ROW_HEIGHT}
-      overscan={8}
-      className="msg-list msg-list--virtual"
-      attrs={{ 'data-conversations': items.length }}
+      rowHeight={ROW_HEIGHT}
       renderRow={(c, at) => {
         const counted = c.messageStatus === CHAT_STATUS_COUNTED;
         return (

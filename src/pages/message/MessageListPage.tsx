@@ -23,7 +23,7 @@ import { showToast } from '../../state/ui';
 import { MessageShortcuts } from './PeopleParts';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
-import { WindowedList } from '../../components/WindowedList';
+import { ConversationWindow } from './ConversationWindow';
 
 function lastLine(c: ChatListItem): string {
   if (!c.last) return T.lastLine.none;
@@ -169,13 +169,9 @@ function ConversationRows({
   now: number;
 }) {
   return (
-    <WindowedList
+    <ConversationWindow
       items={items}
-      keyOf={(c) => c.conversationId}
-      estimateSize={() => ROW_HEIGHT}
-      overscan={8}
-      className="msg-list msg-list--virtual"
-      attrs={{ 'data-conversations': items.length }}
+      rowHeight={ROW_HEIGHT}
       renderRow={(c, at) => (
         <ConversationRow
           key={at.key}

@@ -11,7 +11,9 @@ import { CommentSection } from '../../components/news/CommentSection';
 import { LikeButton } from '../../components/news/LikeButton';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useMatch, useSession } from '../../core/hooks';
-import { newsApi, useLoad } from '../../core/index';
+// Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
+import { newsApi } from '../../core/news';
+import { useLoad } from '../../core/use-load';
 import { saveNewsNavItem } from '../../app/news-nav';
 import { paths } from '../../app/paths';
 import type { PageProps } from '../../app/App';

@@ -11,7 +11,9 @@ import { NewsTopBar } from '../../components/news/NewsTopBar';
 import { PagedListFooter } from '../../components/news/PagedListFooter';
 import { PullToRefresh } from '../../components/news/PullToRefresh';
 import { usePagedList } from '../../components/news/use-paged-list';
-import { newsApi, useLoad } from '../../core/index';
+// Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
+import { newsApi } from '../../core/news';
+import { useLoad } from '../../core/use-load';
 import { paths } from '../../app/paths';
 import type { PageProps } from '../../app/App';
 import { NEWS_PAGE_TEXT as T } from './strings';

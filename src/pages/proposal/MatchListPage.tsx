@@ -8,7 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { useCoreRequest } from '../../core/index';
 import { ProposalPaths, type TipCard, type TipMatchRow } from '../../../workers/protocol/api/proposal';
 import type { Sport } from '../../../workers/protocol/index';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
 import { LiveMatchCard, TipRow, TjHead, TjLinks } from './parts';
@@ -28,18 +28,17 @@ function MatchTips({ row, expert }: { row: TipMatchRow; expert: boolean }) {
       <button type="button" className="tj-count" aria-expanded={open} onClick={() => setOpen(!open)}>
         {TJ_TEXT.tipCount(tips.data?.length ?? row.tipCount)} {open ? '▲' : '▼'}
       </button>
-      {open &&
-        (tips.data ? (
-          tips.data.length === 0 ? (
-            <p className="lv-empty">{TJ_TEXT.noTips}</p>
-          ) : (
-            tips.data.map((t) => <TipRow key={t.id} tip={t} />)
-          )
-        ) : tips.loading ? (
-          <LoadingOverlay />
-        ) : (
-          <p className="lv-empty">{TJ_TEXT.loadFailed(tips.msg)}</p>
-        ))}
+      {open && (
+        <RequestGate state={tips} failed={tjFailed}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="lv-empty">{TJ_TEXT.noTips}</p>
+            ) : (
+              list.map((t) => <TipRow key={t.id} tip={t} />)
+            )
+          }
+        </RequestGate>
+      )}
       {open && expert && upcoming && <PublishForm matchId={row.match.id} onPublished={() => setReload((n) => n + 1)} />}
     </section>
   );
@@ -95,19 +94,17 @@ export function MatchListPage() {
           ))}
         </select>
       </div>
-      {state.data === null ? (
-        state.loading ? (
-          <LoadingOverlay />
-        ) : (
-          <p className="lv-empty" role="alert">
-            {TJ_TEXT.loadFailed(state.msg)}
-          </p>
-        )
-      ) : shown.length === 0 ? (
-        <p className="lv-empty">{TJ_TEXT.noMatches}</p>
-      ) : (
-        shown.map((r) => <MatchTips key={r.match.id} row={r} expert={expert} />)
-      )}
+      <RequestGate state={state} failed={tjFailed}>
+        {() =>
+          shown.length === 0 ? (
+            <p className="lv-empty">{TJ_TEXT.noMatches}</p>
+          ) : (
+            shown.map((r) => <MatchTips key={r.match.id} row={r} expert={expert} />)
+          )
+        }
+      </RequestGate>
     </div>
   );
 }
+
+const tjFailed = (s: { msg: string }) => TJ_TEXT.loadFailed(s.msg);

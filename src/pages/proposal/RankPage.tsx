@@ -13,6 +13,7 @@ import {
   type TipCard,
 } from '../../../workers/protocol/api/proposal';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
 import { TjHead, TjLinks, TipRow } from './parts';
@@ -116,43 +117,39 @@ export function RankPage({ attention }: { attention: boolean }) {
       {by === 'hitRate' && (
         <p className="tj-sub" style={{ padding: '0 10px' }}>{`至少 ${RANK_MIN_DECIDED_TIPS} 场红黑才上榜`}</p>
       )}
-      {state.data === null ? (
-        state.loading ? (
-          <LoadingOverlay />
-        ) : (
-          <p className="lv-empty" role="alert">
-            {TJ_TEXT.loadFailed(state.msg)}
-          </p>
-        )
-      ) : state.data.length === 0 ? (
-        <p className="lv-empty">{attention ? TJ_TEXT.noRankAttention : TJ_TEXT.noRank}</p>
-      ) : (
-        <ol className="db-rows" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-expert-rank>
-          {state.data.map((r) => (
-            <li key={r.expertId}>
-              <button
-                type="button"
-                className="tj-rank-row"
-                style={{ width: '100%', border: 'none', textAlign: 'left' }}
-                data-expert-id={r.expertId}
-                data-rank={r.rank}
-                aria-expanded={open === r.expertId}
-                onClick={() => setOpen(open === r.expertId ? null : r.expertId)}
-              >
-                <span className="tj-rank-no">{r.rank}</span>
-                <span className="tj-expert-main">
-                  <b>{r.nickName}</b>
-                  <span className="tj-level">{expertLevelName(r.level)}</span>
-                  <br />
-                  <small className="tj-sub">{TJ_TEXT.record(r.red, r.black, r.push)}</small>
-                </span>
-                <span className="tj-rank-key">{keyText(by, r)}</span>
-              </button>
-              {open === r.expertId && <ExpertTips expertId={r.expertId} />}
-            </li>
-          ))}
-        </ol>
-      )}
+      <RequestGate state={state} failed={(s) => TJ_TEXT.loadFailed(s.msg)}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="lv-empty">{attention ? TJ_TEXT.noRankAttention : TJ_TEXT.noRank}</p>
+          ) : (
+            <ol className="db-rows" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-expert-rank>
+              {rows.map((r) => (
+                <li key={r.expertId}>
+                  <button
+                    type="button"
+                    className="tj-rank-row"
+                    style={{ width: '100%', border: 'none', textAlign: 'left' }}
+                    data-expert-id={r.expertId}
+                    data-rank={r.rank}
+                    aria-expanded={open === r.expertId}
+                    onClick={() => setOpen(open === r.expertId ? null : r.expertId)}
+                  >
+                    <span className="tj-rank-no">{r.rank}</span>
+                    <span className="tj-expert-main">
+                      <b>{r.nickName}</b>
+                      <span className="tj-level">{expertLevelName(r.level)}</span>
+                      <br />
+                      <small className="tj-sub">{TJ_TEXT.record(r.red, r.black, r.push)}</small>
+                    </span>
+                    <span className="tj-rank-key">{keyText(by, r)}</span>
+                  </button>
+                  {open === r.expertId && <ExpertTips expertId={r.expertId} />}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </RequestGate>
       {!attention && <Apply />}
     </div>
   );

@@ -24,7 +24,7 @@ import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
 import { newsApi } from '../../core/news';
 import { MoreButton } from './MoreButton';
-import { PostImagePicker } from './PostImagePicker';
+import { ImagePicker } from './ImagePicker';
 
 const C = T.community;
 
@@ -120,7 +120,11 @@ export function CommunityPage() {
             ))}
           </select>
         </div>
-        <PostImagePicker
+        <ImagePicker
+          id="us-post-images"
+          max={POST_MAX_IMAGES}
+          upload={centreApi.uploadPostImage}
+          texts={C}
           images={images}
           onChange={setImages}
           onError={setMsg}

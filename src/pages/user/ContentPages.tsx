@@ -149,7 +149,7 @@ export function ProposalPage() {
                   setPick(p);
                   setErrors((x) => ({ ...x, pick: null }));
                 }}
-                className="us-visually-hidden"
+                className="visually-hidden"
               />
               <span className="us-pick__main">{PR.picks[p]}</span>
               <span className="us-pick__side">

@@ -1,10 +1,11 @@
 /** Help centre (FAQ list and one answer) and feedback with screenshots. */
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatChinaTime } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormMessage } from '../../components/user/FormField';
+import { FormField, FormMessage } from '../../components/user/FormField';
+import { ImagePicker } from './ImagePicker';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { LinkRow } from '../../components/user/Card';
@@ -92,22 +93,7 @@ export function OpinionPage() {
   const [error, setError] = useState<string | null>(null);
   const [msg, setMsg] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
-  const addImage = async (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0];
-    e.target.value = '';
-    if (!f) return;
-    setBusy(true);
-    try {
-      const env = await centreApi.uploadFeedbackImage(f);
-      if (env.code !== 200) return setMsg(env.msg);
-      setMsg(null);
-      setImages((xs) => [...xs, env.data]);
-    } finally {
-      setBusy(false);
-    }
-  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (content.trim().length < 5) return setError(T.errors.feedback);
@@ -146,7 +132,7 @@ export function OpinionPage() {
                 value={k}
                 checked={kind === k}
                 onChange={() => setKind(k)}
-                className="us-visually-hidden"
+                className="visually-hidden"
               />
               {T.opinion.kinds[k]}
             </label>
@@ -171,59 +157,25 @@ export function OpinionPage() {
             {error ?? ''}
           </p>
         </div>
-        <div className="us-field">
-          <span className="us-field__label" id="us-fb-images">
-            {T.opinion.images(images.length, FEEDBACK_MAX_IMAGES)}
-          </span>
-          <div className="us-shots" role="group" aria-labelledby="us-fb-images">
-            {images.map((img) => (
-              <span key={img.id} className="us-shot">
-                <img src={img.url} alt="" />
-                <button
-                  type="button"
-                  className="us-shot__rm"
-                  aria-label={T.opinion.removeImage}
-                  onClick={() => setImages((xs) => xs.filter((x) => x.id !== img.id))}
-                >
-                  ×
-                </button>
-              </span>
-            ))}
-            {images.length < FEEDBACK_MAX_IMAGES && (
-              <button
-                type="button"
-                className="us-shot us-shot--add"
-                onClick={() => input.current?.click()}
-                disabled={busy}
-                aria-label={T.opinion.addImage}
-              >
-                +
-              </button>
-            )}
-            <input
-              ref={input}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="us-visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={addImage}
-            />
-          </div>
-        </div>
-        <div className="us-field">
-          <label className="us-field__label" htmlFor="us-fb-contact">
-            {T.opinion.contact}
-          </label>
-          <input
-            id="us-fb-contact"
-            className="us-field__input"
-            placeholder={T.opinion.contactPh}
-            value={contact}
-            maxLength={50}
-            onChange={(e) => setContact(e.target.value)}
-          />
-        </div>
+        <ImagePicker
+          id="us-fb-images"
+          max={FEEDBACK_MAX_IMAGES}
+          upload={centreApi.uploadFeedbackImage}
+          texts={T.opinion}
+          images={images}
+          onChange={setImages}
+          onError={setMsg}
+          onBusy={setBusy}
+          disabled={busy}
+        />
+        <FormField
+          id="us-fb-contact"
+          label={T.opinion.contact}
+          placeholder={T.opinion.contactPh}
+          value={contact}
+          maxLength={50}
+          onChange={setContact}
+        />
         <FormMessage text={msg} />
         <button type="submit" className="us-btn us-btn--block" disabled={busy}>
           {T.opinion.submit}

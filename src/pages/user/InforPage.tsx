@@ -88,7 +88,7 @@ export function InforPage() {
               ref={input}
               type="file"
               accept={ACCEPTED.join(',')}
-              className="us-visually-hidden"
+              className="visually-hidden"
               aria-label={T.infor.change}
               onChange={pick}
               data-testid="portrait-input"

@@ -1,22 +1,37 @@
 /**
- * The pictures of a post being written (up to POST_MAX_IMAGES): pick one or several, each is
+ * The pictures of a post or a feedback being written (up to `max`): pick one or several, each is
  * uploaded at once (the server sniffs, limits and re-encodes it) and shown as a thumbnail that can
- * be removed. The parent keeps the uploaded images; their ids go with the post.
+ * be removed. The parent keeps the uploaded images; their ids go with the form.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { POST_MAX_IMAGES, type UploadedImage } from '../../../workers/protocol/api/user-centre';
-import { centreApi } from './centre-api';
-import { USER_TEXT as T } from './strings';
+import type { Envelope } from '../../../workers/protocol/index';
+import type { UploadedImage } from '../../../workers/protocol/api/user-centre';
 
-const P = T.community;
+export interface ImagePickerText {
+  images: (n: number, max: number) => string;
+  addImage: string;
+  removeImage: (i: number) => string;
+  imageAlt: (i: number) => string;
+  uploading: string;
+  tooMany: (max: number) => string;
+}
 
-export function PostImagePicker({
+export function ImagePicker({
+  id,
+  max,
+  upload,
+  texts: P,
   images,
   onChange,
   onError,
   onBusy,
   disabled,
 }: {
+  /** The group's label id; the group carries `data-<id without the us- prefix>` = the count. */
+  id: string;
+  max: number;
+  upload: (file: Blob) => Promise<Envelope<UploadedImage>>;
+  texts: ImagePickerText;
   images: UploadedImage[];
   onChange: (next: UploadedImage[]) => void;
   onError: (msg: string | null) => void;
@@ -29,9 +44,9 @@ export function PostImagePicker({
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
-    const room = POST_MAX_IMAGES - images.length;
+    const room = max - images.length;
     if (!files.length || room <= 0) return;
-    if (files.length > room) onError(P.tooMany(POST_MAX_IMAGES));
+    if (files.length > room) onError(P.tooMany(max));
     else onError(null);
     let next = images;
     onBusy(true);
@@ -39,7 +54,7 @@ export function PostImagePicker({
       for (const f of files.slice(0, room)) {
         setUploading((n) => n + 1);
         try {
-          const env = await centreApi.uploadPostImage(f);
+          const env = await upload(f);
           if (env.code !== 200) {
             onError(env.msg);
             continue;
@@ -57,10 +72,15 @@ export function PostImagePicker({
 
   return (
     <div className="us-field">
-      <span className="us-field__label" id="us-post-images">
-        {P.images(images.length, POST_MAX_IMAGES)}
+      <span className="us-field__label" id={id}>
+        {P.images(images.length, max)}
       </span>
-      <div className="us-shots" role="group" aria-labelledby="us-post-images" data-post-images={images.length}>
+      <div
+        className="us-shots"
+        role="group"
+        aria-labelledby={id}
+        {...{ [`data-${id.replace(/^us-/, '')}`]: images.length }}
+      >
         {images.map((img, i) => (
           <span key={img.id} className="us-shot">
             <img src={img.url} alt={P.imageAlt(i + 1)} />
@@ -79,7 +99,7 @@ export function PostImagePicker({
             {P.uploading}
           </span>
         )}
-        {images.length + uploading < POST_MAX_IMAGES && (
+        {images.length + uploading < max && (
           <button
             type="button"
             className="us-shot us-shot--add"
@@ -95,7 +115,7 @@ export function PostImagePicker({
           type="file"
           multiple
           accept="image/png,image/jpeg,image/webp"
-          className="us-visually-hidden"
+          className="visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
           aria-label={P.addImage}
