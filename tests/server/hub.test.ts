@@ -1,6 +1,6 @@
 /**
- * The socket hub over real sockets: a real server (buildServer on PGlite, port 0) and real `ws`
- * clients. Short timeouts are injected through BuildOptions.hub.
+ * The socket hub over real sockets (./hub-harness.ts): connecting, auth, heartbeat and idle,
+ * topics, seq and replay, which topics exist. Limits, chat and drops: ./hub-limits.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,79 +9,39 @@ import {
   SocketReason,
   SystemPaths,
   Topics,
-  UserPaths,
   embeddedUrl,
-  type RoomEvent,
-  type ServerFrame,
   type SocketAddress,
 } from '../../workers/protocol/index';
 import { socketEndpoint } from '../../server/ws/address-routes';
 import type { FastifyRequest } from 'fastify';
+import { TestSocket, call, createTestUser, socketUrl, startTestServer, type TestServer } from '../helpers/ws-client';
 import {
-  TestSocket,
-  call,
-  createTestUser,
-  loginByPassword,
-  sealPasswords,
-  socketUrl,
-  startTestServer,
-  type TestServer,
-} from '../helpers/ws-client';
+  START_MS,
+  clock,
+  connect,
+  srv,
+  isCode,
+  isEvent,
+  metric,
+  notice,
+  openSockets,
+  useHubServer,
+} from './hub-harness';
 
-/** Starting a server creates and migrates a fresh database: slow when the machine is busy. */
-const START_MS = 180_000;
-
-const notice = (text: string): RoomEvent => ({ kind: 'notice', text, at: 0 });
-const isEvent = (topic: string) => (f: ServerFrame) => f.code === Frame.EVENT && f.topic === topic;
-const isCode = (code: number) => (f: ServerFrame) => f.code === code;
-
-async function metric(base: string, name: string): Promise<number> {
-  const text = await (await fetch(`${base}${SystemPaths.metrics}`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
-
-let clockOffset = 0;
-let srv: TestServer;
-const open: TestSocket[] = [];
-async function connect(opts: { token?: string; group?: string } = {}) {
-  const c = await TestSocket.connect(srv.base, opts);
-  open.push(c.sock);
-  return c;
-}
-
-beforeAll(async () => {
-  srv = await startTestServer({
-    // Behind a proxy (TRUST_PROXY): the forwarded-proto address test below relies on it.
-    config: { trustProxy: true },
-    now: () => Date.now() + clockOffset,
-    hub: {
-      sweepMs: 50,
-      replayMaxEvents: 20,
-      replayWindowMs: 60_000,
-      maxMessagesPerSecond: 20,
-      maxBufferedBytes: 64 * 1024,
-      slowDropMs: 60_000,
-    },
-  });
-}, START_MS);
-afterAll(async () => {
-  for (const s of open) s.close();
-  await srv.close();
-}, START_MS);
+useHubServer();
 
 describe('connecting', () => {
   it('sends HELLO with the server id, and counts the connection', async () => {
     const { sock, hello } = await connect();
-    expect(hello.data.serverId).toBe(srv.built.ctx.hub.serverId);
+    expect(hello.data.serverId).toBe(srv().built.ctx.hub.serverId);
     expect(hello.data.idleTimeoutMs).toBe(35_000);
-    expect(await metric(srv.base, 'ws_connections')).toBeGreaterThanOrEqual(1);
+    expect(await metric(srv().base, 'ws_connections')).toBeGreaterThanOrEqual(1);
     sock.close();
     await sock.closed;
   });
 
   it('closes with 4001 on a forged, missing or foreign token', async () => {
-    const good = await socketUrl(srv.base);
+    const good = await socketUrl(srv().base);
     const forged = good.replace(
       /token=([^.]+)\.(.)/,
       (_m, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`,
@@ -93,11 +53,11 @@ describe('connecting', () => {
   });
 
   it('answers the address calls with a url built from the request host and forwarded proto', async () => {
-    const res = await call<SocketAddress>(srv.base, 'POST', embeddedUrl(SystemPaths.socketAddress));
+    const res = await call<SocketAddress>(srv().base, 'POST', embeddedUrl(SystemPaths.socketAddress));
     expect(res.body.code).toBe(200);
-    const port = Number(new URL(srv.base).port);
+    const port = Number(new URL(srv().base).port);
     expect(res.body.data.lotteryAddress[0]).toEqual({ protocol: 'ws', host: '127.0.0.1', port });
-    const viaProxy = await fetch(`${srv.base}${embeddedUrl(SystemPaths.socketAddress)}`, {
+    const viaProxy = await fetch(`${srv().base}${embeddedUrl(SystemPaths.socketAddress)}`, {
       method: 'POST',
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'qiusai.example.com' },
     });
@@ -106,9 +66,9 @@ describe('connecting', () => {
       host: 'qiusai.example.com',
       port: 443,
     });
-    const dead = await call(srv.base, 'POST', embeddedUrl(SystemPaths.socketAddress), { token: 'x'.repeat(43) });
+    const dead = await call(srv().base, 'POST', embeddedUrl(SystemPaths.socketAddress), { token: 'x'.repeat(43) });
     expect(dead.body.code).toBe(10010);
-    const badGroup = await call(srv.base, 'POST', embeddedUrl(SystemPaths.groupToken), {
+    const badGroup = await call(srv().base, 'POST', embeddedUrl(SystemPaths.groupToken), {
       query: { group: '1;drop table users' },
     });
     expect(badGroup.body.code).toBe(4000);
@@ -138,7 +98,7 @@ describe('connecting', () => {
     const { sock } = await connect({ group: 'basketball' });
     const sub = await sock.next(isCode(Frame.SUBSCRIBED));
     expect(sub.code === Frame.SUBSCRIBED && sub.data.topic).toBe('basketball');
-    srv.built.ctx.hub.publish(Topics.basketball, notice('tip-off'));
+    srv().built.ctx.hub.publish(Topics.basketball, notice('tip-off'));
     const ev = await sock.next(isEvent('basketball'));
     expect(ev.code === Frame.EVENT && ev.data).toEqual(notice('tip-off'));
   });
@@ -155,7 +115,7 @@ describe('auth, heartbeat, idle', () => {
   }, START_MS);
 
   it('answers the auth frame with the user id, and refuses a bad token', async () => {
-    const auth = (await createTestUser(srv.base)).auth;
+    const auth = (await createTestUser(srv().base)).auth;
     const { sock } = await connect();
     sock.send({ code: Frame.AUTH, data: { accessToken: auth.token } });
     const ok = await sock.next(isCode(Frame.AUTH_RESULT));
@@ -170,8 +130,8 @@ describe('auth, heartbeat, idle', () => {
   });
 
   it('refuses an auth frame for another user on a user-bound address', async () => {
-    const a = (await createTestUser(srv.base)).auth;
-    const b = (await createTestUser(srv.base)).auth;
+    const a = (await createTestUser(srv().base)).auth;
+    const b = (await createTestUser(srv().base)).auth;
     const { sock } = await connect({ token: a.token });
     sock.send({ code: Frame.AUTH, data: { accessToken: b.token } });
     const res = await sock.next(isCode(Frame.AUTH_RESULT));
@@ -181,7 +141,7 @@ describe('auth, heartbeat, idle', () => {
   it("counts heartbeats '0' and keeps a beating socket past the idle timeout", async () => {
     const before = await metric(idle.base, 'ws_heartbeats_total');
     const { sock } = await TestSocket.connect(idle.base);
-    open.push(sock);
+    openSockets.push(sock);
     const beat = setInterval(() => sock.send('0'), 150);
     await new Promise((r) => setTimeout(r, 1_000));
     clearInterval(beat);
@@ -202,7 +162,7 @@ describe('auth, heartbeat, idle', () => {
 describe('topics, seq, replay', () => {
   it('delivers events with a per-topic seq', async () => {
     const { sock } = await connect();
-    const hub = srv.built.ctx.hub;
+    const hub = srv().built.ctx.hub;
     // No fixtures in this server: a topic exists once the server published on it.
     hub.publish(Topics.match(7001), notice('before'));
     const start = await hub.seq(Topics.match(7001));
@@ -219,7 +179,7 @@ describe('topics, seq, replay', () => {
   });
 
   it('replays exactly what a reconnecting client missed', async () => {
-    const hub = srv.built.ctx.hub;
+    const hub = srv().built.ctx.hub;
     const topic = Topics.match(7100);
     hub.publish(topic, notice('0'));
     let { sock } = await connect();
@@ -247,7 +207,7 @@ describe('topics, seq, replay', () => {
   });
 
   it('asks for a snapshot when the gap is beyond the window (count), from another server, or ahead', async () => {
-    const hub = srv.built.ctx.hub;
+    const hub = srv().built.ctx.hub;
     const topic = Topics.match(7200);
     for (let i = 0; i < 30; i++) hub.publish(topic, notice(String(i))); // window keeps 20
     hub.publish(Topics.match(7201), notice('only one'));
@@ -279,10 +239,10 @@ describe('topics, seq, replay', () => {
   });
 
   it('asks for a snapshot when the missed events are older than the time window', async () => {
-    const hub = srv.built.ctx.hub;
+    const hub = srv().built.ctx.hub;
     // A stored room: it exists whether or not the registry still holds its state.
-    const room = await srv.ts.storage.db
-      .selectFrom('vlive_rooms')
+    const room = await srv()
+      .ts.storage.db.selectFrom('vlive_rooms')
       .select('id')
       .orderBy('id', 'desc')
       .limit(1)
@@ -291,7 +251,7 @@ describe('topics, seq, replay', () => {
     hub.publish(topic, notice('old-1'));
     hub.publish(topic, notice('old-2'));
     const seen = (await hub.seq(topic)) - 1;
-    clockOffset += 61_000;
+    clock.offset += 61_000;
     try {
       const { sock } = await connect();
       sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: seen }] } });
@@ -300,14 +260,14 @@ describe('topics, seq, replay', () => {
       // way the client re-fetches.
       expect(f.code === Frame.SNAPSHOT_REQUIRED && f.data.topic).toBe(topic);
     } finally {
-      clockOffset -= 61_000;
+      clock.offset -= 61_000;
     }
   });
 
   it('keeps the inbox per user and only for an authenticated socket', async () => {
-    const hub = srv.built.ctx.hub;
-    const a = (await createTestUser(srv.base)).auth;
-    const b = (await createTestUser(srv.base)).auth;
+    const hub = srv().built.ctx.hub;
+    const a = (await createTestUser(srv().base)).auth;
+    const b = (await createTestUser(srv().base)).auth;
     const { sock: anon } = await connect();
     anon.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'inbox' }] } });
     const err = await anon.next(isCode(Frame.ERROR));
@@ -353,7 +313,7 @@ describe('topics, seq, replay', () => {
 
 describe('topics that exist', () => {
   it('refuses a match or room the server does not know, and creates no topic for it', async () => {
-    const hub = srv.built.ctx.hub;
+    const hub = srv().built.ctx.hub;
     const { sock } = await connect();
     const before = hub.topicCount();
     sock.send({
@@ -371,8 +331,8 @@ describe('topics that exist', () => {
   });
 
   it('knows stored rooms and matches (the catalog), and frees a topic when its last subscriber leaves', async () => {
-    const hub = srv.built.ctx.hub;
-    const room = await srv.ts.storage.db.selectFrom('vlive_rooms').select('id').limit(1).executeTakeFirstOrThrow();
+    const hub = srv().built.ctx.hub;
+    const room = await srv().ts.storage.db.selectFrom('vlive_rooms').select('id').limit(1).executeTakeFirstOrThrow();
     const topic = Topics.room(room.id);
     const before = hub.topicCount();
     const { sock } = await connect();
@@ -392,13 +352,13 @@ describe('topics that exist', () => {
     await sock.closed;
     await new Promise((r) => setTimeout(r, 150));
     expect(await hub.seq(topic)).toBe(1);
-    clockOffset += 61_000;
+    clock.offset += 61_000;
     try {
       await new Promise((r) => setTimeout(r, 150));
       expect(hub.topicCount()).toBeLessThanOrEqual(before);
       expect(await hub.seq(topic)).toBe(0);
     } finally {
-      clockOffset -= 61_000;
+      clock.offset -= 61_000;
     }
   });
 
@@ -418,139 +378,5 @@ describe('topics that exist', () => {
     const refilled = Math.ceil((Date.now() - t0) / 500);
     expect(errors.filter((r) => r === SocketReason.UNKNOWN_TOPIC).length).toBeLessThanOrEqual(200 + refilled);
     expect(errors.filter((r) => r === SocketReason.TOO_MANY_TOPICS).length).toBeGreaterThanOrEqual(100 - refilled);
-  });
-});
-
-describe('limits', () => {
-  it('refuses a frame over MAX_FRAME_BYTES and keeps the socket', async () => {
-    const { sock } = await connect();
-    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] }, pad: 'x'.repeat(10_000) });
-    const e = await sock.next(isCode(Frame.ERROR));
-    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.FRAME_TOO_LARGE);
-    expect(sock.frames.some(isCode(Frame.SUBSCRIBED))).toBe(false);
-    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] } });
-    await sock.next(isCode(Frame.SUBSCRIBED));
-  });
-
-  it('refuses subscriptions past MAX_TOPICS_PER_SOCKET, all or nothing', async () => {
-    const { sock } = await connect();
-    const topics = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ topic: Topics.match(from + i) }));
-    for (const { topic } of [...topics(1, 150), ...topics(1000, 51)])
-      srv.built.ctx.hub.publish(topic, notice('exists'));
-    sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1, 150) } });
-    for (let i = 0; i < 150; i++) await sock.next(isCode(Frame.SUBSCRIBED));
-    sock.send({ code: Frame.SUBSCRIBE, data: { topics: topics(1000, 51) } });
-    const e = await sock.next(isCode(Frame.ERROR));
-    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.TOO_MANY_TOPICS);
-    srv.built.ctx.hub.publish(Topics.match(1000), notice('not for you'));
-    expect((await sock.settle(100)).filter((f) => f.code === Frame.SUBSCRIBED || isEvent('match:1000')(f))).toEqual([]);
-  });
-
-  it('rate-limits inbound frames, then closes a flooding socket', async () => {
-    const { sock } = await connect();
-    for (let i = 0; i < 25; i++) sock.send('0');
-    const e = await sock.next(isCode(Frame.ERROR));
-    expect(e.code === Frame.ERROR && e.data.reason).toBe(SocketReason.RATE_LIMITED);
-    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
-    const { sock: flood } = await connect();
-    for (let i = 0; i < 100; i++) flood.send('0');
-    expect((await flood.closed).code).toBe(SocketClose.RATE_LIMITED);
-  });
-
-  it('does not let a slow consumer hold up others: it is marked for a snapshot', async () => {
-    const hub = srv.built.ctx.hub;
-    const topic = Topics.room('slowtest');
-    hub.publish(topic, notice('exists'));
-    const { sock: slow } = await connect();
-    const { sock: fast } = await connect();
-    for (const s of [slow, fast]) {
-      s.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
-      await s.next(isCode(Frame.SUBSCRIBED));
-    }
-    const marked = await metric(srv.base, 'ws_slow_consumer_total');
-    // The slow client stops reading: the kernel buffers fill, then the server's send buffer.
-    (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
-    const big = 'x'.repeat(16 * 1024);
-    let fastGot = 0;
-    fast.ws.on('message', () => fastGot++);
-    for (let i = 0; i < 600; i++) {
-      hub.publish(topic, notice(big));
-      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    expect(fastGot).toBeGreaterThanOrEqual(600);
-    expect(await metric(srv.base, 'ws_slow_consumer_total')).toBeGreaterThan(marked);
-    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    // Once drained it is told to re-fetch, with the current seq.
-    const snap = await slow.next(isCode(Frame.SNAPSHOT_REQUIRED), 10_000);
-    expect(snap.code === Frame.SNAPSHOT_REQUIRED && snap.data).toEqual({ topic, seq: await hub.seq(topic) });
-    const delivered = slow.frames.filter(isEvent(topic)).length;
-    expect(delivered).toBeLessThan(600);
-  });
-});
-
-describe('chat and drops', () => {
-  it('acks chat: refused for visitors, passed to the handler for users', async () => {
-    const { sock } = await connect();
-    sock.send({ code: Frame.CHAT_SEND, data: { roomId: 'r1', text: '你好', clientId: 'c1' } });
-    const ack = await sock.next(isCode(Frame.CHAT_ACK));
-    expect(ack.code === Frame.CHAT_ACK && ack.data).toEqual({ clientId: 'c1', ok: false, msg: '请先登录' });
-    const a = (await createTestUser(srv.base)).auth;
-    const seen: Array<[number, string]> = [];
-    srv.built.ctx.hub.onChat(async (userId, frame) => {
-      seen.push([userId, frame.text]);
-      return { ok: true, msg: '发送成功' };
-    });
-    // "Later sends add the token": the chat frame itself authenticates this socket.
-    sock.send({ code: Frame.CHAT_SEND, accessToken: a.token, data: { roomId: 'r1', text: '进球了', clientId: 'c2' } });
-    const ok = await sock.next((f) => f.code === Frame.CHAT_ACK && f.data.clientId === 'c2');
-    expect(ok.code === Frame.CHAT_ACK && ok.data.ok).toBe(true);
-    expect(seen).toEqual([[a.user.id, '进球了']]);
-  });
-
-  it('closes the sockets of a user who logs out', async () => {
-    const a = (await createTestUser(srv.base)).auth;
-    const { sock } = await connect({ token: a.token });
-    sock.send({ code: Frame.AUTH, data: { accessToken: a.token } });
-    await sock.next(isCode(Frame.AUTH_RESULT));
-    const { sock: other } = await connect();
-    const res = await call(srv.base, 'GET', '/main/user/logout', { token: a.token });
-    expect(res.body.code).toBe(200);
-    expect((await sock.closed).code).toBe(SocketClose.LOGGED_OUT);
-    expect(other.ws.readyState).toBe(other.ws.OPEN);
-  });
-
-  it("closes the user's other sockets when the password changes, and keeps this device's", async () => {
-    const user = await createTestUser(srv.base);
-    const other = await loginByPassword(srv.base, user.phone, user.password);
-    const here = await connect({ token: user.auth.token });
-    const there = await connect({ token: other.token });
-    for (const [{ sock }, token] of [
-      [here, user.auth.token],
-      [there, other.token],
-    ] as const) {
-      sock.send({ code: Frame.AUTH, data: { accessToken: token } });
-      await sock.next(isCode(Frame.AUTH_RESULT));
-    }
-    const { iv, sealed } = await sealPasswords(srv.base, user.password, 'newGoal2027');
-    const res = await call(srv.base, 'POST', embeddedUrl(UserPaths.updatePassword), {
-      token: user.auth.token,
-      form: { oldPassword: sealed[0], password: sealed[1], iv },
-    });
-    expect(res.body.code).toBe(200);
-    expect((await there.sock.closed).code).toBe(SocketClose.LOGGED_OUT);
-    await here.sock.settle(100);
-    expect(here.sock.ws.readyState).toBe(here.sock.ws.OPEN);
-  });
-
-  it('drops every socket on POST /_dev/ws/drop', async () => {
-    const socks = await Promise.all([connect(), connect(), connect()]);
-    const res = await call<{ dropped: number }>(srv.base, 'POST', SystemPaths.devWsDrop);
-    expect(res.body.code).toBe(200);
-    expect(res.body.data.dropped).toBeGreaterThanOrEqual(3);
-    for (const { sock } of socks) expect((await sock.closed).code).toBe(SocketClose.DROPPED);
-    expect(srv.built.ctx.hub.connectionCount()).toBe(0);
-    expect(await metric(srv.base, 'ws_connections')).toBe(0);
   });
 });
