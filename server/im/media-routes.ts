@@ -65,6 +65,27 @@ export async function sendWithAttachment(
   return sent;
 }
 
+/**
+ * After a recall: the picture goes too (its file, its upload row, the message's attachment), so
+ * a saved link to it stops working. Idempotent; nothing for a message that is not recalled.
+ */
+export async function dropRecalledPicture(ctx: AppContext, messageId: number): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('im_messages')
+    .select(['attachment', 'recalled_at'])
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  if (!row?.attachment || row.recalled_at === null) return;
+  const { image } = JSON.parse(row.attachment) as { image?: ImImage };
+  if (!image) return;
+  const fileName = image.url.slice(image.url.lastIndexOf('/') + 1);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('im_messages').set({ attachment: null }).where('id', '=', messageId).execute();
+    await trx.deleteFrom('user_uploads').where('file_name', '=', fileName).where('purpose', '=', 'im').execute();
+  });
+  await deleteUploadFile(ctx, image.url);
+}
+
 async function checkImageRate(ctx: AppContext, userId: number): Promise<void> {
   const recent = await ctx.db
     .selectFrom('user_uploads')

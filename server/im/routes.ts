@@ -37,6 +37,7 @@ import {
   updateGroup,
 } from './groups';
 import { muteInGroup, removeFromGroup, setAdmin, setMuteAll } from './group-moderation';
+import { dropRecalledPicture } from './media-routes';
 import { publishConversationCounts, publishCounts, publishGroup, publishMessage } from './publish';
 import {
   clientIdField,
@@ -127,6 +128,7 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const userId = await requireUserId(ctx, req);
     const { messageId } = parseInput(messageBody, req.body);
     const message = await recall(db, userId, messageId, ctx.now());
+    await dropRecalledPicture(ctx, messageId);
     await publishMessage(ctx, message, userId);
     return ok(message, '已撤回');
   });

@@ -3,7 +3,7 @@
  * re-encoded without its metadata and delivered (with its picture) to the peer's inbox; a file
  * that is no picture, an oversized one, and a picture to someone who blocked me are refused in
  * Chinese with nothing stored — no message, no upload row, no file. Groups take pictures too; a
- * recall takes the picture away; pictures are bounded per hour.
+ * recall takes the picture away (its file too); pictures are bounded per hour.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -144,6 +144,10 @@ describe('picture messages', () => {
     );
     expect(recalled.message.image).toBeUndefined();
     expect(recalled.message.text).toBe('');
+    // The picture itself is gone: file, upload row and attachment.
+    const name = path.basename(sent.data.message.image!.url);
+    expect(fs.existsSync(path.join(uploadsDir(), name))).toBe(false);
+    expect(await stored(owner.id)).toEqual({ messages: 1, uploads: 0 });
     sock.close();
   });
 

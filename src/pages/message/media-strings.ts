@@ -1,7 +1,7 @@
 /** Chinese UI text of picture and match-card messages (house rule 8). */
 export const MEDIA_TEXT = {
   image: {
-    pick: '发送图片',
+    pick: '发图片',
     sending: '正在发送图片…',
     open: '查看大图',
     alt: (from: string) => `${from} 发送的图片`,
