@@ -4,7 +4,6 @@
  * so every process of a cluster, and a restarted one, opens what the others' clients sealed. An
  * iv is kept until it is used once or expires.
  */
-import crypto from 'node:crypto';
 import { Code } from '../../workers/protocol/index';
 import {
   PASSWORD_IV_TTL_MS,
@@ -14,6 +13,7 @@ import {
   type PasswordIv,
 } from '../../workers/protocol/password-transit';
 import type { Db } from '../db/index';
+import { challengeId, dropStaleChallenges } from './challenge-rows';
 import { BizError } from '../http/reply';
 import { AccountText } from './text';
 
@@ -50,11 +50,8 @@ export function transitKey(db: Db): Promise<{ privateKey: object; publicKey: str
 
 export async function issuePasswordIv(db: Db, nowMs: number): Promise<PasswordIv> {
   const { publicKey } = await transitKey(db);
-  const iv = crypto.randomBytes(16).toString('base64url');
-  await db
-    .deleteFrom('password_ivs')
-    .where('expires_at', '<', new Date(nowMs - 3600_000))
-    .execute();
+  const iv = challengeId();
+  await dropStaleChallenges(db, 'password_ivs', nowMs);
   await db
     .insertInto('password_ivs')
     .values({ iv, created_at: new Date(nowMs), expires_at: new Date(nowMs + PASSWORD_IV_TTL_MS), used_at: null })

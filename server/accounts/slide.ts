@@ -11,6 +11,7 @@ import type { Transaction } from 'kysely';
 import { Code, SLIDE_TOLERANCE_PX, type SlideAnswer, type SlideChallenge } from '../../workers/protocol/index';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/index';
+import { challengeId, dropStaleChallenges } from './challenge-rows';
 import { BizError } from '../http/reply';
 import { AccountText } from './text';
 
@@ -125,11 +126,8 @@ export async function issueSlideChallenge(db: Db, nowMs: number): Promise<SlideC
   const gapX = crypto.randomInt(PIECE_SIZE + 8, SLIDE_WIDTH - PIECE_SIZE - 4);
   const pieceY = crypto.randomInt(6, SLIDE_HEIGHT - PIECE_SIZE - 6);
   const { background, piece } = drawSlidePuzzle(gapX, pieceY, rand);
-  const id = crypto.randomBytes(16).toString('base64url');
-  await db
-    .deleteFrom('slide_challenges')
-    .where('expires_at', '<', new Date(nowMs - 3600_000))
-    .execute();
+  const id = challengeId();
+  await dropStaleChallenges(db, 'slide_challenges', nowMs);
   await db
     .insertInto('slide_challenges')
     .values({ id, gap_x: gapX, created_at: new Date(nowMs), expires_at: new Date(nowMs + SLIDE_TTL_MS) })

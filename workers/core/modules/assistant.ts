@@ -5,7 +5,8 @@
  * a restarted core shows it again. A turn whose answer was cut off by a dying core is marked so.
  * Logging out empties it.
  */
-import { BehaviorSubject, distinctUntilChanged, map, pairwise } from 'rxjs';
+import { BehaviorSubject, pairwise } from 'rxjs';
+import { tokenChanges } from '../session-token';
 import { Code } from '../../protocol/codes';
 import { ChatGptPaths, type ChatAnswer, type ChatStreamEvent } from '../../protocol/api/chatgpt';
 import type { AssistantHandlers, AssistantTurn, AssistantValue, SessionValue } from '../api';
@@ -55,12 +56,8 @@ export function createAssistantModule(kernel: Kernel, session$: BehaviorSubject<
     value$.next({ ...value$.value, turns: value$.value.turns.map((t) => (t.id === id ? fn(t) : t)) });
 
   // A user's questions are theirs: logging out empties the conversation on this device.
-  const sub = session$
-    .pipe(
-      map((s) => s.token),
-      distinctUntilChanged(),
-      pairwise(),
-    )
+  const sub = tokenChanges(session$)
+    .pipe(pairwise())
     .subscribe(([before, after]) => {
       if (before && !after)
         void loaded.then(() => {

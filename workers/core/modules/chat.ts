@@ -3,13 +3,14 @@
  * merged; sending goes through the offline outbox, drained oldest first on every socket open, so
  * a message typed offline is delivered once when the socket returns.
  */
-import { Observable, Subject } from 'rxjs';
+import { Observable } from 'rxjs';
 import { Code } from '../../protocol/codes';
 import { VlivePaths } from '../../protocol/api/vlive';
 import type { ChatMessage, RoomEvent } from '../../protocol/chat';
 import { Topics, type ParsedTopic } from '../../protocol/topics';
 import type { ActionResult, ChatBatch, ChatHandlers, SessionValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
+import { createRoomSubjects } from '../room-subjects';
 import { listOf } from './list-of';
 
 /** After this long without an ack, the sender is told the message waits for the network. */
@@ -24,21 +25,14 @@ export interface ChatModule {
 
 export function createChatModule(kernel: Kernel, session: () => SessionValue): ChatModule {
   const { socket, store, now, timers } = kernel;
-  const rooms = new Map<string, Subject<ChatBatch>>();
+  const rooms = createRoomSubjects<ChatBatch>(kernel);
   const pending = new Map<string, (r: ActionResult<ChatMessage | null>) => void>();
 
   function chatStream(roomId: string): Observable<ChatBatch> {
     return new Observable<ChatBatch>((sub) => {
-      let subject = rooms.get(roomId);
-      if (!subject) {
-        subject = new Subject<ChatBatch>();
-        rooms.set(roomId, subject);
-      }
-      const subj = subject;
       const live: ChatBatch[] = [];
       let historyDone = false;
-      const s = subj.subscribe((b) => (historyDone ? sub.next(b) : live.push(b)));
-      const unwatch = kernel.watchTopic(Topics.room(roomId));
+      const leave = rooms.join(roomId, (b) => (historyDone ? sub.next(b) : live.push(b)));
       void kernel
         .request<ChatMessage[]>({ path: VlivePaths.chatHistory, params: { roomId }, silent: true })
         .then((env) => {
@@ -48,11 +42,7 @@ export function createChatModule(kernel: Kernel, session: () => SessionValue): C
           historyDone = true;
           sub.next({ roomId, reset: true, messages });
         });
-      return () => {
-        s.unsubscribe();
-        unwatch();
-        if (!subj.observed) rooms.delete(roomId);
-      };
+      return leave;
     });
   }
 

@@ -2,7 +2,8 @@
  * Followed matches: on the server when logged in, in the offline store for a visitor. Synced from
  * the server whenever a session starts.
  */
-import { BehaviorSubject, distinctUntilChanged, map } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
+import { tokenChanges } from '../session-token';
 import { Code } from '../../protocol/codes';
 import { LivePaths } from '../../protocol/api/live';
 import type { Match, Sport } from '../../protocol/live';
@@ -38,14 +39,9 @@ export function createFollowsModule(kernel: Kernel, session$: BehaviorSubject<Se
     .catch((e: unknown) => kernel.log('offline store read failed', e));
   // After the stored follows, so a slow store read never overwrites the server's answer.
   void booted.then(() => {
-    const sub = session$
-      .pipe(
-        map((s) => s.token),
-        distinctUntilChanged(),
-      )
-      .subscribe((token) => {
-        if (token) void syncFromServer();
-      });
+    const sub = tokenChanges(session$).subscribe((token) => {
+      if (token) void syncFromServer();
+    });
     kernel.onDispose(() => sub.unsubscribe());
   });
 

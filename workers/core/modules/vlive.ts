@@ -10,6 +10,7 @@ import { Topics } from '../../protocol/topics';
 import type { ReminderEvent, RoomEventValue, RoomLiveEvent } from '../api';
 import { exhaustive } from '../exhaustive';
 import type { Kernel, StreamBuilders } from '../kernel';
+import { createRoomSubjects } from '../room-subjects';
 
 /** Reminder ids remembered against replays. */
 const SEEN_MAX = 500;
@@ -25,27 +26,13 @@ export interface VliveModule {
 }
 
 export function createVliveModule(kernel: Kernel): VliveModule {
-  const rooms = new Map<string, Subject<RoomEventValue>>();
+  const rooms = createRoomSubjects<RoomEventValue>(kernel);
   const reminders$ = new Subject<ReminderEvent>();
   const list$ = new Subject<RoomLiveEvent>();
   const seen = new Set<string>();
 
   function roomStream(roomId: string): Observable<RoomEventValue> {
-    return new Observable<RoomEventValue>((sub) => {
-      let subject = rooms.get(roomId);
-      if (!subject) {
-        subject = new Subject<RoomEventValue>();
-        rooms.set(roomId, subject);
-      }
-      const subj = subject;
-      const s = subj.subscribe((v) => sub.next(v));
-      const unwatch = kernel.watchTopic(Topics.room(roomId));
-      return () => {
-        s.unsubscribe();
-        unwatch();
-        if (!subj.observed) rooms.delete(roomId);
-      };
-    });
+    return new Observable<RoomEventValue>((sub) => rooms.join(roomId, (v) => sub.next(v)));
   }
 
   return {

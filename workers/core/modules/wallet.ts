@@ -3,7 +3,8 @@
  * by the server's `wallet` inbox events (a gift from another tab, a credit) and by the answers
  * a tab reports (a gift it just sent). Cleared when the session ends.
  */
-import { BehaviorSubject, distinctUntilChanged, map } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
+import { tokenChanges } from '../session-token';
 import { Code } from '../../protocol/codes';
 import { VlivePaths } from '../../protocol/api/vlive';
 import type { InboxEvent } from '../../protocol/chat';
@@ -31,16 +32,11 @@ export function createWalletModule(kernel: Kernel, session$: BehaviorSubject<Ses
     wallet$.next({ balance: env.data.balance });
   }
 
-  const sub = session$
-    .pipe(
-      map((s) => s.token),
-      distinctUntilChanged(),
-    )
-    .subscribe((token) => {
-      round++;
-      wallet$.next({ balance: null });
-      if (token) void refresh();
-    });
+  const sub = tokenChanges(session$).subscribe((token) => {
+    round++;
+    wallet$.next({ balance: null });
+    if (token) void refresh();
+  });
   kernel.onDispose(() => sub.unsubscribe());
   // Events missed past the replay window: read the balance again.
   kernel.onSnapshot(async (topic: ParsedTopic) => {
