@@ -30,17 +30,12 @@ export interface PagedLoad<P extends PageOf<unknown>, T = ItemOf<P>> {
   update(edit: (items: T[]) => T[]): void;
 }
 
-interface State<T, P> {
-  items: T[];
+/** What the hook returns, less its actions, and how many pages it has. */
+type State<T, P> = Omit<PagedLoad<PageOf<unknown>, T>, 'first' | 'loadMore' | 'reload' | 'update'> & {
+  first: P | null;
   /** Pages loaded so far (the next loadMore asks for pageCount + 1). */
   pageCount: number;
-  first: P | null;
-  loading: boolean;
-  loadingMore: boolean;
-  error: string | null;
-  moreError: string | null;
-  hasMore: boolean;
-}
+};
 
 const FAILED = '加载失败';
 

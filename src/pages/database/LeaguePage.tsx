@@ -10,7 +10,7 @@ import type { LeagueInfo, LeagueLeaders, LeagueSchedule, Sport, StandingsScope }
 import { DB_TEXT } from '../../components/database/strings';
 import { StandingsView } from '../../components/database/StandingsView';
 import { paths } from '../../app/paths';
-import { DbHead, Loaded, useSportRecord, MatchRows } from './parts';
+import { Loaded, MatchRows, RecordPage, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
 
 type Tab = 'standings' | 'schedule' | 'leaders';
@@ -131,29 +131,26 @@ export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
   const [tab, setTab] = useState<Tab>('standings');
   const info = useSportRecord<LeagueInfo>(DatabasePaths.league, id, sport);
   return (
-    <div className="lv-page db-page">
-      <DbHead title={info.data?.name ?? DB_TEXT.title} back={paths.database(sport)} />
-      <Loaded state={info.gate}>
-        {(league) => (
-          <>
-            <p className="db-subhead">
-              {league.region} · {DB_TEXT.season(league.season)}
-            </p>
-            <TabList
-              tabs={['standings', 'schedule', 'leaders'] as const}
-              value={tab}
-              onChange={setTab}
-              labelOf={(t) => DB_TEXT.tabs[t]}
-              className="lv-tabs"
-            />
-            <div role="tabpanel">
-              {tab === 'standings' && <TableTab league={league} />}
-              {tab === 'schedule' && <ScheduleTab league={league} />}
-              {tab === 'leaders' && <LeadersTab league={league} />}
-            </div>
-          </>
-        )}
-      </Loaded>
-    </div>
+    <RecordPage record={info} backOf={() => paths.database(sport)}>
+      {(league) => (
+        <>
+          <p className="db-subhead">
+            {league.region} · {DB_TEXT.season(league.season)}
+          </p>
+          <TabList
+            tabs={['standings', 'schedule', 'leaders'] as const}
+            value={tab}
+            onChange={setTab}
+            labelOf={(t) => DB_TEXT.tabs[t]}
+            className="lv-tabs"
+          />
+          <div role="tabpanel">
+            {tab === 'standings' && <TableTab league={league} />}
+            {tab === 'schedule' && <ScheduleTab league={league} />}
+            {tab === 'leaders' && <LeadersTab league={league} />}
+          </div>
+        </>
+      )}
+    </RecordPage>
   );
 }

@@ -5,7 +5,7 @@ import { DatabasePaths } from '../../../workers/protocol/api/database';
 import type { Sport, TeamPage as TeamBody } from '../../../workers/protocol/index';
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
-import { DbHead, Loaded, MatchRows, StatGrid, useSportRecord } from './parts';
+import { MatchRows, RecordPage, StatGrid, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
 
 type Tab = 'stats' | 'results' | 'upcoming' | 'squad';
@@ -42,55 +42,49 @@ export function TeamPage({ id, sport }: { id: number; sport: Sport }) {
   const [tab, setTab] = useState<Tab>('stats');
   const state = useSportRecord<TeamBody>(DatabasePaths.team, id, sport);
   return (
-    <div className="lv-page db-page">
-      <DbHead
-        title={state.data?.name ?? DB_TEXT.title}
-        back={state.data ? paths.dbLeague(sport, state.data.leagueId) : paths.database(sport)}
-      />
-      <Loaded state={state.gate}>
-        {(team) => (
-          <>
-            <div className="db-team-head">
-              <img src={team.logo} alt="" width={56} height={56} />
-              <div>
-                <h2>{team.name}</h2>
-                <p>
-                  {DB_TEXT.league}：<Link href={paths.dbLeague(team.sport, team.leagueId)}>{team.leagueName}</Link>
-                  {team.standing &&
-                    ` · ${DB_TEXT.tableRow(team.standing.rank, team.standing.points, team.sport === 'lq')}`}
-                </p>
-              </div>
+    <RecordPage record={state} backOf={(t) => (t ? paths.dbLeague(sport, t.leagueId) : paths.database(sport))}>
+      {(team) => (
+        <>
+          <div className="db-team-head">
+            <img src={team.logo} alt="" width={56} height={56} />
+            <div>
+              <h2>{team.name}</h2>
+              <p>
+                {DB_TEXT.league}：<Link href={paths.dbLeague(team.sport, team.leagueId)}>{team.leagueName}</Link>
+                {team.standing &&
+                  ` · ${DB_TEXT.tableRow(team.standing.rank, team.standing.points, team.sport === 'lq')}`}
+              </p>
             </div>
-            <TabList
-              tabs={['stats', 'results', 'upcoming', 'squad'] as const}
-              value={tab}
-              onChange={setTab}
-              labelOf={(t) => DB_TEXT.teamTabs[t]}
-              className="lv-tabs"
-            />
-            <div role="tabpanel">
-              {tab === 'stats' && <Stats team={team} />}
-              {tab === 'results' && <MatchRows matches={team.results} empty={DB_TEXT.noResults} />}
-              {tab === 'upcoming' && <MatchRows matches={team.upcoming} empty={DB_TEXT.noUpcoming} />}
-              {tab === 'squad' && (
-                <ul className="db-squad">
-                  {team.squad.map((p) => (
-                    <li key={p.playerId}>
-                      <Link href={paths.dbPlayer(team.sport, p.playerId)}>
-                        <b>{p.number}</b>
-                        <span>{p.name}</span>
-                        <small>
-                          {p.position} · {DB_TEXT.ageYears(p.age)}
-                        </small>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </>
-        )}
-      </Loaded>
-    </div>
+          </div>
+          <TabList
+            tabs={['stats', 'results', 'upcoming', 'squad'] as const}
+            value={tab}
+            onChange={setTab}
+            labelOf={(t) => DB_TEXT.teamTabs[t]}
+            className="lv-tabs"
+          />
+          <div role="tabpanel">
+            {tab === 'stats' && <Stats team={team} />}
+            {tab === 'results' && <MatchRows matches={team.results} empty={DB_TEXT.noResults} />}
+            {tab === 'upcoming' && <MatchRows matches={team.upcoming} empty={DB_TEXT.noUpcoming} />}
+            {tab === 'squad' && (
+              <ul className="db-squad">
+                {team.squad.map((p) => (
+                  <li key={p.playerId}>
+                    <Link href={paths.dbPlayer(team.sport, p.playerId)}>
+                      <b>{p.number}</b>
+                      <span>{p.name}</span>
+                      <small>
+                        {p.position} · {DB_TEXT.ageYears(p.age)}
+                      </small>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+    </RecordPage>
   );
 }

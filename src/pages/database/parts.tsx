@@ -57,6 +57,24 @@ export function StatGrid({ cells, hook }: { cells: ReadonlyArray<readonly [strin
   );
 }
 
+/** The page of one league, team or player: header (its name, back to `backOf(record)`), then the gate. */
+export function RecordPage<T extends { sport: Sport; name: string }>({
+  record,
+  backOf,
+  children,
+}: {
+  record: ReturnType<typeof useSportRecord<T>>;
+  backOf: (data: T | null) => string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <div className="lv-page db-page">
+      <DbHead title={record.data?.name ?? DB_TEXT.title} back={backOf(record.data)} />
+      <Loaded state={record.gate}>{children}</Loaded>
+    </div>
+  );
+}
+
 function LiveRow({ m }: { m: Match }) {
   const view = useMatch(m.id, m.sport);
   const [, navigate] = useLocation();
