@@ -2,7 +2,7 @@
  * /message/chat?peer=<user id>: a private conversation; /message/chat?group=<group id>: a group's.
  * Send, sending/sent/failed with retry, recall.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -26,6 +26,7 @@ import {
 import { showToast } from '../../state/ui';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
+import { ChatLog } from './ChatLog';
 
 function Bubble({
   m,
@@ -117,8 +118,7 @@ export function ChatPage(_props: PageProps) {
     (inGroup ? '' : conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName) ??
     T.chat.title;
   const [text, setText] = useState('');
-  const logEnd = useRef<HTMLLIElement>(null);
-  const messages = conv?.messages ?? [];
+  const messages = useMemo(() => conv?.messages ?? [], [conv]);
 
   // Reading: the newest stored message moves my read marker (every tab's badge follows).
   const newestSeq = useMemo(() => messages.reduce((max, m) => Math.max(max, m.seq ?? 0), 0), [messages]);
@@ -126,9 +126,6 @@ export function ChatPage(_props: PageProps) {
     if (chatId && conv && newestSeq > conv.readSeq && document.visibilityState === 'visible')
       void getCore().markChatRead(chatId, newestSeq);
   }, [chatId, conv, newestSeq]);
-  useEffect(() => {
-    logEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
@@ -175,12 +172,16 @@ export function ChatPage(_props: PageProps) {
             empty={conv?.status === 'ready' && messages.length === 0}
             texts={{ loading: T.chat.loading, empty: T.chat.empty, failed: T.chat.failed }}
           />
-          <ol className="msg-chat__log" aria-label={T.chat.messagesLabel} aria-live="polite">
-            {messages.map((m) => (
-              <Bubble key={m.clientId ?? m.id} m={m} mine={m.fromUserId === me} peerName={peerName} inGroup={inGroup} />
-            ))}
-            <li ref={logEnd} aria-hidden="true" />
-          </ol>
+          {chatId && (
+            <ChatLog
+              chatId={chatId}
+              messages={messages}
+              hasOlder={conv?.hasOlder ?? false}
+              me={me}
+              peerName={peerName}
+              renderMessage={(m) => <Bubble m={m} mine={m.fromUserId === me} peerName={peerName} inGroup={inGroup} />}
+            />
+          )}
           <form className="msg-compose" onSubmit={(e) => void send(e)}>
             <textarea
               className="msg-compose__input"
