@@ -61,8 +61,10 @@ export async function sendPrivate(
   }
   await checkSendRate(db, from, now);
   const id = await db.transaction().execute(async (trx) => {
-    const conversationId = await ensurePrivateConversation(trx, from, to, now);
-    return appendMessage(trx, { conversationId, from, to, clientId, text, now });
+    const conversationId = privateConversationId(from, to);
+    return appendMessage(trx, { conversationId, from, to, clientId, text, now }, () =>
+      ensurePrivateConversation(trx, from, to, now),
+    );
   });
   return sentMessage(db, id);
 }
