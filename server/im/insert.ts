@@ -22,9 +22,12 @@ export interface NewMessage {
   attachment?: string | null;
 }
 
-/** Writes one message and returns its id. Run inside a transaction. */
-export async function appendMessage(trx: Db, m: NewMessage): Promise<number> {
-  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text, attachment: m.attachment }]);
+/**
+ * Writes one message and returns its id; `create` makes a missing conversation first. Run inside
+ * a transaction.
+ */
+export async function appendMessage(trx: Db, m: NewMessage, create?: () => Promise<unknown>): Promise<number> {
+  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text, attachment: m.attachment }], create);
   return id!;
 }
 
@@ -37,15 +40,25 @@ export async function appendMessages(
   trx: Db,
   m: Omit<NewMessage, 'clientId' | 'text' | 'attachment'>,
   items: ReadonlyArray<Pick<NewMessage, 'clientId' | 'text' | 'attachment'>>,
+  create?: () => Promise<unknown>,
 ): Promise<number[]> {
   if (items.length === 0) return [];
-  const { last_seq } = await trx
-    .updateTable('im_conversations')
-    .set((eb) => ({ last_seq: eb('last_seq', '+', items.length), last_at: m.now }))
-    .where('id', '=', m.conversationId)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  const last = Number(last_seq);
+  const bump = () =>
+    trx
+      .updateTable('im_conversations')
+      .set((eb) => ({ last_seq: eb('last_seq', '+', items.length), last_at: m.now }))
+      .where('id', '=', m.conversationId)
+      .returning('last_seq')
+      .executeTakeFirst();
+  // Most writes go to a conversation that exists: the seq update is the first statement, and
+  // only a missing conversation is created (then bumped) — two statements fewer per message.
+  let row = await bump();
+  if (!row && create) {
+    await create();
+    row = await bump();
+  }
+  if (!row) throw new BizError(Code.NOT_FOUND, '会话不存在');
+  const last = Number(row.last_seq);
   const first = last - items.length + 1;
   const rows = await trx
     .insertInto('im_messages')

@@ -2,6 +2,7 @@
  * Privacy (issue 13): blocks (no messages, no follow, both ways) and who may message me
  * (everyone / people I follow).
  */
+import { sql } from 'kysely';
 import { Code } from '../../workers/protocol/index';
 import type { BlockedUser, WhoMayMessage } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
@@ -15,6 +16,35 @@ export async function isBlocked(db: Db, userId: number, blockedUserId: number): 
     .where('blocked_user_id', '=', blockedUserId)
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/**
+ * May `from` send a private message to `to`? One query (the recipient exists, neither blocked the
+ * other, and the recipient's who-may-message rule) instead of one per check; throws the refusal.
+ */
+export async function checkMayMessage(db: Db, from: number, to: number): Promise<void> {
+  const r = await db
+    .selectFrom('users as u')
+    .leftJoin('im_settings as s', 's.user_id', 'u.id')
+    .select([
+      's.who_may_message',
+      sql<boolean>`exists (select 1 from im_blocks b where b.user_id = ${to} and b.blocked_user_id = ${from})`.as(
+        'blocked_me',
+      ),
+      sql<boolean>`exists (select 1 from im_blocks b where b.user_id = ${from} and b.blocked_user_id = ${to})`.as(
+        'i_blocked',
+      ),
+      sql<boolean>`exists (select 1 from community_follows f where f.user_id = ${to} and f.followee_id = ${from})`.as(
+        'follows_me',
+      ),
+    ])
+    .where('u.id', '=', to)
+    .executeTakeFirst();
+  if (!r) throw new BizError(Code.NOT_FOUND, '用户不存在');
+  if (r.blocked_me) throw new BizError(Code.REFUSED, '对方已拒收你的消息');
+  if (r.i_blocked) throw new BizError(Code.REFUSED, '你已将对方拉黑，解除拉黑后才能发消息');
+  if (r.who_may_message === 'following' && !r.follows_me)
+    throw new BizError(Code.REFUSED, '对方只接收其关注的人发来的消息');
 }
 
 export async function whoMayMessage(db: Db, userId: number): Promise<WhoMayMessage> {

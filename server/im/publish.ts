@@ -30,7 +30,11 @@ export async function publishConversationCounts(
  * everyone but `actor` (the sender or recaller, whose own count did not move).
  */
 export async function publishMessage(ctx: AppContext, message: ImMessage, actor: number): Promise<void> {
-  const members = await conversationMemberIds(ctx.db, message.chatId);
+  // A private conversation's members are its two users (never removed): no query for them.
+  const members =
+    message.toUserId !== undefined
+      ? [message.fromUserId, message.toUserId]
+      : await conversationMemberIds(ctx.db, message.chatId);
   for (const u of members) ctx.hub.publishToUser(u, { kind: 'im', message });
   await publishConversationCounts(
     ctx,

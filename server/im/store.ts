@@ -16,7 +16,7 @@ import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import { appendMessage, ensurePrivateConversation, replayOf, sentMessage } from './insert';
 import { messageById, messageRows, toMessage, type MessageRow } from './message-rows';
-import { isBlocked, whoMayMessage } from './privacy';
+import { checkMayMessage } from './privacy';
 
 /**
  * What a picture or match-card message carries, made inside the send's transaction once every
@@ -52,24 +52,14 @@ export async function sendPrivate(
   );
   if (replay) return replay;
   if (to === from) throw new BizError(Code.REFUSED, '不能给自己发消息');
-  const peer = await db.selectFrom('users').select('id').where('id', '=', to).executeTakeFirst();
-  if (!peer) throw new BizError(Code.NOT_FOUND, '用户不存在');
-  if (await isBlocked(db, to, from)) throw new BizError(Code.REFUSED, '对方已拒收你的消息');
-  if (await isBlocked(db, from, to)) throw new BizError(Code.REFUSED, '你已将对方拉黑，解除拉黑后才能发消息');
-  if ((await whoMayMessage(db, to)) === 'following') {
-    const follows = await db
-      .selectFrom('community_follows')
-      .select('user_id')
-      .where('user_id', '=', to)
-      .where('followee_id', '=', from)
-      .executeTakeFirst();
-    if (!follows) throw new BizError(Code.REFUSED, '对方只接收其关注的人发来的消息');
-  }
+  await checkMayMessage(db, from, to);
   await checkSendRate(db, from, now);
   const id = await db.transaction().execute(async (trx) => {
-    const conversationId = await ensurePrivateConversation(trx, from, to, now);
+    const conversationId = privateConversationId(from, to);
     const attachment = input.attach ? await input.attach(trx) : null;
-    return appendMessage(trx, { conversationId, from, to, clientId, text, now, attachment });
+    return appendMessage(trx, { conversationId, from, to, clientId, text, now, attachment }, () =>
+      ensurePrivateConversation(trx, from, to, now),
+    );
   });
   return sentMessage(db, id);
 }

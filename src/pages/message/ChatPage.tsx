@@ -3,7 +3,7 @@
  * Send, sending/sent/failed with retry, recall; pictures and shared matches (MessageBubble,
  * ComposerExtras).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -16,6 +16,7 @@ import { ComposerExtras } from './ComposerExtras';
 import { MessageBubble } from './MessageBubble';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
+import { ChatLog } from './ChatLog';
 
 export function ChatPage(_props: PageProps) {
   const [, navigate] = useLocation();
@@ -38,7 +39,6 @@ export function ChatPage(_props: PageProps) {
     (inGroup ? '' : conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName) ??
     T.chat.title;
   const [text, setText] = useState('');
-  const logEnd = useRef<HTMLLIElement>(null);
   const messages = useMemo(() => conv?.messages ?? [], [conv?.messages]);
 
   // Reading: the newest stored message moves my read marker (every tab's badge follows).
@@ -47,9 +47,6 @@ export function ChatPage(_props: PageProps) {
     if (chatId && conv && newestSeq > conv.readSeq && document.visibilityState === 'visible')
       void getCore().markChatRead(chatId, newestSeq);
   }, [chatId, conv, newestSeq]);
-  useEffect(() => {
-    logEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
@@ -96,18 +93,18 @@ export function ChatPage(_props: PageProps) {
             empty={conv?.status === 'ready' && messages.length === 0}
             texts={{ loading: T.chat.loading, empty: T.chat.empty, failed: T.chat.failed }}
           />
-          <ol className="msg-chat__log" aria-label={T.chat.messagesLabel} aria-live="polite">
-            {messages.map((m) => (
-              <MessageBubble
-                key={m.clientId ?? m.id}
-                m={m}
-                mine={m.fromUserId === me}
-                peerName={peerName}
-                inGroup={inGroup}
-              />
-            ))}
-            <li ref={logEnd} aria-hidden="true" />
-          </ol>
+          {chatId && (
+            <ChatLog
+              chatId={chatId}
+              messages={messages}
+              hasOlder={conv?.hasOlder ?? false}
+              me={me}
+              peerName={peerName}
+              renderMessage={(m) => (
+                <MessageBubble m={m} mine={m.fromUserId === me} peerName={peerName} inGroup={inGroup} />
+              )}
+            />
+          )}
           <form className="msg-compose" onSubmit={(e) => void send(e)}>
             <ComposerExtras target={groupId !== null ? { groupId } : { toUserId: peerId }} />
             <textarea
