@@ -51,6 +51,9 @@ export interface ClientReport {
   chatRefused: number;
   chatLost: number;
   chatDuplicated: number;
+  /** Of the above, what the sockets back (subscribed) at the end lost: a socket still away misses all since. */
+  eventsLostBack: number;
+  chatLostBack: number;
   /** Connection attempts that failed, by reason (each was tried again). */
   failures: Record<string, number>;
 }
@@ -263,6 +266,8 @@ function report(firstEvent: number, events: number): ClientReport {
   let eventsDuplicated = 0;
   let chatLost = 0;
   let chatDuplicated = 0;
+  let eventsLostBack = 0;
+  let chatLostBack = 0;
   for (const s of socks) {
     if (s.ready) byPort[portOf(s)] = (byPort[portOf(s)] ?? 0) + 1;
     if (s.roomId) {
@@ -270,6 +275,7 @@ function report(firstEvent: number, events: number): ClientReport {
         if (a.roomId !== s.roomId) continue;
         const n = s.seenText.get(a.text) ?? 0;
         if (n === 0) chatLost++;
+        if (n === 0 && s.ready) chatLostBack++;
         if (n > 1) chatDuplicated += n - 1;
       }
       continue;
@@ -277,6 +283,7 @@ function report(firstEvent: number, events: number): ClientReport {
     for (let i = firstEvent; i < firstEvent + events; i++) {
       const n = s.gotBench.get(i) ?? 0;
       if (n === 0) eventsLost++;
+      if (n === 0 && s.ready) eventsLostBack++;
       if (n > 1) eventsDuplicated += n - 1;
     }
   }
@@ -298,6 +305,8 @@ function report(firstEvent: number, events: number): ClientReport {
     chatRefused: refused,
     chatLost,
     chatDuplicated,
+    eventsLostBack,
+    chatLostBack,
     failures,
   };
 }
