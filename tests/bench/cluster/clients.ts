@@ -147,8 +147,6 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     s.serverId = f.data.serverId;
     if (s.token) s.ws?.send(JSON.stringify({ code: Frame.AUTH, data: { accessToken: s.token } }));
     s.ws?.send(JSON.stringify({ code: Frame.SUBSCRIBE, data: { ...resume, topics: [{ topic: s.topic, ...since }] } }));
-    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
-      console.error(`[client ${opts.proc}/${s.n}] resume`, resume, since, f.data.serverId);
   } else if (code === Frame.SUBSCRIBED || code === Frame.SNAPSHOT_REQUIRED) {
     if (code === Frame.SNAPSHOT_REQUIRED) {
       snapshots++;
@@ -156,8 +154,6 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     }
     s.ready = true;
     if (s.drops) s.backAt = wallNow();
-    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
-      console.error(`[client ${opts.proc}/${s.n}] back: ${text.slice(0, 200)}`);
     // Lines that were in flight when the socket dropped: again, with the same clientId.
     for (const [clientId, t] of s.pending) sendLine(s, clientId, t);
     subscribed();
