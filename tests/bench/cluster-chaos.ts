@@ -103,12 +103,14 @@ async function main() {
     console.log(`| kill → last client back (s) | ${lastBackS.toFixed(2)} |`);
     console.log(`| events published | ${pub.published} |`);
     console.log(`| events lost / duplicated (all followers) | ${rep.eventsLost} / ${rep.eventsDuplicated} |`);
+    console.log(`| events lost by the sockets subscribed at the end | ${rep.eventsLostBack} |`);
     console.log(`| frames with a seq already had | ${rep.seqRepeats} |`);
     console.log(`| SNAPSHOT_REQUIRED on resume | ${rep.snapshots} |`);
     console.log(
       `| chat lines acknowledged / refused / never acknowledged | ${rep.chatSent} / ${rep.chatRefused} / ${rep.chatUnacked} |`,
     );
     console.log(`| chat lines lost / duplicated (all chatters) | ${rep.chatLost} / ${rep.chatDuplicated} |`);
+    console.log(`| chat lines lost by the chatters subscribed at the end | ${rep.chatLostBack} |`);
     if (Object.keys(rep.failures).length) console.log('\nfailed connection attempts (each tried again):', rep.failures);
     console.log(`\nload average at the end: ${loadAverage()}`);
     const ok =

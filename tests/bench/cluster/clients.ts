@@ -51,6 +51,9 @@ export interface ClientReport {
   chatRefused: number;
   chatLost: number;
   chatDuplicated: number;
+  /** Of the above, what the sockets back (subscribed) at the end lost: a socket still away misses all since. */
+  eventsLostBack: number;
+  chatLostBack: number;
   /** Connection attempts that failed, by reason (each was tried again). */
   failures: Record<string, number>;
 }
@@ -144,8 +147,6 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     s.serverId = f.data.serverId;
     if (s.token) s.ws?.send(JSON.stringify({ code: Frame.AUTH, data: { accessToken: s.token } }));
     s.ws?.send(JSON.stringify({ code: Frame.SUBSCRIBE, data: { ...resume, topics: [{ topic: s.topic, ...since }] } }));
-    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
-      console.error(`[client ${opts.proc}/${s.n}] resume`, resume, since, f.data.serverId);
   } else if (code === Frame.SUBSCRIBED || code === Frame.SNAPSHOT_REQUIRED) {
     if (code === Frame.SNAPSHOT_REQUIRED) {
       snapshots++;
@@ -153,8 +154,6 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
     }
     s.ready = true;
     if (s.drops) s.backAt = wallNow();
-    if (s.drops && process.env.BENCH_DEBUG && s.n < 2)
-      console.error(`[client ${opts.proc}/${s.n}] back: ${text.slice(0, 200)}`);
     // Lines that were in flight when the socket dropped: again, with the same clientId.
     for (const [clientId, t] of s.pending) sendLine(s, clientId, t);
     subscribed();
@@ -263,6 +262,8 @@ function report(firstEvent: number, events: number): ClientReport {
   let eventsDuplicated = 0;
   let chatLost = 0;
   let chatDuplicated = 0;
+  let eventsLostBack = 0;
+  let chatLostBack = 0;
   for (const s of socks) {
     if (s.ready) byPort[portOf(s)] = (byPort[portOf(s)] ?? 0) + 1;
     if (s.roomId) {
@@ -270,6 +271,7 @@ function report(firstEvent: number, events: number): ClientReport {
         if (a.roomId !== s.roomId) continue;
         const n = s.seenText.get(a.text) ?? 0;
         if (n === 0) chatLost++;
+        if (n === 0 && s.ready) chatLostBack++;
         if (n > 1) chatDuplicated += n - 1;
       }
       continue;
@@ -277,6 +279,7 @@ function report(firstEvent: number, events: number): ClientReport {
     for (let i = firstEvent; i < firstEvent + events; i++) {
       const n = s.gotBench.get(i) ?? 0;
       if (n === 0) eventsLost++;
+      if (n === 0 && s.ready) eventsLostBack++;
       if (n > 1) eventsDuplicated += n - 1;
     }
   }
@@ -298,6 +301,8 @@ function report(firstEvent: number, events: number): ClientReport {
     chatRefused: refused,
     chatLost,
     chatDuplicated,
+    eventsLostBack,
+    chatLostBack,
     failures,
   };
 }

@@ -141,7 +141,7 @@ function mergeReports(rs: ClientReport[]): ClientReport {
     }
     out.lastBackAt = Math.max(out.lastBackAt, r.lastBackAt);
     for (const [p, n] of Object.entries(r.byPort)) out.byPort[Number(p)] = (out.byPort[Number(p)] ?? 0) + n;
-    out.histogram.push(...r.histogram);
+    for (const pair of r.histogram) out.histogram.push(pair);
     for (const [why, n] of Object.entries(r.failures)) out.failures[why] = (out.failures[why] ?? 0) + n;
   }
   return out;
