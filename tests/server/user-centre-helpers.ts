@@ -76,7 +76,34 @@ export function useUserCentre() {
     });
     return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, res };
   }
-  return { h, call };
+  /** A form-encoded request whose answer is the envelope (the posts and tips calls). */
+  async function formCall<T = any>(
+    method: 'GET' | 'POST',
+    p: string,
+    token?: string,
+    body?: Record<string, string | number>,
+    query?: Record<string, string>,
+  ) {
+    const f = body ? form(body) : null;
+    const res = await h.app.inject({
+      method,
+      url: embeddedUrl(p),
+      query,
+      payload: f?.payload,
+      headers: { ...(token ? { accesstoken: token } : {}), ...(f?.headers ?? {}) },
+    });
+    return res.json() as { code: number; msg: string; data: T };
+  }
+  const countRows = async (table: 'user_posts' | 'user_tips') =>
+    Number(
+      (
+        await h.ts.storage.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { h, call, formCall, countRows };
 }
 
 export const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
