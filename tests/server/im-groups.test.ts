@@ -1,8 +1,9 @@
 /**
  * Group messaging (issue 13) on a real Fastify, a real hub with real `ws` sockets and a real
- * PGlite: every group call, the `group`, `im` and `counts` inbox events, the permission table
- * (GROUP_PERMISSIONS) cell by cell, mute and mute all, join by link, the member limit, the daily
- * creation limit, dissolve, and each bad input refused with a Chinese message and nothing stored.
+ * PGlite: every group call, the `group`, `im` and `counts` inbox events, mute, join by link, the
+ * member limit, the daily creation limit, dissolve, and each bad input refused with a Chinese
+ * message and nothing stored. The permission table is in im-group-permissions.test.ts; privacy
+ * and mass sending in im-privacy-mass.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../workers/protocol/index';
@@ -11,47 +12,19 @@ import {
   GROUP_CREATE_DAILY,
   GROUP_MEMBER_MAX,
   GROUP_NAME_MAX,
-  GROUP_PERMISSIONS,
   IM_TEXT_MAX,
-  MASS_DAILY,
   MessagePaths as P,
-  groupMay,
   type ChatListItem,
-  type GroupAction,
-  type GroupDetail,
-  type GroupRole,
   type GroupSummary,
-  type MassItem,
-  type MassResult,
-  type PrivacySettings,
-  type SendResult,
 } from '../../workers/protocol/api/message';
 import type { ImMessage } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
-import { clientId, eventOf, hasChinese, isEvent, useImServer, type User } from './im-harness';
+import { eventOf, groupCalls, hasChinese, isEvent, useImServer } from './im-harness';
 
 const im = useImServer();
 const { api, createUser, inboxSock } = im;
+const { post, detailOf, sendGroup, create, count } = groupCalls(im);
 
-const post = <T = GroupDetail>(token: string, path: string, form: Record<string, string | number>) =>
-  api<T>('POST', path, { token, form });
-const detailOf = (token: string, groupId: number, code?: string) =>
-  api<GroupDetail>('GET', P.groupDetail, { token, query: code ? { groupId, code } : { groupId } });
-const sendGroup = (token: string, groupId: number, text: string, cid = clientId()) =>
-  post<SendResult>(token, P.groupSend, { groupId, text, clientId: cid });
-
-async function create(owner: User, members: User[], name = '周末球友群'): Promise<GroupDetail> {
-  const r = await post(owner.token, P.groupCreate, { name, memberIds: members.map((m) => m.id).join(',') });
-  expect(r.code, r.msg).toBe(Code.OK);
-  return r.data;
-}
-async function count(table: 'im_groups' | 'im_messages' | 'im_members'): Promise<number> {
-  const r = await im.h.ts.storage.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
 /** Many users at once (the member limit): one insert, no sessions needed. */
 async function bulkUsers(n: number): Promise<number[]> {
   const rows = await im.h.ts.storage.db
@@ -331,264 +304,5 @@ describe('mute and mute all', () => {
     expect((await sendGroup(b.token, g.id, '提前解禁')).code).toBe(Code.OK);
     const bad = await post(o.token, P.groupMute, { groupId: g.id, userId: b.id, minutes: -1 });
     expect(bad.code).toBe(Code.BAD_INPUT);
-  });
-});
-
-/**
- * The permission table, cell by cell: every action of GROUP_PERMISSIONS tried by each role in a
- * fresh group (owner O, admin A, member M, another member X, another admin Y, an outsider Z).
- * Allowed cells must change the group; refused cells must answer 4001 in Chinese and change nothing.
- */
-describe('the group permission table', () => {
-  interface Cast {
-    g: GroupDetail;
-    O: User;
-    A: User;
-    M: User;
-    X: User;
-    Y: User;
-    Z: User;
-  }
-  async function cast(): Promise<Cast> {
-    const [O, A, M, X, Y, Z] = [
-      await createUser(),
-      await createUser(),
-      await createUser(),
-      await createUser(),
-      await createUser(),
-      await createUser(),
-    ];
-    const g = await create(O, [A, M, X, Y], '权限群');
-    for (const u of [A, Y])
-      expect((await post(O.token, P.groupAdmin, { groupId: g.id, userId: u.id, on: 1 })).code).toBe(Code.OK);
-    return { g, O, A, M, X, Y, Z };
-  }
-  const detail = async (c: Cast) => (await detailOf(c.O.token, c.g.id)).data;
-  const roleOf = (d: GroupDetail, id: number) => d.members.find((m) => m.id === id)?.role ?? null;
-
-  /** Each action: what to do as `actor`, and whether the group shows it was done. */
-  const actions: Record<
-    GroupAction,
-    { run: (c: Cast, actor: User) => Promise<{ code: number; msg: string }>; done: (c: Cast) => Promise<boolean> }
-  > = {
-    rename: {
-      run: (c, u) => post(u.token, P.groupUpdate, { groupId: c.g.id, name: '新名字' }),
-      done: async (c) => (await detail(c)).name === '新名字',
-    },
-    notice: {
-      run: (c, u) => post(u.token, P.groupUpdate, { groupId: c.g.id, notice: '周六 20:00 一起看德比' }),
-      done: async (c) => (await detail(c)).notice === '周六 20:00 一起看德比',
-    },
-    invite: {
-      run: (c, u) => post(u.token, P.groupInvite, { groupId: c.g.id, userIds: String(c.Z.id) }),
-      done: async (c) => roleOf(await detail(c), c.Z.id) === 'member',
-    },
-    removeMember: {
-      run: (c, u) => post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.X.id }),
-      done: async (c) => roleOf(await detail(c), c.X.id) === null,
-    },
-    removeAdmin: {
-      run: (c, u) => post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.Y.id }),
-      done: async (c) => roleOf(await detail(c), c.Y.id) === null,
-    },
-    muteMember: {
-      run: (c, u) => post(u.token, P.groupMute, { groupId: c.g.id, userId: c.X.id, minutes: 30 }),
-      done: async (c) => (await detail(c)).members.find((m) => m.id === c.X.id)?.mutedUntil !== undefined,
-    },
-    muteAdmin: {
-      run: (c, u) => post(u.token, P.groupMute, { groupId: c.g.id, userId: c.Y.id, minutes: 30 }),
-      done: async (c) => (await detail(c)).members.find((m) => m.id === c.Y.id)?.mutedUntil !== undefined,
-    },
-    muteAll: {
-      run: (c, u) => post(u.token, P.groupMuteAll, { groupId: c.g.id, on: 1 }),
-      done: async (c) => (await detail(c)).muteAll,
-    },
-    setAdmin: {
-      run: (c, u) => post(u.token, P.groupAdmin, { groupId: c.g.id, userId: c.X.id, on: 1 }),
-      done: async (c) => roleOf(await detail(c), c.X.id) === 'admin',
-    },
-    speakWhenAllMuted: {
-      run: async (c, u) => {
-        expect((await post(c.O.token, P.groupMuteAll, { groupId: c.g.id, on: 1 })).code).toBe(Code.OK);
-        return sendGroup(u.token, c.g.id, '全员禁言时说话');
-      },
-      done: async () => (await count('im_messages')) > messagesBefore,
-    },
-    leave: {
-      run: (c, u) => post(u.token, P.groupLeave, { groupId: c.g.id }),
-      done: async (c) => (await detail(c)).memberCount === 4,
-    },
-    dissolve: {
-      run: (c, u) => post(u.token, P.groupDissolve, { groupId: c.g.id }),
-      done: async (c) => (await detailOf(c.O.token, c.g.id)).code === Code.NOT_FOUND,
-    },
-  };
-  let messagesBefore = 0;
-  const roles: GroupRole[] = ['owner', 'admin', 'member'];
-  const cells = (Object.keys(GROUP_PERMISSIONS) as GroupAction[]).flatMap((action) =>
-    roles.map((role) => [action, role, groupMay(role, action)] as const),
-  );
-
-  it('lists every action the server knows', () => {
-    expect(Object.keys(actions).sort()).toEqual(Object.keys(GROUP_PERMISSIONS).sort());
-  });
-
-  it.each(cells)('%s by %s → allowed: %s', async (action, role, allowed) => {
-    const c = await cast();
-    const actor = role === 'owner' ? c.O : role === 'admin' ? c.A : c.M;
-    messagesBefore = await count('im_messages');
-    const r = await actions[action].run(c, actor);
-    if (allowed) expect(r.code, r.msg).toBe(Code.OK);
-    else {
-      expect(r.code).toBe(Code.REFUSED);
-      expect(hasChinese(r.msg), r.msg).toBe(true);
-    }
-    expect(await actions[action].done(c)).toBe(allowed);
-  });
-
-  it('nobody removes or mutes the owner, and an outsider can do nothing', async () => {
-    const c = await cast();
-    for (const u of [c.A, c.M]) {
-      expect((await post(u.token, P.groupRemove, { groupId: c.g.id, userId: c.O.id })).code).toBe(Code.REFUSED);
-      expect((await post(u.token, P.groupMute, { groupId: c.g.id, userId: c.O.id, minutes: 5 })).code).toBe(
-        Code.REFUSED,
-      );
-    }
-    for (const [path, form] of [
-      [P.groupUpdate, { groupId: c.g.id, name: '路人改名' }],
-      [P.groupInvite, { groupId: c.g.id, userIds: String(c.Z.id) }],
-      [P.groupRemove, { groupId: c.g.id, userId: c.M.id }],
-      [P.groupMuteAll, { groupId: c.g.id, on: 1 }],
-      [P.groupDissolve, { groupId: c.g.id }],
-    ] as const) {
-      const r = await post(c.Z.token, path, form);
-      expect(r.code, path).toBe(Code.NOT_FOUND);
-    }
-    const d = await detail(c);
-    expect(d).toMatchObject({ name: '权限群', muteAll: false, memberCount: 5 });
-  });
-});
-
-describe('privacy: who may message me, the 陌生人 folder, blocks end follows', () => {
-  const follow = (userId: number, followeeId: number) =>
-    im.h.ts.storage.db
-      .insertInto('community_follows')
-      .values({ user_id: userId, followee_id: followeeId, created_at: im.h.clock.now })
-      .execute();
-  const sendPrivate = (token: string, toUserId: number, text: string) =>
-    post<SendResult>(token, P.send, { toUserId, text, clientId: clientId() });
-
-  it("with 'following' only people I follow can write to me; a bad value is refused and nothing changes", async () => {
-    const me = await createUser();
-    const friend = await createUser();
-    const stranger = await createUser();
-    expect((await api<PrivacySettings>('GET', P.privacy, { token: me.token })).data).toEqual({
-      whoMayMessage: 'everyone',
-    });
-    const bad = await post(me.token, P.setPrivacy, { whoMayMessage: 'nobody' });
-    expect(bad.code).toBe(Code.BAD_INPUT);
-    expect(hasChinese(bad.msg)).toBe(true);
-    const set = await post<PrivacySettings>(me.token, P.setPrivacy, { whoMayMessage: 'following' });
-    expect(set.code).toBe(Code.OK);
-    expect((await api<PrivacySettings>('GET', P.privacy, { token: me.token })).data.whoMayMessage).toBe('following');
-    await follow(me.id, friend.id);
-    const before = await count('im_messages');
-    const refused = await sendPrivate(stranger.token, me.id, '你好');
-    expect(refused.code).toBe(Code.REFUSED);
-    expect(refused.msg).toContain('关注');
-    expect(await count('im_messages')).toBe(before);
-    expect((await sendPrivate(friend.token, me.id, '我是你关注的人')).code).toBe(Code.OK);
-    expect((await post(me.token, P.setPrivacy, { whoMayMessage: 'everyone' })).code).toBe(Code.OK);
-    expect((await sendPrivate(stranger.token, me.id, '现在可以了')).code).toBe(Code.OK);
-  });
-
-  it('a chat from someone I neither follow nor wrote to is a stranger chat until I reply or follow', async () => {
-    const me = await createUser();
-    const x = await createUser();
-    const y = await createUser();
-    await sendPrivate(x.token, me.id, '陌生人的消息');
-    await sendPrivate(y.token, me.id, '另一个陌生人');
-    await follow(me.id, y.id);
-    let list = (await api<ChatListItem[]>('GET', P.chatList, { token: me.token })).data;
-    const byPeer = (id: number) => list.find((c) => c.peer.id === id)!;
-    expect(byPeer(x.id).stranger).toBe(true);
-    expect(byPeer(y.id).stranger).toBeUndefined();
-    // Strangers' unread still counts on the badge.
-    expect(unreadTotal(list)).toBe(2);
-    await sendPrivate(me.token, x.id, '你好，陌生人');
-    list = (await api<ChatListItem[]>('GET', P.chatList, { token: me.token })).data;
-    expect(byPeer(x.id).stranger).toBeUndefined();
-  });
-
-  it('blocking ends following both ways', async () => {
-    const a = await createUser();
-    const b = await createUser();
-    await follow(a.id, b.id);
-    await follow(b.id, a.id);
-    expect((await post(a.token, P.block, { userId: b.id, on: 1 })).code).toBe(Code.OK);
-    const left = await im.h.ts.storage.db
-      .selectFrom('community_follows')
-      .select('user_id')
-      .where((eb) => eb.or([eb('user_id', '=', a.id), eb('user_id', '=', b.id)]))
-      .execute();
-    expect(left).toEqual([]);
-    expect((await sendPrivate(b.token, a.id, '被拉黑了')).code).toBe(Code.REFUSED);
-  });
-});
-
-describe('mass sending (群发)', () => {
-  const follow = (userId: number, followeeId: number) =>
-    im.h.ts.storage.db
-      .insertInto('community_follows')
-      .values({ user_id: userId, followee_id: followeeId, created_at: im.h.clock.now })
-      .execute();
-
-  it(`reaches chosen followers as private messages (not who blocked me), ${MASS_DAILY} a day`, async () => {
-    const me = await createUser('群发者');
-    const f1 = await createUser();
-    const f2 = await createUser();
-    const f3 = await createUser();
-    const notFan = await createUser();
-    for (const f of [f1, f2, f3]) await follow(f.id, me.id);
-    expect((await post(f3.token, P.block, { userId: me.id, on: 1 })).code).toBe(Code.OK);
-    const fans = await api<Array<{ id: number }>>('GET', P.followers, { token: me.token });
-    expect(fans.data.map((f) => f.id).sort()).toEqual([f1.id, f2.id].sort());
-    const s1 = await inboxSock(f1.token);
-
-    const before = await count('im_messages');
-    for (const form of [
-      { userIds: '', text: '空名单' },
-      { userIds: String(f1.id), text: '' },
-      { userIds: String(f1.id), text: '控\u0000制' },
-      { userIds: `${f1.id},${notFan.id}`, text: '有人没关注我' },
-      // Blocking me ended f3's follow: f3 is no longer a follower to reach.
-      { userIds: `${f1.id},${f3.id}`, text: '拉黑我的人' },
-    ]) {
-      const r = await post(me.token, P.mass, form);
-      expect(r.code, JSON.stringify(form)).not.toBe(Code.OK);
-      expect(hasChinese(r.msg)).toBe(true);
-    }
-    expect(await count('im_messages')).toBe(before);
-
-    const r = await post<MassResult>(me.token, P.mass, { userIds: `${f1.id},${f2.id}`, text: '今晚八点开播' });
-    expect(r.code, r.msg).toBe(Code.OK);
-    expect(r.data).toMatchObject({ sent: 2, skipped: 0 });
-    expect(await count('im_messages')).toBe(before + 2);
-    expect(eventOf<'im'>(await s1.next(isEvent('im'))).message).toMatchObject({
-      text: '今晚八点开播',
-      fromUserId: me.id,
-    });
-    const f1List = await api<ChatListItem[]>('GET', P.chatList, { token: f1.token });
-    expect(f1List.data[0]).toMatchObject({ count: 1, peer: { id: me.id } });
-
-    for (let i = 2; i <= MASS_DAILY; i++)
-      expect((await post(me.token, P.mass, { userIds: String(f1.id), text: `第${i}次` })).code).toBe(Code.OK);
-    const over = await post(me.token, P.mass, { userIds: String(f1.id), text: '超过了' });
-    expect(over.code).toBe(Code.RATE_LIMITED);
-    expect(over.msg).toContain(String(MASS_DAILY));
-    const history = await api<MassItem[]>('GET', P.massHistory, { token: me.token });
-    expect(history.data.map((m) => m.text)).toEqual(['第3次', '第2次', '今晚八点开播']);
-    expect(history.data[2]!.recipientCount).toBe(2);
-    s1.close();
   });
 });

@@ -4,11 +4,12 @@
  * PGlite in a temp dir, on a clock the tests move. `useImServer()` starts it before the file's
  * tests and closes it after; its helpers call the running server.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
-import { Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { MessagePaths as P, type GroupDetail, type SendResult } from '../../workers/protocol/api/message';
 import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
 import { installErrorHandler } from '../../server/http/reply';
 import type { AppContext, AreaPlugin } from '../../server/context';
@@ -98,4 +99,32 @@ export function useImServer(areas?: readonly AreaPlugin[]) {
     await im.h?.close();
   });
   return im;
+}
+
+/** The group calls and row counts the group, privacy and mass-sending tests share. */
+export function groupCalls(im: ReturnType<typeof useImServer>) {
+  const post = <T = GroupDetail>(token: string, path: string, form: Record<string, string | number>) =>
+    im.api<T>('POST', path, { token, form });
+  const detailOf = (token: string, groupId: number, code?: string) =>
+    im.api<GroupDetail>('GET', P.groupDetail, { token, query: code ? { groupId, code } : { groupId } });
+  const sendGroup = (token: string, groupId: number, text: string, cid = clientId()) =>
+    post<SendResult>(token, P.groupSend, { groupId, text, clientId: cid });
+  async function create(owner: User, members: User[], name = '周末球友群'): Promise<GroupDetail> {
+    const r = await post(owner.token, P.groupCreate, { name, memberIds: members.map((m) => m.id).join(',') });
+    expect(r.code, r.msg).toBe(Code.OK);
+    return r.data;
+  }
+  async function count(table: 'im_groups' | 'im_messages' | 'im_members'): Promise<number> {
+    const r = await im.h.ts.storage.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+  const follow = (userId: number, followeeId: number) =>
+    im.h.ts.storage.db
+      .insertInto('community_follows')
+      .values({ user_id: userId, followee_id: followeeId, created_at: im.h.clock.now })
+      .execute();
+  return { post, detailOf, sendGroup, create, count, follow };
 }

@@ -3,9 +3,11 @@
  * real error handler and a real PGlite, users with real sessions, and real image bytes.
  */
 import jpeg from 'jpeg-js';
+import { afterAll, beforeAll } from 'vitest';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import { embeddedUrl } from '../../workers/protocol/index';
 import { installErrorHandler } from '../../server/http/reply';
 import type { AppContext } from '../../server/context';
 import { userCentreArea } from '../../server/user/routes';
@@ -46,6 +48,65 @@ export async function startUserCentre(): Promise<UserCentreHarness> {
     },
   };
 }
+
+/**
+ * Starts the area before the calling file's tests and closes it after. `h` is filled in when it
+ * starts, so tests read it, never the definitions; `call` sends one request to the running area.
+ */
+export function useUserCentre() {
+  const h = {} as UserCentreHarness;
+  beforeAll(async () => {
+    Object.assign(h, await startUserCentre());
+  });
+  afterAll(async () => {
+    await h.close?.();
+  });
+  async function call(
+    method: 'GET' | 'POST',
+    p: string,
+    token?: string,
+    extra: { payload?: string | Buffer; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  ) {
+    const res = await h.app.inject({
+      method,
+      url: embeddedUrl(p),
+      query: extra.query,
+      payload: extra.payload,
+      headers: { ...(token ? { accesstoken: token } : {}), ...(extra.headers ?? {}) },
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, res };
+  }
+  /** A form-encoded request whose answer is the envelope (the posts and tips calls). */
+  async function formCall<T = any>(
+    method: 'GET' | 'POST',
+    p: string,
+    token?: string,
+    body?: Record<string, string | number>,
+    query?: Record<string, string>,
+  ) {
+    const f = body ? form(body) : null;
+    const res = await h.app.inject({
+      method,
+      url: embeddedUrl(p),
+      query,
+      payload: f?.payload,
+      headers: { ...(token ? { accesstoken: token } : {}), ...(f?.headers ?? {}) },
+    });
+    return res.json() as { code: number; msg: string; data: T };
+  }
+  const countRows = async (table: 'user_posts' | 'user_tips') =>
+    Number(
+      (
+        await h.ts.storage.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { h, call, formCall, countRows };
+}
+
+export const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
 
 let phoneSeq = 0;
 /** A user row plus a live session token (as the accounts area would create on login). */

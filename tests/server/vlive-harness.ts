@@ -93,7 +93,7 @@ export async function startVlive(
 
 let phoneSeq = 0;
 export async function createUser(
-  h: VliveHarness,
+  h: Pick<VliveHarness, 'ts' | 'clock'>,
   opts: { nickName?: string; balance?: number } = {},
 ): Promise<{ id: number; token: string }> {
   phoneSeq++;
