@@ -33,23 +33,23 @@ describe('reconnect policy', () => {
     }
   });
 
-  it('waits 5 s plus under 1 s of jitter after an unannounced close or an error', () => {
+  it('waits 5 s plus under 0.5 s of jitter after an unannounced close or an error', () => {
     expect(RECONNECT_MS).toBe(5_000);
-    expect(RECONNECT_JITTER_MS).toBe(1_000);
+    expect(RECONNECT_JITTER_MS).toBe(500);
     const low = createReconnectPolicy({ random: lowest });
     const high = createReconnectPolicy({ random: highest });
     const mid = createReconnectPolicy({ random: () => 0.5 });
     for (const code of [undefined, 1000, 1006]) {
       expect(low.afterDrop(code)).toBe(5_000);
-      expect(mid.afterDrop(code)).toBe(5_500);
-      expect(high.afterDrop(code)).toBe(5_999);
+      expect(mid.afterDrop(code)).toBe(5_250);
+      expect(high.afterDrop(code)).toBe(5_499);
     }
   });
 
   it('draws a fresh jitter for every drop', () => {
     const draws = [0.1, 0.7, 0.3];
     const policy = createReconnectPolicy({ random: () => draws.shift() ?? 0 });
-    expect([policy.afterDrop(1006), policy.afterDrop(4011), policy.afterDrop(undefined)]).toEqual([5_100, 175, 5_300]);
+    expect([policy.afterDrop(1006), policy.afterDrop(4011), policy.afterDrop(undefined)]).toEqual([5_050, 175, 5_150]);
   });
 
   it('retries a failed init after the plain delay, and replaces a silent socket at once', () => {
