@@ -50,8 +50,14 @@ export interface ClusterBus {
    */
   readonly clusterId: string;
   setHandlers(h: BusHandlers): void;
-  /** Publishes an event; the seq it will carry (known once the publication is stored). */
-  publish(key: string, wire: Topic, event: unknown): void;
+  /**
+   * Publishes an event; the seq it will carry (known once the publication is stored). `dedupeId`
+   * (a stored row's id) makes a repeat of the same publication a no-op in the stream's duplicate
+   * window: a resend after a gateway died cannot know whether the first publication was stored.
+   */
+  publish(key: string, wire: Topic, event: unknown, dedupeId?: string): void;
+  /** Resolves when every publication made so far on the topic is stored: true, or false if one failed. */
+  stored(key: string): Promise<boolean>;
   /** Follows a topic: history (the retention window) arrives through onFrame before this resolves. */
   join(key: string): Promise<void>;
   /** Stops following a topic (its last local subscriber left). */

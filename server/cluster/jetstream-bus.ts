@@ -26,7 +26,8 @@ interface PubState {
   /** Stream seq of the subject's last stored message (0: none). */
   streamSeq: number;
   seq: number;
-  chain: Promise<void>;
+  /** The topic's publications, one after another; each settles true (stored) or false (failed). */
+  chain: Promise<boolean>;
 }
 
 interface Follow {
@@ -62,7 +63,7 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
   let handlers: BusHandlers = { onFrame: () => undefined, onReset: () => undefined };
   const pubs = new Map<string, PubState>();
   const follows = new Map<string, Follow>();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<boolean>>();
   const stats: BusStats = {
     received: 0,
     replayed: 0,
@@ -82,7 +83,7 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
     return { streamSeq: m.seq, seq: Number(m.header.get(SEQ)) || 0 };
   }
 
-  async function publishOne(st: PubState, key: string, wire: string, event: unknown): Promise<void> {
+  async function publishOne(st: PubState, key: string, wire: string, event: unknown, dedupeId?: string): Promise<void> {
     for (let attempt = 0; attempt < MAX_PUBLISH_TRIES; attempt++) {
       if (!st.loaded) {
         const last = await loadLast(key);
@@ -101,7 +102,13 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
         const ack = await js.publish(inSubject(key), frame, {
           headers: h,
           expect: { lastSubjectSequence: st.streamSeq },
+          ...(dedupeId ? { msgID: dedupeId } : {}),
         });
+        if (ack.duplicate) {
+          // Stored before (by a gateway that died before it could say so): nothing new, no seq used.
+          st.loaded = false;
+          return;
+        }
         st.streamSeq = ack.seq;
         st.seq = seq;
         stats.published++;
@@ -214,22 +221,29 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
     setHandlers(h) {
       handlers = h;
     },
-    publish(key, wire, event) {
+    publish(key, wire, event, dedupeId) {
       let st = pubs.get(key);
       if (!st) {
-        st = { loaded: false, streamSeq: 0, seq: 0, chain: Promise.resolve() };
+        st = { loaded: false, streamSeq: 0, seq: 0, chain: Promise.resolve(true) };
         pubs.set(key, st);
       }
       const s = st;
-      const p = s.chain.then(() => publishOne(s, key, wire, event));
-      const done = p.catch((err) => {
-        stats.publishFailures++;
-        s.loaded = false;
-        log(`publish on ${key} failed`, err);
-      });
+      const p = s.chain.then(() => publishOne(s, key, wire, event, dedupeId));
+      const done = p.then(
+        () => true,
+        (err: unknown) => {
+          stats.publishFailures++;
+          s.loaded = false;
+          log(`publish on ${key} failed`, err);
+          return false;
+        },
+      );
       s.chain = done;
       inFlight.add(done);
       void done.then(() => inFlight.delete(done));
+    },
+    stored(key) {
+      return pubs.get(key)?.chain ?? Promise.resolve(true);
     },
     join(key) {
       const existing = follows.get(key);
@@ -285,7 +299,9 @@ async function ensureStream(jsm: JetStreamManager, name: string) {
     max_age: BUS_RETENTION.maxAgeMs * 1_000_000, // nanoseconds
     max_msgs_per_subject: BUS_RETENTION.maxPerTopic,
     republish: { src: `${name}.in.>`, dest: `${name}.ev.>` },
-    duplicate_window: 10_000_000_000,
+    // A chat line resent after its gateway died (5 s + jitter, then a new gateway) must still be
+    // recognised: two minutes.
+    duplicate_window: 120_000_000_000,
   };
   try {
     return await jsm.streams.info(name);

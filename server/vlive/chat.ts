@@ -146,8 +146,16 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
       if (fresh) {
         recentClientIds.set(`${userId}:${frame.clientId}`, true);
         if (recentClientIds.size > 100_000) recentClientIds.delete(recentClientIds.keys().next().value!);
-        hub.publish(Topics.room(frame.roomId), { kind: 'chat', message });
       }
+      // Acknowledged only once the line is on the room's topic for good: a gateway that dies
+      // between storing and publishing has not acknowledged, so the sender's outbox resends it.
+      const published = await hub.publishStored(
+        Topics.room(frame.roomId),
+        { kind: 'chat', message },
+        message.id,
+        !fresh,
+      );
+      if (!published) return { ok: false, msg: '发送失败，请稍后再试' };
       return { ok: true, msg: checked.masked ? '部分内容已被屏蔽' : 'success', message };
     },
 

@@ -331,6 +331,16 @@ export function createHub(deps: HubDeps): Hub {
       if (parsed.kind === 'inbox') throw new Error('publish to an inbox with publishToUser(userId, event)');
       return publishOn(topic, topic, event);
     },
+    async publishStored(topic, event, rowId, resend) {
+      const parsed = parseTopic(topic);
+      if (!parsed || parsed.kind === 'inbox') throw new Error(`cannot publish a stored row on ${topic}`);
+      if (!bus) {
+        if (!resend) publishOn(topic, topic, event);
+        return true;
+      }
+      bus.publish(topic, topic, event, rowId);
+      return bus.stored(topic);
+    },
     publishToUser(userId: number, event: InboxEvent) {
       return publishOn(`inbox#${userId}`, 'inbox', event);
     },

@@ -19,6 +19,14 @@ export interface Hub {
   /** Publishes on a topic: next seq, kept in the replay window, fanned out. Returns the seq. */
   publish(topic: Topic, event: TopicEvent): number;
   /**
+   * Publishes a stored row's event and resolves once it is on the topic for good: at once in one
+   * process, when the stream has stored it in a cluster (false if that failed). `resend`: the row
+   * was stored before, perhaps by a gateway that died before publishing it; in a cluster it is
+   * published again under the row's id (the stream drops it if the first publication was stored),
+   * in one process not at all (that process published it).
+   */
+  publishStored(topic: Topic, event: TopicEvent, rowId: string, resend: boolean): Promise<boolean>;
+  /**
    * Publishes on one user's inbox (wire topic 'inbox', per-user seq and replay window). `publish`
    * refuses 'inbox' because it has no user.
    */

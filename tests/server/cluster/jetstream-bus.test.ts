@@ -119,4 +119,29 @@ describe('JetStream bus', () => {
     await a.close();
     await b.close();
   });
+  it('a stored chat line resent through another gateway is on the topic once, and only a stored publication is acknowledged', async () => {
+    const a = await createJetStreamBus({ nc: ncA, name });
+    const b = await createJetStreamBus({ nc: ncB, name });
+    // A third process watches the topic (a hub takes over its own bus's handlers).
+    const watcher = await createJetStreamBus({ nc: ncA, name });
+    const seen = collect(watcher);
+    await watcher.join('room:resend');
+    const hubA = createHub({ metrics: createMetrics(), now: Date.now, authenticate: async () => null, bus: a });
+    const hubB = createHub({ metrics: createMetrics(), now: Date.now, authenticate: async () => null, bus: b });
+    // Gateway A stored line 1 and published it, then died before acknowledging: the sender resends
+    // through B, which finds the row and publishes it again under the row's id.
+    expect(await hubA.publishStored('room:resend', { kind: 'chat', n: 1 } as never, 'row-1', false)).toBe(true);
+    expect(await hubB.publishStored('room:resend', { kind: 'chat', n: 1 } as never, 'row-1', true)).toBe(true);
+    // Line 2 was stored by A, which died before publishing it at all: B's resend is what publishes it.
+    expect(await hubB.publishStored('room:resend', { kind: 'chat', n: 2 } as never, 'row-2', true)).toBe(true);
+    await until(() => seen.frames.length >= 2);
+    await new Promise((r) => setTimeout(r, 300));
+    const bodies = seen.frames.map((f) => JSON.parse(f.frame.toString()) as { seq: number; data: { n: number } });
+    expect(bodies.map((x) => [x.seq, x.data.n])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    await Promise.all([hubA.close(), hubB.close()]);
+    await Promise.all([a.close(), b.close(), watcher.close()]);
+  });
 });
