@@ -97,7 +97,11 @@ export function createFrameHandlers(hc: HandlerContext) {
   }
 
   function subscribeOne(c: Conn, t: TopicState<Conn>, since: number | undefined, sameServer: boolean): void {
+    // Pinned: with no subscriber yet, the flush's release would free the topic (in a cluster, stop
+    // following it on the bus) under the subscriber about to be added.
+    t.pins++;
     hc.flushTopic(t);
+    t.pins--;
     t.subs.add(c);
     c.topics.set(t.key, t);
     hc.fanOut.leave(c, t);

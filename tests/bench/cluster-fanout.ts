@@ -72,7 +72,7 @@ async function main() {
         const hist = new LatencyHistogram();
         hist.merge(rep.histogram);
         const spread = gws.map((p) => rep.byPort[p.port] ?? 0).join(' / ');
-        const row = `| ${g} | ${n} | ${rep.held} (${spread}) | ${f(connectS)} | ${f(pub.published / pub.elapsed)} | ${rep.eventsLost} | ${rep.eventsDuplicated} | ${f(hist.percentile(50))} | ${f(hist.percentile(99))} | ${cpu.map((c) => f((c / (pub.elapsed * 1000)) * 100, 0)).join(' / ')} | ${cpu.map((c) => f(c / pub.published, 2)).join(' / ')} | ${rss.map((r) => f(r, 0)).join(' / ')} | ${frames.map((x) => f(x, 0)).join(' / ')} | ${lagMax.map((x) => f(x, 0)).join(' / ')} | ${f((natsCpu / (pub.elapsed * 1000)) * 100, 0)} | ${f(pgX / pub.elapsed, 1)} | ${loadAverage().split(' on ')[0]} |`;
+        const row = `| ${g} | ${n} | ${rep.held} (${spread}) | ${f(connectS)} | ${f(pub.published / pub.elapsed)} | ${rep.eventsLost} | ${rep.eventsDuplicated} | ${rep.snapshots} | ${f(hist.percentile(50))} | ${f(hist.percentile(99))} | ${cpu.map((c) => f((c / (pub.elapsed * 1000)) * 100, 0)).join(' / ')} | ${cpu.map((c) => f(c / pub.published, 2)).join(' / ')} | ${rss.map((r) => f(r, 0)).join(' / ')} | ${frames.map((x) => f(x, 0)).join(' / ')} | ${lagMax.map((x) => f(x, 0)).join(' / ')} | ${f((natsCpu / (pub.elapsed * 1000)) * 100, 0)} | ${f(pgX / pub.elapsed, 1)} | ${loadAverage().split(' on ')[0]} |`;
         console.log(row);
         rows.push(row);
         first += pub.published;
@@ -83,10 +83,10 @@ async function main() {
   }
   console.log('');
   console.log(
-    '| gateways | sockets | held (per gateway) | connect s | events/s | events lost | duplicated | p50 ms | p99 ms | gateway CPU % | gateway CPU ms/event | gateway RSS MB | bus frames in per gateway | bus lag max ms | NATS server CPU % (shared) | PG xact/s | load avg 1/5/15 |',
+    '| gateways | sockets | held (per gateway) | connect s | events/s | events lost | duplicated | SNAPSHOT_REQUIRED | p50 ms | p99 ms | gateway CPU % | gateway CPU ms/event | gateway RSS MB | bus frames in per gateway | bus lag max ms | NATS server CPU % (shared) | PG xact/s | load avg 1/5/15 |',
   );
   console.log(
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const r of rows) console.log(r);
   console.log(`\nload average at the end: ${loadAverage()}`);
