@@ -1,21 +1,11 @@
 /** A stored message as the API hands it out: the row with its sender's name and portrait. */
 import type { ImMessage } from '../../workers/protocol/index';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/index';
+import type { ImTables } from '../db/tables/im';
 
-export interface MessageRow {
-  id: number;
-  conversation_id: string;
-  seq: number;
-  from_user_id: number;
-  to_user_id: number | null;
-  client_id: string;
-  text: string;
-  created_at: number;
-  recalled_at: number | null;
-  attachment: string | null;
-  nick_name: string;
-  portrait: string;
-}
+/** An `im_messages` row with its sender's nickname and portrait joined in. */
+export type MessageRow = Selectable<ImTables['im_messages']> & { nick_name: string; portrait: string };
 
 export function toMessage(r: MessageRow): ImMessage {
   const m: ImMessage = {
