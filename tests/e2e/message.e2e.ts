@@ -118,7 +118,7 @@ describe('private messages across contexts and tabs', () => {
     const elapsed = Math.max(...(await Promise.all(bTabs.map((t) => stampedAt(t, 'badge', 5_000))))) - t0;
     console.info(`[message.e2e] send → badge in 3 tabs: ${elapsed} ms`);
     expect(elapsed).toBeLessThan(1_000);
-    await a.locator('[data-message-state="sent"]').getByText('今晚一起看球？').waitFor();
+    await a.locator('[data-message-state="sent"]').getByText('今晚一起看球？', { exact: true }).waitFor();
     await screenshot(a, 'message-chat-sent');
     await screenshot(bTabs[1]!, 'message-badge');
   });
@@ -132,7 +132,7 @@ describe('private messages across contexts and tabs', () => {
     await screenshot(b1, 'message-list');
     await row.getByRole('link').click();
     await b1.waitForURL((u) => u.pathname === '/message/chat');
-    await b1.getByText('今晚一起看球？').waitFor();
+    await b1.getByText('今晚一起看球？', { exact: true }).waitFor();
     await screenshot(b1, 'message-chat-received');
     for (const t of [b2, b3]) await expect.poll(() => unread(t), { timeout: 2_000 }).toBe(0);
   });

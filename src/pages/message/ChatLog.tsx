@@ -145,7 +145,7 @@ export function ChatLog({
           </ol>
         ))}
       </div>
-      <p className="us-visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {lastFromPeer ? T.chat.newMessage(lastFromPeer.fromNickName || peerName, lastFromPeer.text) : ''}
       </p>
     </>
