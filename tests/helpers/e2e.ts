@@ -261,6 +261,9 @@ export async function footballMatchInPlay(server: RunningServer, minutesLeft = 1
  * kicked-off match behind a dozen others in play, say) has no DOM node until the list is scrolled.
  */
 export async function revealMatchRow(page: Page, matchId: number, selector = '', timeoutMs = 10_000): Promise<void> {
+  // A tab behind another one gets no animation frames, so its windowed list never renders the
+  // rows scrolled to: with several tabs in one context, only the front one can be scrolled.
+  await page.bringToFront();
   await page.waitForFunction(
     ([i, sel]) => {
       const row = document.querySelector(`[data-match-id="${i}"]`);
