@@ -113,7 +113,11 @@ describe('cluster mode in the browser', () => {
     for (const t of tabs) delays.push((await stampedAt(t, 'goal', 15_000)) - killedAt);
     console.log(`goal shown after the kill: ${delays.map((d) => `${d} ms`).join(', ')}`);
     for (const d of delays) expect(d).toBeLessThan(6_000);
-    for (const t of tabs) expect(await scoreOf(t, id)).toBe(want);
+    for (const t of tabs) {
+      // A tab behind another renders no frames, so its windowed list may have let the row go.
+      await revealMatchRow(t, id);
+      expect(await scoreOf(t, id)).toBe(want);
+    }
     // Still one socket for the whole browser: on A now, and it stays one.
     await until('one socket, on A', async () => (await connections(gwA)) === 1, 5_000);
     await new Promise((r) => setTimeout(r, 1_000));
