@@ -10,6 +10,7 @@ import {
   type Sport,
 } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import { matchesWithNames } from '../live/repository';
 import { BizError } from '../http/reply';
 import { ActivityText as T } from './text';
 import { payoutOf, pickOutcome, type IssueRow, type PrizeRow, type Trx } from './rows';
@@ -141,12 +142,8 @@ export function createActivityReads(db: Db, now: () => number) {
   }
 
   async function matchesOf(issueNo: number, userId: number | null): Promise<ActivityMatch[]> {
-    const rows = await db
-      .selectFrom('activity_issue_matches as im')
-      .innerJoin('live_matches as m', 'm.id', 'im.match_id')
-      .innerJoin('live_leagues as l', 'l.id', 'm.league_id')
-      .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-      .innerJoin('live_teams as a', 'a.id', 'm.away_id')
+    const rows = await matchesWithNames(db)
+      .innerJoin('activity_issue_matches as im', 'im.match_id', 'm.id')
       .select([
         'm.id',
         'm.sport',

@@ -25,6 +25,7 @@ import {
   type Sport,
 } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
+import { matchesWithNames } from '../live/repository';
 import { BizError } from '../http/reply';
 import { ActivityText as T } from './text';
 import { newSeed, seedHashOf } from './fairness';
@@ -131,11 +132,8 @@ export function createActivityService(db: Db, now: () => number) {
       stake: number,
     ): Promise<ActivityPick> {
       await openIssue(issueNo);
-      const inIssue = await db
-        .selectFrom('activity_issue_matches as im')
-        .innerJoin('live_matches as m', 'm.id', 'im.match_id')
-        .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-        .innerJoin('live_teams as a', 'a.id', 'm.away_id')
+      const inIssue = await matchesWithNames(db)
+        .innerJoin('activity_issue_matches as im', 'im.match_id', 'm.id')
         .select(['m.sport', 'm.status', 'm.ot', 'h.name as home', 'a.name as away'])
         .where('im.issue_no', '=', issueNo)
         .where('im.match_id', '=', matchId)
@@ -182,11 +180,8 @@ export function createActivityService(db: Db, now: () => number) {
 
     async guessList(userId: number, issueNo: number): Promise<ActivityPick[]> {
       await settle();
-      const rows = await db
-        .selectFrom('activity_picks as p')
-        .innerJoin('live_matches as m', 'm.id', 'p.match_id')
-        .innerJoin('live_teams as h', 'h.id', 'm.home_id')
-        .innerJoin('live_teams as a', 'a.id', 'm.away_id')
+      const rows = await matchesWithNames(db)
+        .innerJoin('activity_picks as p', 'p.match_id', 'm.id')
         .select([
           'p.match_id',
           'h.name as home',

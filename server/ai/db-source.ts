@@ -1,4 +1,5 @@
 /** Reads fixtures and results for the model from the live feed's tables (live_matches & co). */
+import type { InferResult } from 'kysely';
 import { STATUS_TABLE } from '../../workers/protocol/status';
 import type { Db } from '../db/index';
 import { matchesWithNames } from '../live/repository';
@@ -25,7 +26,7 @@ export function createDbSource(db: Db): AiSource {
         'a.name as away_name',
       ])
       .where('m.sport', '=', 'zq');
-  type RowOf = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+  type RowOf = InferResult<ReturnType<typeof base>>[number];
   const toFixture = (r: RowOf): Fixture => ({
     matchId: r.id,
     leagueId: r.league_id,

@@ -146,33 +146,21 @@ export function footballEvent(
   }
   // A second yellow is a sending-off: the player leaves the pitch like a straight red.
   const secondYellow = kind === 'yellow' && st.players.some(([id, , , k]) => id === player.id && k === 'yellow');
-  if (kind === 'yellow' && !secondYellow) {
-    st.yellow[i]++;
-    st.players.push([player.id, i as 0 | 1, minute, 'yellow']);
-    emitIncident(ctx, m, {
-      type: 'yellow',
-      side,
-      minute,
-      text: `第${label}分钟 ${team} ${player.name} 领到黄牌`,
-      state: null,
-      at,
-    });
-    return;
-  }
-  st.red[i]++;
-  st.players.push([player.id, i as 0 | 1, minute, 'red']);
+  const card = kind === 'yellow' && !secondYellow ? 'yellow' : 'red';
+  st[card][i]++;
+  st.players.push([player.id, i as 0 | 1, minute, card]);
+  const what = card === 'yellow' ? '领到黄牌' : secondYellow ? '两黄变一红被罚下' : '被红牌罚下';
   emitIncident(ctx, m, {
-    type: 'red',
+    type: card,
     side,
     minute,
-    text: secondYellow
-      ? `第${label}分钟 ${team} ${player.name} 两黄变一红被罚下`
-      : `第${label}分钟 ${team} ${player.name} 被红牌罚下`,
+    text: `第${label}分钟 ${team} ${player.name} ${what}`,
     state: null,
     at,
   });
-  for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8])
-    moveOdds(ctx, m, 2, companyId, remainingShare(minute), `r${st.seq}`, at);
+  if (card === 'red')
+    for (const companyId of [1, 2, 3, 4, 5, 6, 7, 8])
+      moveOdds(ctx, m, 2, companyId, remainingShare(minute), `r${st.seq}`, at);
 }
 
 const FLAVOUR = [

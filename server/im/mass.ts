@@ -16,18 +16,10 @@ import { BizError } from '../http/reply';
 import { chinaDayStart } from './groups';
 import { appendMessage, ensurePrivateConversation } from './insert';
 import { messageRows, toMessage } from './message-rows';
+import { followPeers } from './people';
 
-export async function followersOf(db: Db, userId: number): Promise<ChatPeer[]> {
-  const rows = await db
-    .selectFrom('community_follows as f')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['u.id', 'u.nick_name', 'u.portrait'])
-    .where('f.followee_id', '=', userId)
-    .orderBy('f.created_at', 'desc')
-    .limit(1000)
-    .execute();
-  return rows.map((r) => ({ id: r.id, nickName: r.nick_name, avatar: r.portrait }));
-}
+/** Who follows me, newest first: whom I may send a mass message to. */
+export const followersOf = (db: Db, userId: number): Promise<ChatPeer[]> => followPeers(db, 'followee_id', userId);
 
 export async function sendMass(
   db: Db,
@@ -45,27 +37,16 @@ export async function sendMass(
     .where('created_at', '>=', chinaDayStart(now))
     .executeTakeFirstOrThrow();
   if (Number(today.n) >= MASS_DAILY) throw new BizError(Code.RATE_LIMITED, `每天最多群发 ${MASS_DAILY} 次，明天再来吧`);
-  const followers = new Set(
-    (
-      await db
-        .selectFrom('community_follows')
-        .select('user_id')
-        .where('followee_id', '=', from)
-        .where('user_id', 'in', wanted)
-        .execute()
-    ).map((r) => r.user_id),
-  );
-  if (followers.size !== wanted.length) throw new BizError(Code.REFUSED, '只能群发给关注你的人');
-  const blockers = new Set(
-    (
-      await db
-        .selectFrom('im_blocks')
-        .select('user_id')
-        .where('user_id', 'in', wanted)
-        .where('blocked_user_id', '=', from)
-        .execute()
-    ).map((r) => r.user_id),
-  );
+  // Each wanted person who follows me, and whether they blocked me (they are skipped, not refused).
+  const followers = await db
+    .selectFrom('community_follows as f')
+    .leftJoin('im_blocks as b', (j) => j.onRef('b.user_id', '=', 'f.user_id').on('b.blocked_user_id', '=', from))
+    .select(['f.user_id', 'b.user_id as blocker'])
+    .where('f.followee_id', '=', from)
+    .where('f.user_id', 'in', wanted)
+    .execute();
+  if (followers.length !== wanted.length) throw new BizError(Code.REFUSED, '只能群发给关注你的人');
+  const blockers = new Set(followers.filter((r) => r.blocker !== null).map((r) => r.user_id));
   const targets = wanted.filter((u) => !blockers.has(u));
   const { massId, ids } = await db.transaction().execute(async (trx) => {
     const mass = await trx

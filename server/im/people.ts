@@ -80,18 +80,24 @@ export async function personCard(db: Db, viewer: number, userId: number): Promis
   };
 }
 
-/** Who I follow, newest first (the same bound as who follows me). */
-export async function attentionOf(db: Db, userId: number): Promise<ChatPeer[]> {
+/**
+ * The people on the other side of `userId`'s follows, newest first, at most 1000: whom they follow
+ * (`mine` is 'user_id') or who follows them ('followee_id').
+ */
+export async function followPeers(db: Db, mine: 'user_id' | 'followee_id', userId: number): Promise<ChatPeer[]> {
   const rows = await db
     .selectFrom('community_follows as f')
-    .innerJoin('users as u', 'u.id', 'f.followee_id')
+    .innerJoin('users as u', 'u.id', mine === 'user_id' ? 'f.followee_id' : 'f.user_id')
     .select(['u.id', 'u.nick_name', 'u.portrait'])
-    .where('f.user_id', '=', userId)
+    .where(mine === 'user_id' ? 'f.user_id' : 'f.followee_id', '=', userId)
     .orderBy('f.created_at', 'desc')
     .limit(1000)
     .execute();
   return rows.map(peerOf);
 }
+
+/** Who I follow, newest first. */
+export const attentionOf = (db: Db, userId: number): Promise<ChatPeer[]> => followPeers(db, 'user_id', userId);
 
 /** People whose nickname holds `q`, or whose id is `q`: the id match first, then exact names. */
 export async function findPeople(db: Db, viewer: number, q: string): Promise<ChatPeer[]> {

@@ -5,6 +5,7 @@
  * decision on applications (only when OPS_TOKEN is set).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InferResult } from 'kysely';
 import { z } from 'zod';
 import {
   Code,
@@ -136,7 +137,7 @@ function tipCards(db: Db) {
     ]);
 }
 
-type CardRow = Awaited<ReturnType<ReturnType<typeof tipCards>['execute']>>[number];
+type CardRow = InferResult<ReturnType<typeof tipCards>>[number];
 
 const toCard = (r: CardRow): TipCard => ({
   id: r.id,

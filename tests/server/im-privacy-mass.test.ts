@@ -132,4 +132,19 @@ describe('mass sending (群发)', () => {
     expect(history.data[2]!.recipientCount).toBe(2);
     s1.close();
   });
+
+  it('skips a follower who blocked me and sends to the rest', async () => {
+    const me = await createUser();
+    const fan = await createUser();
+    const blocker = await createUser();
+    await follow(fan.id, me.id);
+    expect((await post(blocker.token, P.block, { userId: me.id, on: 1 })).code).toBe(Code.OK);
+    // A follow that outlived the block (rows from before blocks ended follows).
+    await follow(blocker.id, me.id);
+    const before = await count('im_messages');
+    const r = await post<MassResult>(me.token, P.mass, { userIds: `${blocker.id},${fan.id}`, text: '周末见' });
+    expect(r.code, r.msg).toBe(Code.OK);
+    expect(r.data).toMatchObject({ sent: 1, skipped: 1 });
+    expect(await count('im_messages')).toBe(before + 1);
+  });
 });
