@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL connections this process keeps at most (`PG_POOL_MAX`, default 10; PGlite has one). */
+  pgPoolMax: number;
   feedSpeed: number;
   feedSeed: number;
   devControl: boolean;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
+    pgPoolMax: poolSize(env.PG_POOL_MAX),
     feedSpeed: num(env.FEED_SPEED, 1, 'FEED_SPEED'),
     feedSeed: num(env.FEED_SEED, 20261122, 'FEED_SEED'),
     devControl: env.DEV_CONTROL === '1',
@@ -102,6 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+function poolSize(v: string | undefined): number {
+  const n = num(v, 10, 'PG_POOL_MAX');
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`PG_POOL_MAX must be a whole number of connections (1 or more), got '${v}'`);
+  return n;
 }
 
 function trustProxySetting(v: string | undefined): boolean | string {

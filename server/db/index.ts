@@ -18,10 +18,15 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(opts: { dataDir: string; databaseUrl: string | null }): Promise<Storage> {
+export async function openStorage(opts: {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Most PostgreSQL connections (PG_POOL_MAX); 10 when not given. */
+  pgPoolMax?: number;
+}): Promise<Storage> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.pgPoolMax ?? 10 });
     // An idle client whose connection the server ends (restart, admin terminate) emits 'error' on
     // the pool; unheard, that would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL client lost: ${err.message}`));

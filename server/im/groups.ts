@@ -20,9 +20,10 @@ import {
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { appendMessage, replayOf, sentMessage } from './insert';
+import { replayOf } from './insert';
+import { toMessage } from './message-rows';
 import { isBlocked } from './privacy';
-import { checkSendRate, type Attach } from './store';
+import { checkSendRate, writeWithAttachment, type Attach } from './store';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
@@ -347,9 +348,6 @@ export async function sendGroup(
   if (mutedUntil !== null && mutedUntil > now) throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
   if (g.mute_all) mustMay(role, 'speakWhenAllMuted');
   await checkSendRate(db, from, now);
-  const id = await db.transaction().execute(async (trx) => {
-    const attachment = input.attach ? await input.attach(trx) : null;
-    return appendMessage(trx, { conversationId, from, to: null, clientId, text, now, attachment });
-  });
-  return sentMessage(db, id);
+  const m = { conversationId, from, to: null, clientId, text, now };
+  return { message: toMessage(await writeWithAttachment(db, m, input.attach, false)), replayed: 0 };
 }

@@ -1,7 +1,8 @@
 /**
- * The one way a message is written (private, group and mass sending): the conversation's seq is
- * bumped under its row lock, the row inserted, and the sender's read marker moved to it. Callers
- * run it inside their transaction; `replayOf` answers a retried client id without writing.
+ * How a message is written: the conversation's seq is bumped under its row lock, the row inserted,
+ * and the sender's read marker moved to it. A send (private, group, mass) does it in one statement
+ * (`writeMessage`); the dev seed writes runs of messages (`appendMessages`). `replayOf` answers a
+ * retried client id without writing.
  */
 import { sql } from 'kysely';
 import { Code } from '../../workers/protocol/index';
@@ -22,13 +23,61 @@ export interface NewMessage {
   attachment?: string | null;
 }
 
+/** The columns of a stored message with its sender's name and portrait, as `messageRows` selects them. */
+const STORED = sql`ins.id, ins.conversation_id, ins.seq, ins.from_user_id, ins.to_user_id, ins.client_id, ins.text,
+  ins.created_at, ins.recalled_at, ins.attachment, u.nick_name, u.portrait`;
+
 /**
- * Writes one message and returns its id; `create` makes a missing conversation first. Run inside
- * a transaction.
+ * Writes one message in one statement and answers the stored row (with its sender's name), or
+ * undefined when the conversation does not exist. The conversation's row lock (taken by the seq
+ * bump) orders concurrent senders, so seqs stay consecutive and gap-free; the statement is atomic,
+ * so a refused insert (a client id already used: unique violation, see `isDuplicateClientId`)
+ * leaves no bumped seq behind. `createPrivate` makes a missing private conversation and both
+ * memberships in the same statement. Runs on `db` alone (its own transaction) or inside a caller's.
  */
-export async function appendMessage(trx: Db, m: NewMessage, create?: () => Promise<unknown>): Promise<number> {
-  const [id] = await appendMessages(trx, m, [{ clientId: m.clientId, text: m.text, attachment: m.attachment }], create);
-  return id!;
+export async function writeMessage(
+  db: Db,
+  m: NewMessage,
+  opts: { createPrivate?: boolean } = {},
+): Promise<MessageRow | undefined> {
+  const { conversationId: cid, from, now } = m;
+  const seq = opts.createPrivate
+    ? sql`insert into im_conversations (id, kind, last_seq, last_at, created_at)
+        values (${cid}, 'private', 1, ${now}, ${now})
+        on conflict (id) do update set last_seq = im_conversations.last_seq + 1, last_at = excluded.last_at
+        returning last_seq`
+    : sql`update im_conversations set last_seq = last_seq + 1, last_at = ${now} where id = ${cid} returning last_seq`;
+  // What I sent I have read: my read marker moves to the new seq (my membership is made here
+  // when the conversation is new, with the peer's).
+  const members = opts.createPrivate
+    ? sql`mine as (
+        insert into im_members (conversation_id, user_id, read_seq) select ${cid}, ${from}, c.last_seq from c
+        on conflict (conversation_id, user_id) do update set read_seq = excluded.read_seq
+          where im_members.read_seq < excluded.read_seq),
+      peer as (
+        insert into im_members (conversation_id, user_id) select ${cid}, ${m.to}::int from c
+        on conflict (conversation_id, user_id) do nothing)`
+    : sql`mine as (
+        update im_members set read_seq = greatest(read_seq, c.last_seq) from c
+        where conversation_id = ${cid} and user_id = ${from})`;
+  const { rows } = await sql<MessageRow>`
+    with c as (${seq}),
+    ${members},
+    ins as (
+      insert into im_messages
+        (conversation_id, seq, from_user_id, to_user_id, client_id, text, created_at, recalled_at, attachment)
+      select ${cid}, c.last_seq, ${from}, ${m.to}::int, ${m.clientId}, ${m.text}, ${now}, null, ${m.attachment ?? null}
+      from c
+      returning *)
+    select ${STORED} from ins join users u on u.id = ins.from_user_id
+  `.execute(db);
+  return rows[0];
+}
+
+/** A write refused because this sender already used the client id (a concurrent resend). */
+export function isDuplicateClientId(e: unknown): boolean {
+  const err = e as { code?: unknown; constraint?: unknown; message?: unknown };
+  return err.code === '23505' && /client_id/.test(String(err.constraint ?? err.message ?? ''));
 }
 
 /**
@@ -123,10 +172,4 @@ export async function replayOf(
   if (!stored) return null;
   if (!same(stored)) throw new BizError(Code.BAD_INPUT, '消息标识已用于另一条消息');
   return { message: toMessage(stored), replayed: 1 };
-}
-
-/** The stored message a send just wrote, as the API answers it. */
-export async function sentMessage(db: Db, id: number): Promise<SendResult> {
-  const row = await messageRows(db).where('m.id', '=', id).executeTakeFirstOrThrow();
-  return { message: toMessage(row), replayed: 0 };
 }

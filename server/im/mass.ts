@@ -10,12 +10,13 @@ import {
   type ChatPeer,
   type MassItem,
   type MassResult,
+  privateConversationId,
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import { chinaDayStart } from './groups';
-import { appendMessage, ensurePrivateConversation } from './insert';
-import { messageRows, toMessage } from './message-rows';
+import { writeMessage } from './insert';
+import { toMessage, type MessageRow } from './message-rows';
 import { followPeers } from './people';
 
 /** Who follows me, newest first: whom I may send a mass message to. */
@@ -48,21 +49,22 @@ export async function sendMass(
   if (followers.length !== wanted.length) throw new BizError(Code.REFUSED, '只能群发给关注你的人');
   const blockers = new Set(followers.filter((r) => r.blocker !== null).map((r) => r.user_id));
   const targets = wanted.filter((u) => !blockers.has(u));
-  const { massId, ids } = await db.transaction().execute(async (trx) => {
+  const { massId, rows } = await db.transaction().execute(async (trx) => {
     const mass = await trx
       .insertInto('im_mass')
       .values({ user_id: from, text, recipient_count: targets.length, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ids: number[] = [];
+    const rows: MessageRow[] = [];
     for (const to of targets) {
-      const conversationId = await ensurePrivateConversation(trx, from, to, now);
-      ids.push(await appendMessage(trx, { conversationId, from, to, clientId: `mass-${mass.id}-${to}`, text, now }));
+      const conversationId = privateConversationId(from, to);
+      const clientId = `mass-${mass.id}-${to}`;
+      const row = await writeMessage(trx, { conversationId, from, to, clientId, text, now }, { createPrivate: true });
+      rows.push(row!);
     }
-    return { massId: mass.id, ids };
+    return { massId: mass.id, rows };
   });
-  const messages =
-    ids.length > 0 ? (await messageRows(db).where('m.id', 'in', ids).orderBy('m.id').execute()).map(toMessage) : [];
+  const messages = rows.map(toMessage);
   return { result: { id: massId, sent: targets.length, skipped: blockers.size }, messages };
 }
 

@@ -19,11 +19,12 @@ export async function isBlocked(db: Db, userId: number, blockedUserId: number): 
 }
 
 /**
- * May `from` send a private message to `to`? One query (the recipient exists, neither blocked the
- * other, and the recipient's who-may-message rule) instead of one per check; throws the refusal.
+ * What decides whether `from` may send a private message to `to`, in one query (the recipient
+ * exists, neither blocked the other, and the recipient's who-may-message rule); no row when the
+ * recipient does not exist. A send selects its other checks onto it (one round trip for all).
  */
-export async function checkMayMessage(db: Db, from: number, to: number): Promise<void> {
-  const r = await db
+export function mayMessageQuery(db: Db, from: number, to: number) {
+  return db
     .selectFrom('users as u')
     .leftJoin('im_settings as s', 's.user_id', 'u.id')
     .select([
@@ -38,8 +39,14 @@ export async function checkMayMessage(db: Db, from: number, to: number): Promise
         'follows_me',
       ),
     ])
-    .where('u.id', '=', to)
-    .executeTakeFirst();
+    .where('u.id', '=', to);
+}
+
+/** Throws the refusal a `mayMessageQuery` answer carries, if any. */
+export function refuseUnlessMayMessage(
+  r:
+    { who_may_message: WhoMayMessage | null; blocked_me: boolean; i_blocked: boolean; follows_me: boolean } | undefined,
+): void {
   if (!r) throw new BizError(Code.NOT_FOUND, '用户不存在');
   if (r.blocked_me) throw new BizError(Code.REFUSED, '对方已拒收你的消息');
   if (r.i_blocked) throw new BizError(Code.REFUSED, '你已将对方拉黑，解除拉黑后才能发消息');

@@ -14,9 +14,9 @@ import {
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { appendMessage, ensurePrivateConversation, replayOf, sentMessage } from './insert';
+import { isDuplicateClientId, replayOf, writeMessage, type NewMessage } from './insert';
 import { messageById, messageRows, toMessage, type MessageRow } from './message-rows';
-import { checkMayMessage } from './privacy';
+import { mayMessageQuery, refuseUnlessMayMessage } from './privacy';
 
 /**
  * What a picture or match-card message carries, made inside the send's transaction once every
@@ -24,19 +24,35 @@ import { checkMayMessage } from './privacy';
  */
 export type Attach = (trx: Db) => Promise<string>;
 
-/** 20 messages / 10 s per user, private and group together. */
-export async function checkSendRate(db: Db, from: number, now: number): Promise<void> {
-  const recent = await db
-    .selectFrom('im_messages')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('from_user_id', '=', from)
-    .where('created_at', '>', now - IM_SEND_RATE.windowMs)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= IM_SEND_RATE.max)
+/** 20 messages / 10 s per user, private and group together: the count of the sender's recent messages. */
+const recentSent = (from: number, now: number) =>
+  sql<string>`(select count(*) from im_messages r
+    where r.from_user_id = ${from} and r.created_at > ${now - IM_SEND_RATE.windowMs})`;
+
+function refuseOverRate(recent: string | number): void {
+  if (Number(recent) >= IM_SEND_RATE.max)
     throw new BizError(
       Code.RATE_LIMITED,
       `发送太频繁：${IM_SEND_RATE.windowMs / 1000} 秒内最多发 ${IM_SEND_RATE.max} 条消息，请稍后再试`,
     );
+}
+
+export async function checkSendRate(db: Db, from: number, now: number): Promise<void> {
+  const r = await db.selectNoFrom(recentSent(from, now).as('n')).executeTakeFirstOrThrow();
+  refuseOverRate(r.n);
+}
+
+/**
+ * A message written on its own (no attachment) is one statement, so it needs no transaction; an
+ * attachment is made in the same transaction as the row that carries it.
+ */
+export async function writeWithAttachment(db: Db, m: NewMessage, attach: Attach | undefined, createPrivate: boolean) {
+  const write = (on: Db, attachment: string | null) =>
+    writeMessage(on, { ...m, attachment }, { createPrivate }).then((row) => {
+      if (!row) throw new BizError(Code.NOT_FOUND, '会话不存在');
+      return row;
+    });
+  return attach ? db.transaction().execute(async (trx) => write(trx, await attach(trx))) : write(db, null);
 }
 
 export async function sendPrivate(
@@ -44,24 +60,32 @@ export async function sendPrivate(
   input: { from: number; to: number; text: string; clientId: string; now: number; attach?: Attach },
 ): Promise<SendResult> {
   const { from, to, text, clientId, now } = input;
-  const replay = await replayOf(
-    db,
-    from,
-    clientId,
-    (s) => s.to_user_id === to && s.conversation_id === privateConversationId(from, to) && s.text === text,
-  );
-  if (replay) return replay;
+  const conversationId = privateConversationId(from, to);
+  const replay = () =>
+    replayOf(db, from, clientId, (s) => s.to_user_id === to && s.conversation_id === conversationId && s.text === text);
+  // One round trip for every check: a resend's stored message, the privacy rules, the rate.
+  const checks = await mayMessageQuery(db, from, to)
+    .select([
+      sql<boolean>`exists (select 1 from im_messages p where p.from_user_id = ${from} and p.client_id = ${clientId})`.as(
+        'resent',
+      ),
+      recentSent(from, now).as('recent'),
+    ])
+    .executeTakeFirst();
+  // A stored message's recipient exists (messages go with their users), so no row means no resend.
+  if (checks?.resent) return (await replay())!;
   if (to === from) throw new BizError(Code.REFUSED, '不能给自己发消息');
-  await checkMayMessage(db, from, to);
-  await checkSendRate(db, from, now);
-  const id = await db.transaction().execute(async (trx) => {
-    const conversationId = privateConversationId(from, to);
-    const attachment = input.attach ? await input.attach(trx) : null;
-    return appendMessage(trx, { conversationId, from, to, clientId, text, now, attachment }, () =>
-      ensurePrivateConversation(trx, from, to, now),
-    );
-  });
-  return sentMessage(db, id);
+  refuseUnlessMayMessage(checks);
+  refuseOverRate(checks!.recent);
+  try {
+    const row = await writeWithAttachment(db, { conversationId, from, to, clientId, text, now }, input.attach, true);
+    return { message: toMessage(row), replayed: 0 };
+  } catch (e) {
+    // The same client id sent twice at once: the second write is refused whole; answer the first.
+    const stored = isDuplicateClientId(e) ? await replay() : null;
+    if (stored) return stored;
+    throw e;
+  }
 }
 
 async function membership(db: Db, userId: number, conversationId: string) {

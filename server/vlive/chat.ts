@@ -75,8 +75,18 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
     return Boolean(row);
   }
 
+  type LastLine = { client_id?: string; text?: string; at?: number };
+  /**
+   * Single process: each user's last text line, kept as it is stored here (every line goes through
+   * this process), so a line costs no read of it; a user not seen since start is read once. In
+   * cluster mode another gateway may have stored the last line, so it is always read from storage.
+   */
+  const lastLines = opts.clustered ? null : new Map<number, LastLine>();
+
   /** The user's last text message, in any room, or `{}` when there is none. */
-  async function lastMessageOf(userId: number): Promise<{ client_id?: string; text?: string; at?: number }> {
+  async function lastMessageOf(userId: number): Promise<LastLine> {
+    const known = lastLines?.get(userId);
+    if (known) return known;
     const row = await db
       .selectFrom('vlive_chat_messages')
       .select(['client_id', 'text', 'at'])
@@ -85,7 +95,17 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
       .orderBy('at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ?? {};
+    const last = row ?? {};
+    remember(userId, last);
+    return last;
+  }
+
+  function remember(userId: number, last: LastLine): void {
+    if (!lastLines) return;
+    // Re-inserted at the end, so the oldest entry is the least recently active user.
+    lastLines.delete(userId);
+    lastLines.set(userId, last);
+    if (lastLines.size > 100_000) lastLines.delete(lastLines.keys().next().value!);
   }
 
   async function store(row: Omit<ChatRow, 'id'>): Promise<{ message: ChatMessage; fresh: boolean }> {
@@ -144,6 +164,7 @@ export function createChatService(opts: ChatServiceOptions): ChatService {
         at,
       });
       if (fresh) {
+        remember(userId, { client_id: frame.clientId, text: message.text, at: message.at });
         recentClientIds.set(`${userId}:${frame.clientId}`, true);
         if (recentClientIds.size > 100_000) recentClientIds.delete(recentClientIds.keys().next().value!);
       }
