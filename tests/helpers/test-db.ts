@@ -31,7 +31,11 @@ export async function createTestStorage(
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) throw new Error('TEST_DATABASE_URL is not set');
     const pg = (await import('pg')).default;
-    const name = `qs_test_${crypto.randomBytes(6).toString('hex')}`;
+    // TEST_DB_PREFIX names the temp databases (e.g. one's own prefix on a shared server).
+    const prefix = /^[a-z][a-z0-9_]{0,40}$/.test(process.env.TEST_DB_PREFIX ?? '')
+      ? process.env.TEST_DB_PREFIX
+      : 'qs_test';
+    const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
     await client.query(`create database ${name}`);

@@ -19,6 +19,7 @@ import {
 } from '../../workers/protocol/api/message';
 import type { ImMessage } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
+import { sendPrivate } from '../../server/im/store';
 import { clientId, eventOf, hasChinese, imEvents, isEvent, useImServer } from './im-harness';
 
 const im = useImServer();
@@ -98,6 +99,29 @@ describe('sending a private message', () => {
     expect(clash.code).toBe(Code.BAD_INPUT);
     expect(hasChinese(clash.msg)).toBe(true);
     bs.close();
+  });
+
+  it('the same clientId sent twice at once stores one message and answers both sends with it', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const db = im.h.ts.storage.db;
+    const before = await countMessages();
+    const input = { from: a.id, to: b.id, text: '同时重发', clientId: clientId(), now: im.h.clock.now };
+    // Both sends' checks run before either writes: the second write meets the stored client id.
+    const [one, two] = await Promise.all([sendPrivate(db, input), sendPrivate(db, input)]);
+    expect(two.message.id).toBe(one.message.id);
+    expect([one.replayed, two.replayed].sort()).toEqual([0, 1]);
+    expect(await countMessages()).toBe(before + 1);
+    // The refused write left no seq behind: the next message is seq 2.
+    expect((await send(a.token, b.id, '下一条')).data.message.seq).toBe(2);
+  });
+
+  it('concurrent sends from both users get consecutive seqs, none skipped or repeated', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const sends = [...Array(10).keys()].flatMap((i) => [send(a.token, b.id, `甲${i}`), send(b.token, a.id, `乙${i}`)]);
+    const seqs = (await Promise.all(sends)).map((r) => Number(r.data.message.seq)).sort((x, y) => x - y);
+    expect(seqs).toEqual([...Array(20).keys()].map((i) => i + 1));
   });
 
   it('the gap fetch returns exactly the messages after a seq, in order, and only to members', async () => {
