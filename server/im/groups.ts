@@ -21,9 +21,8 @@ import {
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
 import { replayOf } from './insert';
-import { toMessage } from './message-rows';
 import { isBlocked } from './privacy';
-import { checkSendRate, writeWithAttachment, type Attach } from './store';
+import { recentSent, refuseOverRate, resentColumn, writeOrReplay, type Attach } from './store';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
@@ -342,12 +341,24 @@ export async function sendGroup(
 ): Promise<SendResult> {
   const { from, groupId, text, clientId, now } = input;
   const conversationId = groupConversationId(groupId);
-  const replay = await replayOf(db, from, clientId, (s) => s.conversation_id === conversationId && s.text === text);
-  if (replay) return replay;
-  const { g, role, mutedUntil } = await asMember(db, from, groupId);
-  if (mutedUntil !== null && mutedUntil > now) throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
-  if (g.mute_all) mustMay(role, 'speakWhenAllMuted');
-  await checkSendRate(db, from, now);
-  const m = { conversationId, from, to: null, clientId, text, now };
-  return { message: toMessage(await writeWithAttachment(db, m, input.attach, false)), replayed: 0 };
+  const replay = () => replayOf(db, from, clientId, (s) => s.conversation_id === conversationId && s.text === text);
+  // One round trip for every check: a resend's stored message, the group, my membership, the rate.
+  const r = await db
+    .selectFrom('im_groups as g')
+    .leftJoin('im_members as mem', (j) =>
+      j.onRef('mem.conversation_id', '=', 'g.conversation_id').on('mem.user_id', '=', from),
+    )
+    .select(['g.mute_all', 'g.dissolved_at', 'mem.role', 'mem.muted_until', resentColumn(from, clientId)])
+    .select(recentSent(from, now).as('recent'))
+    .where('g.id', '=', groupId)
+    .executeTakeFirst();
+  // Groups are dissolved, never deleted: no row means no message could be resent into it.
+  if (r?.resent) return (await replay())!;
+  if (!r || r.dissolved_at !== null) throw new BizError(Code.NOT_FOUND, '群聊不存在或已解散');
+  if (r.role === null) throw new BizError(Code.NOT_FOUND, '你不在这个群聊中');
+  if (r.muted_until !== null && Number(r.muted_until) > now)
+    throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
+  if (r.mute_all) mustMay(r.role, 'speakWhenAllMuted');
+  refuseOverRate(r.recent);
+  return writeOrReplay(db, { conversationId, from, to: null, clientId, text, now }, input.attach, false, replay);
 }

@@ -8,7 +8,6 @@
 import type { ImMessage } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { chatCounts, conversationCounts } from './chat-list';
-import { conversationMemberIds } from './groups';
 
 /** The user's whole chat list counts. */
 export async function publishCounts(ctx: AppContext, userId: number): Promise<void> {
@@ -30,17 +29,17 @@ export async function publishConversationCounts(
  * everyone but `actor` (the sender or recaller, whose own count did not move).
  */
 export async function publishMessage(ctx: AppContext, message: ImMessage, actor: number): Promise<void> {
-  // A private conversation's members are its two users (never removed): no query for them.
-  const members =
-    message.toUserId !== undefined
-      ? [message.fromUserId, message.toUserId]
-      : await conversationMemberIds(ctx.db, message.chatId);
-  for (const u of members) ctx.hub.publishToUser(u, { kind: 'im', message });
-  await publishConversationCounts(
-    ctx,
+  // A private conversation's members are its two users (never removed): its counts are read for
+  // the peer only. A group's members are whoever has a counts row: one query finds both.
+  const priv = message.toUserId !== undefined;
+  const counts = await conversationCounts(
+    ctx.db,
     message.chatId,
-    members.filter((u) => u !== actor),
+    priv ? [message.fromUserId, message.toUserId!].filter((u) => u !== actor) : undefined,
   );
+  const members = priv ? [message.fromUserId, message.toUserId!] : [...counts.keys()];
+  for (const u of members) ctx.hub.publishToUser(u, { kind: 'im', message });
+  for (const [u, c] of counts) if (u !== actor) ctx.hub.publishToUser(u, { kind: 'counts', chats: [c], partial: true });
 }
 
 /** A group changed (name, notice, members, roles): each user's tabs refresh the list and detail. */

@@ -25,11 +25,11 @@ import { mayMessageQuery, refuseUnlessMayMessage } from './privacy';
 export type Attach = (trx: Db) => Promise<string>;
 
 /** 20 messages / 10 s per user, private and group together: the count of the sender's recent messages. */
-const recentSent = (from: number, now: number) =>
+export const recentSent = (from: number, now: number) =>
   sql<string>`(select count(*) from im_messages r
     where r.from_user_id = ${from} and r.created_at > ${now - IM_SEND_RATE.windowMs})`;
 
-function refuseOverRate(recent: string | number): void {
+export function refuseOverRate(recent: string | number): void {
   if (Number(recent) >= IM_SEND_RATE.max)
     throw new BizError(
       Code.RATE_LIMITED,
@@ -37,16 +37,37 @@ function refuseOverRate(recent: string | number): void {
     );
 }
 
-export async function checkSendRate(db: Db, from: number, now: number): Promise<void> {
-  const r = await db.selectNoFrom(recentSent(from, now).as('n')).executeTakeFirstOrThrow();
-  refuseOverRate(r.n);
+/** Has `from` stored a message under this client id (a resend)? For a send's one check query. */
+export const resentColumn = (from: number, clientId: string) =>
+  sql<boolean>`exists (select 1 from im_messages p where p.from_user_id = ${from} and p.client_id = ${clientId})`.as(
+    'resent',
+  );
+
+/**
+ * Writes a checked message; the same client id sent twice at once makes the second write refused
+ * whole (no seq used), and it is answered with the first one's stored message.
+ */
+export async function writeOrReplay(
+  db: Db,
+  m: NewMessage,
+  attach: Attach | undefined,
+  createPrivate: boolean,
+  replay: () => Promise<SendResult | null>,
+): Promise<SendResult> {
+  try {
+    return { message: toMessage(await writeWithAttachment(db, m, attach, createPrivate)), replayed: 0 };
+  } catch (e) {
+    const stored = isDuplicateClientId(e) ? await replay() : null;
+    if (stored) return stored;
+    throw e;
+  }
 }
 
 /**
  * A message written on its own (no attachment) is one statement, so it needs no transaction; an
  * attachment is made in the same transaction as the row that carries it.
  */
-export async function writeWithAttachment(db: Db, m: NewMessage, attach: Attach | undefined, createPrivate: boolean) {
+async function writeWithAttachment(db: Db, m: NewMessage, attach: Attach | undefined, createPrivate: boolean) {
   const write = (on: Db, attachment: string | null) =>
     writeMessage(on, { ...m, attachment }, { createPrivate }).then((row) => {
       if (!row) throw new BizError(Code.NOT_FOUND, '会话不存在');
@@ -65,27 +86,14 @@ export async function sendPrivate(
     replayOf(db, from, clientId, (s) => s.to_user_id === to && s.conversation_id === conversationId && s.text === text);
   // One round trip for every check: a resend's stored message, the privacy rules, the rate.
   const checks = await mayMessageQuery(db, from, to)
-    .select([
-      sql<boolean>`exists (select 1 from im_messages p where p.from_user_id = ${from} and p.client_id = ${clientId})`.as(
-        'resent',
-      ),
-      recentSent(from, now).as('recent'),
-    ])
+    .select([resentColumn(from, clientId), recentSent(from, now).as('recent')])
     .executeTakeFirst();
   // A stored message's recipient exists (messages go with their users), so no row means no resend.
   if (checks?.resent) return (await replay())!;
   if (to === from) throw new BizError(Code.REFUSED, '不能给自己发消息');
   refuseUnlessMayMessage(checks);
   refuseOverRate(checks!.recent);
-  try {
-    const row = await writeWithAttachment(db, { conversationId, from, to, clientId, text, now }, input.attach, true);
-    return { message: toMessage(row), replayed: 0 };
-  } catch (e) {
-    // The same client id sent twice at once: the second write is refused whole; answer the first.
-    const stored = isDuplicateClientId(e) ? await replay() : null;
-    if (stored) return stored;
-    throw e;
-  }
+  return writeOrReplay(db, { conversationId, from, to, clientId, text, now }, input.attach, true, replay);
 }
 
 async function membership(db: Db, userId: number, conversationId: string) {

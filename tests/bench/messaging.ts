@@ -21,6 +21,7 @@ import WebSocket from 'ws';
 import { Frame, SystemPaths, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
 import { MessagePaths } from '../../workers/protocol/api/message';
 import { createSession } from '../../server/accounts/tokens';
+import { loadConfig } from '../../server/config';
 import { startTestServer } from '../helpers/ws-client';
 
 const USERS = Number(process.env.USERS ?? 200);
@@ -68,7 +69,8 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main() {
-  const srv = await startTestServer({ engine: ENGINE });
+  // PG_POOL_MAX sizes the server's PostgreSQL pool, as it does the real server's.
+  const srv = await startTestServer({ engine: ENGINE, config: { pgPoolMax: loadConfig().pgPoolMax } });
   const db = srv.ts.storage.db;
   const users: Array<{ id: number; token: string; ws?: WebSocket }> = [];
   for (let i = 0; i < USERS; i++) {

@@ -19,7 +19,8 @@ import {
 } from '../../workers/protocol/api/message';
 import type { ImMessage } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
-import { eventOf, groupCalls, hasChinese, isEvent, useImServer } from './im-harness';
+import { sendGroup as sendGroupMessage } from '../../server/im/groups';
+import { clientId, eventOf, groupCalls, hasChinese, isEvent, useImServer } from './im-harness';
 
 const im = useImServer();
 const { api, createUser, inboxSock } = im;
@@ -112,6 +113,19 @@ describe('creating a group and talking in it', () => {
     });
     expect(gap.data.map((m) => m.seq)).toEqual([2]);
     for (const s of [os, bs, cs]) s.close();
+  });
+
+  it('the same clientId sent twice at once into a group stores one message and answers both with it', async () => {
+    const o = await createUser('群主');
+    const b = await createUser('乙');
+    const g = await create(o, [b]);
+    const input = { from: b.id, groupId: g.id, text: '同时重发', clientId: clientId(), now: im.h.clock.now };
+    const db = im.h.ts.storage.db;
+    const [one, two] = await Promise.all([sendGroupMessage(db, input), sendGroupMessage(db, input)]);
+    expect(two.message.id).toBe(one.message.id);
+    expect([one.replayed, two.replayed].sort()).toEqual([0, 1]);
+    // The refused write used no seq: the next message is seq 2.
+    expect((await sendGroup(o.token, g.id, '下一条')).data.message.seq).toBe(2);
   });
 
   it('a recall within 2 minutes reaches every member; after 2 minutes it is refused', async () => {
