@@ -18,7 +18,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { Frame, SystemPaths, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
+import { Frame, HEARTBEAT_MS, SystemPaths, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
 import { MessagePaths } from '../../workers/protocol/api/message';
 import { createSession } from '../../server/accounts/tokens';
 import { loadConfig } from '../../server/config';
@@ -92,6 +92,9 @@ async function main() {
   const latencies: number[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
+  /** Sockets that closed before the run ended (a message to one of them counts as lost). */
+  let closedEarly = 0;
+  let finished = false;
 
   async function connect(u: { id: number; token: string; ws?: WebSocket }): Promise<void> {
     const res = await fetch(srv.base + embeddedUrl(SystemPaths.socketAddress), {
@@ -121,12 +124,20 @@ async function main() {
         }
       });
       ws.once('error', reject);
+      ws.once('close', () => {
+        if (!finished) closedEarly++;
+      });
     });
   }
+  // Set going before the first socket opens: on a loaded machine connecting 2,000 users can take
+  // longer than the server's idle timeout (35 s), which would close the first sockets unheard.
+  const heartbeat = setInterval(
+    () => users.forEach((u) => u.ws?.readyState === WebSocket.OPEN && u.ws.send('0')),
+    HEARTBEAT_MS,
+  );
   const t0c = performance.now();
   for (let i = 0; i < users.length; i += 50) await Promise.all(users.slice(i, i + 50).map(connect));
   console.log(`connected ${USERS} users in ${Math.round(performance.now() - t0c)} ms`);
-  const heartbeat = setInterval(() => users.forEach((u) => u.ws?.send('0')), 10_000);
 
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
@@ -175,13 +186,14 @@ async function main() {
   console.log(
     [
       `${ENGINE}: users ${USERS}, target ${RATE} msg/s for ${SECONDS} s`,
-      `sent ${sent} (refused ${refused}, transport errors ${failed}), delivered ${latencies.length}, lost ${sentAt.size - latencies.length}, duplicates ${duplicates}`,
+      `sent ${sent} (refused ${refused}, transport errors ${failed}), delivered ${latencies.length}, lost ${sentAt.size - latencies.length}, duplicates ${duplicates}, sockets closed early ${closedEarly}`,
       `achieved ${f(latencies.length / wall)} msg/s`,
       `send→deliver ms: p50 ${f(pct(sorted, 50))}  p95 ${f(pct(sorted, 95))}  p99 ${f(pct(sorted, 99))}  max ${f(sorted[sorted.length - 1] ?? NaN)}`,
       `cpu (server + load generator, one process): ${f(((cpu.user + cpu.system) / 1e6 / wall) * 100)}% of one core`,
       `memory: rss ${Math.round(mem.rss / 1e6)} MB, heap used ${Math.round(mem.heapUsed / 1e6)} MB`,
     ].join('\n'),
   );
+  finished = true;
   clearInterval(heartbeat);
   agent.destroy();
   for (const u of users) u.ws?.close();
