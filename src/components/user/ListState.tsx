@@ -38,3 +38,25 @@ export function ListState({
     );
   return null;
 }
+
+/** The loading and failure states of one loaded answer that is not a list (it has no empty state). */
+export function LoadState({
+  load,
+  loading = load.loading,
+  texts,
+}: {
+  load: { loading: boolean; error: string | null; reload: () => void };
+  /** When it counts as loading, if not whenever `load` is (e.g. only until the first answer). */
+  loading?: boolean;
+  texts: { loading: string; failed: string };
+}) {
+  return (
+    <ListState
+      loading={loading}
+      error={load.error}
+      empty={false}
+      texts={{ ...texts, empty: '' }}
+      onRetry={load.reload}
+    />
+  );
+}

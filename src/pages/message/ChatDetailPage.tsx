@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { getCore } from '../../core/index';
 import { MessagePaths } from '../../../workers/protocol/api/message';
@@ -114,13 +114,7 @@ export function ChatDetailPage(_props: PageProps) {
         </p>
       ) : (
         <>
-          <ListState
-            loading={settings.loading && !settings.data}
-            error={settings.error}
-            empty={false}
-            texts={{ loading: T.chatDetail.loading, empty: '', failed: T.chatDetail.failed }}
-            onRetry={settings.reload}
-          />
+          <LoadState load={settings} loading={settings.loading && !settings.data} texts={T.chatDetail} />
           {settings.data && <Settings s={settings.data} onChanged={settings.reload} />}
         </>
       )}
