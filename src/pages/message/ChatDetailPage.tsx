@@ -20,8 +20,9 @@ import { PEOPLE_TEXT as T } from './people-strings';
 
 function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) {
   const [, navigate] = useLocation();
-  const run = async (path: string, body: Record<string, unknown>) => {
-    const done = await post(path, body);
+  /** A switch's change: sent as `on` 1/0 with the body, then the settings read back. */
+  const toggle = (path: string, body: Record<string, unknown>) => async (on: boolean) => {
+    const done = await post(path, { ...body, on: on ? 1 : 0 });
     if (done) onChanged();
     return done;
   };
@@ -50,14 +51,14 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           label={T.chatDetail.pin}
           checked={s.pinned}
           disabled={!s.exists}
-          onChange={(on) => run(MessagePaths.pin, { conversationId, on: on ? 1 : 0 })}
+          onChange={toggle(MessagePaths.pin, { conversationId })}
         />
         <SettingSwitch
           label={T.chatDetail.mute}
           hint={T.chatDetail.muteHint}
           checked={s.muted}
           disabled={!s.exists}
-          onChange={(on) => run(MessagePeoplePaths.mute, { conversationId, on: on ? 1 : 0 })}
+          onChange={toggle(MessagePeoplePaths.mute, { conversationId })}
         />
         <SettingSwitch
           label={T.chatDetail.block}
@@ -66,7 +67,7 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           onChange={async (on) =>
             on && !window.confirm(T.personal.confirmBlock(s.peer.nickName))
               ? false
-              : run(MessagePaths.block, { userId: s.peer.id, on: on ? 1 : 0 })
+              : toggle(MessagePaths.block, { userId: s.peer.id })(on)
           }
         />
       </div>

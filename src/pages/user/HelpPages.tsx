@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { formatChinaTime } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage } from '../../components/user/FormField';
+import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ImagePicker } from './ImagePicker';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
@@ -138,25 +138,16 @@ export function OpinionPage() {
             </label>
           ))}
         </fieldset>
-        <div className={`us-field${error ? ' us-field--error' : ''}`}>
-          <label className="us-field__label" htmlFor="us-fb-content">
-            {T.opinion.content}
-          </label>
-          <textarea
-            id="us-fb-content"
-            className="us-field__input us-textarea"
-            placeholder={T.opinion.contentPh}
-            value={content}
-            maxLength={500}
-            rows={5}
-            onChange={(e) => setContent(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="us-fb-content-err"
-          />
-          <p className="us-field__error" id="us-fb-content-err" aria-live="polite">
-            {error ?? ''}
-          </p>
-        </div>
+        <TextAreaField
+          id="us-fb-content"
+          label={T.opinion.content}
+          placeholder={T.opinion.contentPh}
+          value={content}
+          maxLength={500}
+          rows={5}
+          onChange={setContent}
+          error={error}
+        />
         <ImagePicker
           id="us-fb-images"
           max={FEEDBACK_MAX_IMAGES}
