@@ -18,6 +18,7 @@ import {
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
+import { LoadedList } from './UserList';
 
 const LIST_TEXTS = { loading: T.lists.loading, empty: T.lists.empty, failed: T.lists.failed };
 
@@ -173,14 +174,7 @@ export function OpinionPage() {
         </button>
       </form>
       <h2 className="us-section-title">{T.opinion.mine}</h2>
-      <ListState
-        loading={mine.loading}
-        error={mine.error}
-        empty={mine.data?.length === 0}
-        texts={LIST_TEXTS}
-        onRetry={mine.reload}
-      />
-      <ul className="us-list">
+      <LoadedList list={mine} empty={T.lists.empty}>
         {mine.data?.map((f) => (
           <li key={f.id} className="us-list__item">
             <div className="us-list__main">
@@ -198,7 +192,7 @@ export function OpinionPage() {
             </div>
           </li>
         ))}
-      </ul>
+      </LoadedList>
     </div>
   );
 }
