@@ -16,7 +16,8 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-import { TjHead, TjLinks, TipRow } from './parts';
+import { TjLinks, TipRow } from './parts';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 
 type By = 'hitRate' | 'profit' | 'streak';
 
@@ -88,7 +89,7 @@ export function RankPage({ attention }: { attention: boolean }) {
   });
   return (
     <div className="lv-page tj-page">
-      <TjHead title={attention ? TJ_TEXT.rankAttention : TJ_TEXT.rank} back={paths.proposalMatchList()} />
+      <LiveTitleBar title={attention ? TJ_TEXT.rankAttention : TJ_TEXT.rank} back={paths.proposalMatchList()} />
       <TjLinks />
       <div className="tj-filters" role="group" aria-label="时间">
         {([7, 30] as const).map((d) => (

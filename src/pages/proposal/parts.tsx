@@ -1,4 +1,4 @@
-/** Pieces shared by the expert-tips pages: header, tip rows, the live match card. */
+/** Pieces shared by the expert-tips pages: tip rows, the live match card. */
 import { Link, useLocation } from 'wouter';
 import { useMatch } from '../../core/index';
 import { expertLevelName } from '../../core/format';
@@ -6,24 +6,6 @@ import type { Match, TipCard } from '../../../workers/protocol/index';
 import { MatchRow } from '../../components/live/MatchRow';
 import { MARKET_TEXT, RESULT_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-
-export function TjHead({ title, back }: { title: string; back?: string }) {
-  return (
-    <header className="lv-head lv-sticky">
-      <div className="lv-head-bar">
-        {back ? (
-          <Link href={back} className="lv-icon-btn" aria-label={TJ_TEXT.back} style={{ textDecoration: 'none' }}>
-            ‹
-          </Link>
-        ) : (
-          <span className="lv-icon-btn" />
-        )}
-        <h1>{title}</h1>
-        <span className="lv-icon-btn" />
-      </div>
-    </header>
-  );
-}
 
 export function TjLinks() {
   return (
