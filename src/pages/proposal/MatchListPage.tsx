@@ -11,7 +11,7 @@ import type { Sport } from '../../../workers/protocol/index';
 import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-import { LiveMatchCard, TipRow, TjLinks } from './parts';
+import { LiveMatchCard, TipRow, TjChips, TjLinks } from './parts';
 import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { PublishForm, useIsExpert } from './PublishForm';
 
@@ -70,17 +70,12 @@ export function MatchListPage() {
       </nav>
       <TjLinks />
       <div className="tj-filters" role="group" aria-label="彩种">
-        {(['', 'jc', 'bd'] as const).map((l) => (
-          <button
-            key={l || 'all'}
-            type="button"
-            className={`tj-chip${lottery === l ? ' on' : ''}`}
-            aria-pressed={lottery === l}
-            onClick={() => setLottery(l)}
-          >
-            {TJ_TEXT.lottery[l || 'all']}
-          </button>
-        ))}
+        <TjChips
+          options={['', 'jc', 'bd'] as const}
+          value={lottery}
+          onChange={setLottery}
+          labelOf={(l) => TJ_TEXT.lottery[l || 'all']}
+        />
         <select
           className="tj-chip"
           aria-label={TJ_TEXT.league}

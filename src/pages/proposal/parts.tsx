@@ -1,4 +1,5 @@
-/** Pieces shared by the expert-tips pages: tip rows, the live match card. */
+/** Pieces shared by the expert-tips pages: filter chips, tip rows, the live match card. */
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useMatch } from '../../core/index';
 import { expertLevelName } from '../../core/format';
@@ -6,6 +7,31 @@ import type { Match, TipCard } from '../../../workers/protocol/index';
 import { MatchRow } from '../../components/live/MatchRow';
 import { MARKET_TEXT, RESULT_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
+
+/** A row of chips of which one is chosen (pressed). */
+export function TjChips<T extends string | number>({
+  options,
+  value,
+  onChange,
+  labelOf,
+}: {
+  options: readonly T[];
+  value: T | null | undefined;
+  onChange: (v: T) => void;
+  labelOf: (v: T) => ReactNode;
+}) {
+  return options.map((o) => (
+    <button
+      key={o}
+      type="button"
+      className={`tj-chip${value === o ? ' on' : ''}`}
+      aria-pressed={value === o}
+      onClick={() => onChange(o)}
+    >
+      {labelOf(o)}
+    </button>
+  ));
+}
 
 export function TjLinks() {
   return (
