@@ -60,3 +60,22 @@ export function LoadState({
     />
   );
 }
+
+/** The states of a list loaded whole: empty when it came back with nothing. */
+export function LoadedListState({
+  list,
+  texts,
+}: {
+  list: { data: readonly unknown[] | null; loading: boolean; error: string | null; reload: () => void };
+  texts: { loading: string; empty: string; failed: string };
+}) {
+  return (
+    <ListState
+      loading={list.loading}
+      error={list.error}
+      empty={list.data?.length === 0}
+      texts={texts}
+      onRetry={list.reload}
+    />
+  );
+}

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
-import { ListState } from '../../components/user/ListState';
+import { LoadedListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { getCore } from '../../core/index';
 import { goBack, type Loaded } from '../user/use-load';
@@ -63,13 +63,7 @@ export function QueryPage<R>({
         <p className="us-list-state">{texts.hint}</p>
       ) : (
         <>
-          <ListState
-            loading={list.loading}
-            error={list.error}
-            empty={list.data?.length === 0}
-            texts={texts}
-            onRetry={list.reload}
-          />
+          <LoadedListState list={list} texts={texts} />
           {!list.loading && list.data && list.data.length > 0 && children(list.data)}
         </>
       )}

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ImagePicker } from './ImagePicker';
-import { ListState } from '../../components/user/ListState';
+import { ListState, LoadedListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { LinkRow } from '../../components/user/Card';
 import {
@@ -30,13 +30,7 @@ export function QuestionPage() {
   return (
     <div className="us-page">
       <PageHeader title={T.question.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
-      <ListState
-        loading={faq.loading}
-        error={faq.error}
-        empty={faq.data?.length === 0}
-        texts={LIST_TEXTS}
-        onRetry={faq.reload}
-      />
+      <LoadedListState list={faq} texts={LIST_TEXTS} />
       {[...groups].map(([category, items]) => (
         <section key={category} aria-label={category}>
           <h2 className="us-section-title">{category}</h2>
