@@ -9,7 +9,7 @@
  */
 import type {
   ChatMessage,
-  GiftEffect,
+  RoomEvent,
   ImMessage,
   Incident,
   IncidentType,
@@ -144,10 +144,8 @@ export interface ChatBatch {
   messages: ChatMessage[];
 }
 
-export type RoomEventValue =
-  | { kind: 'gift'; gift: GiftEffect }
-  | { kind: 'notice'; text: string; at: number }
-  | { kind: 'live'; roomId: string; live: boolean };
+/** A room's events other than chat (chat arrives as ChatBatch on its own stream). */
+export type RoomEventValue = Exclude<RoomEvent, { kind: 'chat' }>;
 
 /** An anchor room went live or offline (the room lists' topic). */
 export interface RoomLiveEvent {

@@ -33,6 +33,25 @@ function Form({ form }: { form: StandingsRow['form'] }) {
   );
 }
 
+/** A database table's column heads: the rank, the name column (left-aligned), then the rest. */
+export function DbTableHead({ name, rest }: { name: string; rest: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{DB_TEXT.head.rank}</th>
+        <th scope="col" className="db-team-col">
+          {name}
+        </th>
+        {rest.map((h) => (
+          <th key={h} scope="col">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function StandingsView({ table, teamHref }: { table: Standings; teamHref: (teamId: number) => string }) {
   const lq = table.sport === 'lq';
   const zones = [...new Set(table.rows.map((r) => r.zone).filter((z) => z !== null))];
@@ -44,22 +63,19 @@ export function StandingsView({ table, teamHref }: { table: Standings; teamHref:
         </p>
       )}
       <table className="db-table" data-standings aria-live="polite">
-        <thead>
-          <tr>
-            <th scope="col">{DB_TEXT.head.rank}</th>
-            <th scope="col" className="db-team-col">
-              {DB_TEXT.head.team}
-            </th>
-            <th scope="col">{DB_TEXT.head.played}</th>
-            <th scope="col">{DB_TEXT.head.win}</th>
-            {!lq && <th scope="col">{DB_TEXT.head.draw}</th>}
-            <th scope="col">{DB_TEXT.head.loss}</th>
-            <th scope="col">{lq ? DB_TEXT.head.points : DB_TEXT.head.goals}</th>
-            <th scope="col">{DB_TEXT.head.diff}</th>
-            <th scope="col">{lq ? DB_TEXT.head.pct : DB_TEXT.head.pts}</th>
-            <th scope="col">{DB_TEXT.head.form}</th>
-          </tr>
-        </thead>
+        <DbTableHead
+          name={DB_TEXT.head.team}
+          rest={[
+            DB_TEXT.head.played,
+            DB_TEXT.head.win,
+            ...(lq ? [] : [DB_TEXT.head.draw]),
+            DB_TEXT.head.loss,
+            lq ? DB_TEXT.head.points : DB_TEXT.head.goals,
+            DB_TEXT.head.diff,
+            lq ? DB_TEXT.head.pct : DB_TEXT.head.pts,
+            DB_TEXT.head.form,
+          ]}
+        />
         <tbody>
           {table.rows.map((r) => (
             <tr key={r.teamId} data-team-id={r.teamId} className={r.zone ? `db-zone-${r.zone}` : undefined}>

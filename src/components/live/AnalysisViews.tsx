@@ -122,28 +122,19 @@ export function IntelView({ intel, home, away }: { intel: Intelligence; home: st
         ] as const
       ).map(([side, name]) => (
         <div key={side}>
-          <section className="lv-section lv-intel-good">
-            <h4>
-              {name} · {LIVE_TEXT.intelGood}
-            </h4>
-            <ul className="lv-intel">
-              {intel[side].good.map((t, i) => (
-                <li key={i}>{t}</li>
-              ))}
-              {intel[side].good.length === 0 && <li className="lv-empty">暂无</li>}
-            </ul>
-          </section>
-          <section className="lv-section lv-intel-bad">
-            <h4>
-              {name} · {LIVE_TEXT.intelBad}
-            </h4>
-            <ul className="lv-intel">
-              {intel[side].bad.map((t, i) => (
-                <li key={i}>{t}</li>
-              ))}
-              {intel[side].bad.length === 0 && <li className="lv-empty">暂无</li>}
-            </ul>
-          </section>
+          {(['good', 'bad'] as const).map((kind) => (
+            <section key={kind} className={`lv-section lv-intel-${kind}`}>
+              <h4>
+                {name} · {kind === 'good' ? LIVE_TEXT.intelGood : LIVE_TEXT.intelBad}
+              </h4>
+              <ul className="lv-intel">
+                {intel[side][kind].map((t, i) => (
+                  <li key={i}>{t}</li>
+                ))}
+                {intel[side][kind].length === 0 && <li className="lv-empty">暂无</li>}
+              </ul>
+            </section>
+          ))}
         </div>
       ))}
       {intel.neutral.length > 0 && (

@@ -24,7 +24,7 @@ export function MatchVideo({ url, testSignal = false }: { url: string; testSigna
     <div className="lv-video">
       <video ref={ref} controls playsInline muted autoPlay data-match-video />
       {testSignal && (
-        <span className="lv-test-signal" data-test-signal>
+        <span className="qs-test-signal lv-test-signal" data-test-signal>
           {LIVE_TEXT.testSignal}
         </span>
       )}

@@ -46,3 +46,23 @@ export function PlayerLines<P extends { playerId: number }>({
     </section>
   );
 }
+
+/** Both teams' player lines, home first. */
+export function TeamsPlayerLines<P extends { playerId: number }>({
+  match,
+  columns,
+  players,
+}: {
+  match: Record<'home' | 'away', { name: string }>;
+  columns: readonly PlayerColumn<P>[];
+  players: Record<'home' | 'away', readonly P[]> | null;
+}) {
+  if (!players) return null;
+  return (
+    <>
+      {(['home', 'away'] as const).map((side) => (
+        <PlayerLines key={side} team={match[side].name} side={side} columns={columns} players={players[side]} />
+      ))}
+    </>
+  );
+}

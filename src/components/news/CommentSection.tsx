@@ -167,6 +167,17 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
     setReplyTo(c);
     input.current?.focus();
   };
+  /** A comment or a reply: the same row, the same actions. */
+  const commentItem = (c: CommentView) => (
+    <CommentItem
+      c={c}
+      now={now}
+      onReply={startReply}
+      onLike={like}
+      onReport={(x) => !needLogin() && setReporting(x)}
+      onDelete={remove}
+    />
+  );
 
   return (
     <section className="nw-comments" aria-labelledby="nw-comments-title">
@@ -227,27 +238,11 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
       <ul className="nw-comment-list">
         {list.map((c) => (
           <li key={c.id}>
-            <CommentItem
-              c={c}
-              now={now}
-              onReply={startReply}
-              onLike={like}
-              onReport={(x) => !needLogin() && setReporting(x)}
-              onDelete={remove}
-            />
+            {commentItem(c)}
             {c.replies.length > 0 && (
               <ul className="nw-replies">
                 {c.replies.map((r) => (
-                  <li key={r.id}>
-                    <CommentItem
-                      c={r}
-                      now={now}
-                      onReply={startReply}
-                      onLike={like}
-                      onReport={(x) => !needLogin() && setReporting(x)}
-                      onDelete={remove}
-                    />
-                  </li>
+                  <li key={r.id}>{commentItem(r)}</li>
                 ))}
               </ul>
             )}

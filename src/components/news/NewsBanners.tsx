@@ -1,6 +1,7 @@
 /** The column's banner carousel: swipe (scroll snap), advances every few seconds. Props only. */
 import { Link } from 'wouter';
 import { useBannerTrack } from '../use-banner-track';
+import '../banner-track.css';
 
 export interface NewsBannerItem {
   id: number;
@@ -15,16 +16,16 @@ export function NewsBanners({ banners, label }: { banners: NewsBannerItem[]; lab
   const { ref, index, onScroll } = useBannerTrack(banners.length, ADVANCE_MS, true);
   if (banners.length === 0) return null;
   return (
-    <section className="nw-banners" aria-label={label}>
-      <div className="nw-banners__track" ref={ref} onScroll={onScroll}>
+    <section className="banner-track" aria-label={label}>
+      <div className="banner-track__rail" ref={ref} onScroll={onScroll}>
         {banners.map((b) => (
-          <Link key={b.id} href={b.href} className="nw-banner">
+          <Link key={b.id} href={b.href} className="banner-track__item nw-banner">
             <img src={b.image} alt="" />
             <span>{b.title}</span>
           </Link>
         ))}
       </div>
-      <div className="nw-banners__dots" aria-hidden="true">
+      <div className="banner-track__dots nw-banners__dots" aria-hidden="true">
         {banners.map((b, i) => (
           <i key={b.id} className={i === index ? 'on' : ''} />
         ))}

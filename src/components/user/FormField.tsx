@@ -58,11 +58,11 @@ export interface TextAreaFieldProps {
   rows: number;
   placeholder?: string;
   error?: string | null;
-  /** The live character count under the box, e.g. (n, max) => `${n}/${max}`. */
-  count: (length: number, max: number) => string;
+  /** The live character count under the box, e.g. (n, max) => `${n}/${max}`; none when absent. */
+  count?: (length: number, max: number) => string;
 }
 
-/** A labelled multi-line field with a live character count and an error tied to it. */
+/** A labelled multi-line field with (optionally) a live character count, and an error tied to it. */
 export function TextAreaField({
   id,
   label,
@@ -88,11 +88,13 @@ export function TextAreaField({
         rows={rows}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count ${id}-err`}
+        aria-describedby={count ? `${id}-count ${id}-err` : `${id}-err`}
       />
-      <p className="us-field__hint us-count" id={`${id}-count`}>
-        {count(value.length, maxLength)}
-      </p>
+      {count && (
+        <p className="us-field__hint us-count" id={`${id}-count`}>
+          {count(value.length, maxLength)}
+        </p>
+      )}
       <p className="us-field__error" id={`${id}-err`} aria-live="polite">
         {error ?? ''}
       </p>

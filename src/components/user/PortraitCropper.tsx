@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampLayout, coverScale, initialLayout, sourceRect, zoomTo, type CropLayout } from './crop-math';
+import { UserDialog } from './UserDialog';
 
 export const CROP_VIEWPORT = 260;
 
@@ -78,11 +79,7 @@ export function PortraitCropper({ file, side, texts, busy, onConfirm, onCancel }
   };
 
   return (
-    <div className="us-crop" role="dialog" aria-modal="true" aria-labelledby="us-crop-title">
-      <h2 id="us-crop-title" className="us-crop__title">
-        {texts.title}
-      </h2>
-      <p className="us-crop__hint">{texts.hint}</p>
+    <UserDialog titleId="us-crop-title" className="us-crop" title={texts.title} hint={texts.hint}>
       <div
         className="us-crop__viewport"
         style={{ width: CROP_VIEWPORT, height: CROP_VIEWPORT }}
@@ -133,6 +130,6 @@ export function PortraitCropper({ file, side, texts, busy, onConfirm, onCancel }
           {texts.confirm}
         </button>
       </div>
-    </div>
+    </UserDialog>
   );
 }

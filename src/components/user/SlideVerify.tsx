@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Envelope, SlideAnswer, SlideChallenge } from '../../../workers/protocol/index';
+import { UserDialog } from './UserDialog';
 
 export interface SlideVerifyTexts {
   title: string;
@@ -112,11 +113,7 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
   };
 
   return (
-    <div className="us-slide" role="dialog" aria-modal="true" aria-labelledby="us-slide-title">
-      <h2 id="us-slide-title" className="us-slide__title">
-        {texts.title}
-      </h2>
-      <p className="us-slide__hint">{texts.hint}</p>
+    <UserDialog titleId="us-slide-title" className="us-slide" title={texts.title} hint={texts.hint}>
       <div
         className="us-slide__stage"
         style={challenge ? { width: challenge.width, height: challenge.height } : undefined}
@@ -176,6 +173,6 @@ export function SlideVerify({ load, answer, onSolved, onCancel, texts }: SlideVe
           {texts.refresh}
         </button>
       </div>
-    </div>
+    </UserDialog>
   );
 }

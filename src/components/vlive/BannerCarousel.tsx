@@ -1,6 +1,7 @@
 /** Banners that advance every few seconds and can be swiped (scroll snap). Props only. */
 import { Link } from 'wouter';
 import { useBannerTrack } from '../use-banner-track';
+import '../banner-track.css';
 import type { VliveBanner } from '../../../workers/protocol/index';
 
 export const BANNER_ADVANCE_MS = 4_000;
@@ -10,15 +11,15 @@ export function BannerCarousel({ banners, loading = false }: { banners: VliveBan
   // While the banners load, an empty box of the banner's size holds their place (no shift).
   if (banners.length === 0)
     return loading ? (
-      <div className="vl-banners vl-banners--placeholder" aria-hidden>
-        <div className="vl-banner" />
+      <div className="banner-track vl-banners--placeholder" aria-hidden>
+        <div className="banner-track__item vl-banner" />
       </div>
     ) : null;
   return (
-    <div className="vl-banners">
-      <div className="vl-banner-track" ref={ref} onScroll={onScroll}>
+    <div className="banner-track">
+      <div className="banner-track__rail" ref={ref} onScroll={onScroll}>
         {banners.map((b, i) => (
-          <Link key={b.id} href={b.link} className="vl-banner">
+          <Link key={b.id} href={b.link} className="banner-track__item vl-banner">
             {/* The first banner is the home page's largest paint: fetched first, never lazily. */}
             <img
               src={b.image}
@@ -32,7 +33,7 @@ export function BannerCarousel({ banners, loading = false }: { banners: VliveBan
           </Link>
         ))}
       </div>
-      <div className="vl-dots" aria-hidden>
+      <div className="banner-track__dots vl-dots" aria-hidden>
         {banners.map((b, i) => (
           <i key={b.id} className={i === index ? 'on' : ''} />
         ))}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { VliveBagItem, VliveGift } from '../../../workers/protocol/index';
 import { RECHARGE_PAGE, type InsufficientBalance } from '../../../workers/protocol/api/pay';
 import { VLIVE_TEXT } from './strings';
+import { CoinShortNote } from './CoinShortNote';
 
 export const GIFT_COUNTS = [1, 10, 66, 188] as const;
 
@@ -45,12 +46,7 @@ export function GiftPanel({ gifts, bag, balance, sending, onSend, onClose, short
             {VLIVE_TEXT.recharge}
           </Link>
         </div>
-        {short && (
-          <p className="vl-short" role="alert">
-            {VLIVE_TEXT.short(short.need - short.balance)}
-            <Link href={short.recharge}>{VLIVE_TEXT.goRecharge}</Link>
-          </p>
-        )}
+        <CoinShortNote short={short} />
         {items.length === 0 ? (
           <p className="vl-empty">{VLIVE_TEXT.bagEmpty}</p>
         ) : (

@@ -85,7 +85,7 @@ export function LivePlayer({
         data-live={live ? '1' : '0'}
       />
       {testSignal && (
-        <span className="vl-test-signal" data-test-signal>
+        <span className="qs-test-signal vl-test-signal" data-test-signal>
           {VLIVE_TEXT.testSignal}
         </span>
       )}

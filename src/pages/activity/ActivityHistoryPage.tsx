@@ -1,7 +1,7 @@
 /** /activity/history: my picks and my draws. */
 import { useSession } from '../../core/index';
 import { formatChinaTime } from '../../core/format';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { ListCard, ValueRow } from '../../components/user/Card';
 import { useLoad } from '../user/use-load';
 import { activityApi } from './activity-api';
@@ -18,13 +18,7 @@ export function ActivityHistoryPage() {
   return (
     <Shell title={T.history.title}>
       {!session.loggedIn && <LoginFirst />}
-      <ListState
-        loading={current.loading}
-        error={current.error}
-        empty={false}
-        texts={STATE_TEXT}
-        onRetry={current.reload}
-      />
+      <LoadState load={current} texts={STATE_TEXT} />
       {enabled && (
         <>
           <ListCard

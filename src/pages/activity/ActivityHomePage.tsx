@@ -6,7 +6,7 @@ import { formatChinaTime } from '../../core/format';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { PageHeader } from '../../components/user/PageHeader';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import {
   ACTIVITY_STAKE_MAX,
   ACTIVITY_STAKE_MIN,
@@ -43,13 +43,7 @@ export function ActivityHomePage() {
   return (
     <div className="us-page ac-page">
       <PageHeader title={T.title} backLabel={T.back} onBack={() => goBack(navigate, paths.home)} />
-      <ListState
-        loading={current.loading && !data}
-        error={current.error}
-        empty={false}
-        texts={{ loading: T.loading, empty: T.noIssue, failed: T.failed }}
-        onRetry={current.reload}
-      />
+      <LoadState load={current} loading={current.loading && !data} texts={T} />
       {data && (
         <>
           <IssueCard data={data} />

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useSession } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { Card, ValueRow } from '../../components/user/Card';
 import type { ActivityDrawResult } from '../../../workers/protocol/index';
 import { activityApi, newClientId } from './activity-api';
@@ -55,13 +55,7 @@ export function ActivityLotteryPage() {
     .join(', ');
   return (
     <Shell title={T.lottery.title}>
-      <ListState
-        loading={current.loading && !data}
-        error={current.error}
-        empty={false}
-        texts={STATE_TEXT}
-        onRetry={current.reload}
-      />
+      <LoadState load={current} loading={current.loading && !data} texts={STATE_TEXT} />
       {!session.loggedIn && <LoginFirst />}
       {data && (
         <>

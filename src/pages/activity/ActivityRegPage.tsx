@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSession } from '../../core/index';
 import { formatChinaTime } from '../../core/format';
 import { showToast } from '../../state/ui';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { Card, ListCard, ValueRow } from '../../components/user/Card';
 import { FormField } from '../../components/user/FormField';
 import { useLoad } from '../user/use-load';
@@ -39,13 +39,7 @@ export function ActivityRegPage() {
   };
   return (
     <Shell title={T.reg.title}>
-      <ListState
-        loading={current.loading}
-        error={current.error}
-        empty={false}
-        texts={STATE_TEXT}
-        onRetry={current.reload}
-      />
+      <LoadState load={current} texts={STATE_TEXT} />
       {!session.loggedIn && <LoginFirst />}
       {session.loggedIn && current.data && !current.data.me && (
         <form className="us-form us-card" onSubmit={submit} noValidate aria-label={T.reg.title}>

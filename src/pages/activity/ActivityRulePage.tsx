@@ -1,6 +1,6 @@
 /** /activity/rule: the rules, how the draw is provably fair, and the verification of a closed issue. */
 import { useState } from 'react';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { Card, ListCard } from '../../components/user/Card';
 import { useLoad } from '../user/use-load';
 import { activityApi } from './activity-api';
@@ -56,13 +56,7 @@ function VerifyReport({ issueNo }: { issueNo: number }) {
   const report = useLoad(() => activityApi.verify(issueNo), [issueNo]);
   return (
     <div className="ac-verify" aria-live="polite" data-verify-issue={issueNo}>
-      <ListState
-        loading={report.loading}
-        error={report.error}
-        empty={false}
-        texts={STATE_TEXT}
-        onRetry={report.reload}
-      />
+      <LoadState load={report} texts={STATE_TEXT} />
       {report.data && (
         <>
           <p className="ac-hash-label">{T.seedHash}</p>

@@ -8,7 +8,7 @@ import { useCoreRequest, useStandings } from '../../core/index';
 import { DatabasePaths } from '../../../workers/protocol/api/database';
 import type { LeagueInfo, LeagueLeaders, LeagueSchedule, Sport, StandingsScope } from '../../../workers/protocol/index';
 import { DB_TEXT } from '../../components/database/strings';
-import { StandingsView } from '../../components/database/StandingsView';
+import { DbTableHead, StandingsView } from '../../components/database/StandingsView';
 import { paths } from '../../app/paths';
 import { Loaded, MatchRows, RecordPage, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
@@ -92,17 +92,10 @@ function LeadersTab({ league }: { league: LeagueInfo }) {
               <p className="lv-empty">{DB_TEXT.noLeaders}</p>
             ) : (
               <table className="db-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{DB_TEXT.head.rank}</th>
-                    <th scope="col" className="db-team-col">
-                      {DB_TEXT.leaderHead.player}
-                    </th>
-                    <th scope="col">{DB_TEXT.leaderHead.team}</th>
-                    <th scope="col">{DB_TEXT.leaderHead.value}</th>
-                    <th scope="col">{DB_TEXT.leaderHead.games}</th>
-                  </tr>
-                </thead>
+                <DbTableHead
+                  name={DB_TEXT.leaderHead.player}
+                  rest={[DB_TEXT.leaderHead.team, DB_TEXT.leaderHead.value, DB_TEXT.leaderHead.games]}
+                />
                 <tbody>
                   {b.rows.map((r) => (
                     <tr key={r.playerId} data-player-id={r.playerId}>

@@ -1,26 +1,13 @@
-/** Pieces shared by the database pages: header, load states, live match rows. */
+/** Pieces shared by the database pages: load states, live match rows. */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useCoreRequest, useMatch } from '../../core/index';
 import type { Match, Sport } from '../../../workers/protocol/index';
 import { RequestGate, type GateState } from '../../components/RequestGate';
 import { MatchRow } from '../../components/live/MatchRow';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { DB_TEXT } from '../../components/database/strings';
 import { paths } from '../../app/paths';
-
-export function DbHead({ title, back }: { title: string; back: string }) {
-  return (
-    <header className="lv-head lv-sticky">
-      <div className="lv-head-bar">
-        <Link href={back} className="lv-icon-btn" aria-label={DB_TEXT.back} style={{ textDecoration: 'none' }}>
-          ‹
-        </Link>
-        <h1>{title}</h1>
-        <span className="lv-icon-btn" />
-      </div>
-    </header>
-  );
-}
 
 /** Loading, error (the server's message, or 不存在 for 4004) or the content once the data is there. */
 export function Loaded<T>({ state, children }: { state: GateState<T>; children: (data: T) => ReactNode }) {
@@ -69,7 +56,7 @@ export function RecordPage<T extends { sport: Sport; name: string }>({
 }) {
   return (
     <div className="lv-page db-page">
-      <DbHead title={record.data?.name ?? DB_TEXT.title} back={backOf(record.data)} />
+      <LiveTitleBar title={record.data?.name ?? DB_TEXT.title} back={backOf(record.data)} />
       <Loaded state={record.gate}>{children}</Loaded>
     </div>
   );

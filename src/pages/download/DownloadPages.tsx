@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AppPackage } from '../../../workers/protocol/index';
 import { isStandalone } from '../../app/download-banner-flag';
@@ -87,13 +88,22 @@ function PackageCard({ kind }: { kind: 'android' | 'ios' }) {
   );
 }
 
-/** /download: detects the device and points to the right install path. */
-export function DownloadHome() {
-  const platform = detectPlatform(ua());
+/** Every download page: the hero and the in-app-browser notice over the page's own content. */
+function DownloadFrame({ children }: { children: ReactNode }) {
   return (
     <main className="qs-page qs-dl">
       <Hero />
       <InAppNotice />
+      {children}
+    </main>
+  );
+}
+
+/** /download: detects the device and points to the right install path. */
+export function DownloadHome() {
+  const platform = detectPlatform(ua());
+  return (
+    <DownloadFrame>
       <ul className="qs-dl__features">
         {t.features.map((f) => (
           <li key={f}>{f}</li>
@@ -119,53 +129,38 @@ export function DownloadHome() {
         </Link>
       </div>
       <p className="qs-dl__hint">{t.wapHint}</p>
-    </main>
+    </DownloadFrame>
   );
 }
 
 /** /download/Android: the Android install guide. */
 export function AndroidGuide() {
   return (
-    <main className="qs-page qs-dl">
-      <Hero />
-      <InAppNotice />
+    <DownloadFrame>
       <Steps title={t.androidSteps.title} steps={t.androidSteps.steps} />
       <Link href={paths.downloadPage('android-down')} className="qs-button">
         {t.downloadAndroid}
       </Link>
-    </main>
+    </DownloadFrame>
   );
 }
 
-/** /download/android-down: the Android package. */
-export function AndroidDownload() {
+/** /download/android-down and /download/ios-down: the platform's package and its install steps. */
+function PackagePage({ kind }: { kind: 'android' | 'ios' }) {
+  const steps = kind === 'android' ? t.androidSteps : t.iosSteps;
   return (
-    <main className="qs-page qs-dl">
-      <Hero />
-      <InAppNotice />
-      <PackageCard kind="android" />
-      <Steps title={t.androidSteps.title} steps={t.androidSteps.steps} />
+    <DownloadFrame>
+      <PackageCard kind={kind} />
+      <Steps title={steps.title} steps={steps.steps} />
       <Link href={paths.download} className="qs-dl__back">
         {t.back}
       </Link>
-    </main>
+    </DownloadFrame>
   );
 }
 
-/** /download/ios-down: the iPhone package and the trust steps. */
-export function IosDownload() {
-  return (
-    <main className="qs-page qs-dl">
-      <Hero />
-      <InAppNotice />
-      <PackageCard kind="ios" />
-      <Steps title={t.iosSteps.title} steps={t.iosSteps.steps} />
-      <Link href={paths.download} className="qs-dl__back">
-        {t.back}
-      </Link>
-    </main>
-  );
-}
+export const AndroidDownload = () => <PackagePage kind="android" />;
+export const IosDownload = () => <PackagePage kind="ios" />;
 
 /** /download/wapStep: add to home screen, with the one-tap install where the browser offers it. */
 export function WapSteps() {
@@ -174,9 +169,7 @@ export function WapSteps() {
   const w = t.wapSteps;
   const order = platform === 'android' ? [w.android, w.ios] : [w.ios, w.android];
   return (
-    <main className="qs-page qs-dl">
-      <Hero />
-      <InAppNotice />
+    <DownloadFrame>
       <p className="qs-dl__intro">{w.intro}</p>
       {isStandalone() ? (
         <p className="qs-card qs-dl__status">{w.installed}</p>
@@ -193,6 +186,6 @@ export function WapSteps() {
       <Link href={paths.download} className="qs-dl__back">
         {t.back}
       </Link>
-    </main>
+    </DownloadFrame>
   );
 }

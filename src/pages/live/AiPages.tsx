@@ -11,22 +11,9 @@ import { CalibrationChart, FactorList, LikelyScores, ProbBar, ScoreGrid } from '
 import { readableOnWhite } from '../../components/live/league-color';
 import { LIVE_TEXT } from '../../components/live/strings';
 import '../../components/live/live.css';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 
 const aiDetailPath = (id: number) => `${paths.liveAi}?id=${id}`;
-
-function AiHead({ title, back }: { title: string; back: string }) {
-  return (
-    <header className="lv-head lv-sticky">
-      <div className="lv-head-bar">
-        <Link href={back} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
-          ‹
-        </Link>
-        <h1>{title}</h1>
-        <span className="lv-icon-btn" />
-      </div>
-    </header>
-  );
-}
 
 function Track({ c }: { c: AiCalibration | null }) {
   if (!c) return null;
@@ -88,7 +75,7 @@ export function AiListPage() {
   const calib = useCoreRequest<AiCalibration>({ path: LivePaths.aiCalibration });
   return (
     <div className="lv-page" data-page="live-ai-list">
-      <AiHead title={LIVE_TEXT.aiListTitle} back={paths.liveHot} />
+      <LiveTitleBar title={LIVE_TEXT.aiListTitle} back={paths.liveHot} />
       {calib.data && calib.data.matches > 0 && (
         <p className="lv-note" style={{ paddingTop: 8 }}>
           <Link href={paths.liveAi}>{LIVE_TEXT.hitRate(calib.data.hitRate, calib.data.matches)} ›</Link>
@@ -169,7 +156,7 @@ export function AiPage() {
   const hasId = Number.isSafeInteger(id) && id > 0;
   return (
     <div className="lv-page" data-page="live-ai">
-      <AiHead title={LIVE_TEXT.aiTitle} back={paths.liveAiList} />
+      <LiveTitleBar title={LIVE_TEXT.aiTitle} back={paths.liveAiList} />
       {hasId && <AiDetailView id={id} />}
       <Track c={calib.data} />
       {!hasId && (

@@ -1,7 +1,8 @@
 /**
  * The frame of the football and basketball detail pages: alerts, the header (score, report links,
  * the demo note, and the page's video or pitch), then the loading or not-found line, or the tab
- * strip over the chosen tab's body.
+ * strip over the chosen tab's body. The tabs both sports have alike (指数, 聊天) are drawn here; the
+ * page draws the rest.
  */
 import type { ReactNode } from 'react';
 // Before the news links' stylesheet, as when each page imported it: the cascade stays the same.
@@ -10,7 +11,7 @@ import type { MatchView, Sport } from './core-bridge';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 import { DemoDataNote } from '../../components/DemoDataNote';
-import { DetailHead, DetailTabs } from './detail-parts';
+import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
 
@@ -37,6 +38,7 @@ export function DetailFrame<T extends string>({
   tabs: Record<T, string>;
   tab: T;
   onTab: (t: T) => void;
+  /** The body of any tab but 'odds' and 'chat'. */
   children: (match: MatchView) => ReactNode;
 }) {
   return (
@@ -58,7 +60,13 @@ export function DetailFrame<T extends string>({
             <DetailTabs tabs={tabs} value={tab} onChange={onTab} />
           </div>
           <div className="lv-detail-body" data-tab={tab}>
-            {children(match)}
+            {tab === 'odds' ? (
+              <OddsPanel matchId={id} sport={sport} />
+            ) : tab === 'chat' ? (
+              <MatchChat matchId={id} />
+            ) : (
+              children(match)
+            )}
           </div>
         </>
       )}

@@ -18,10 +18,10 @@ import { StatsView } from '../../components/live/StatsView';
 import { TextLiveList } from '../../components/live/TextLiveTimeline';
 import { IntelView, StandingsTable } from '../../components/live/AnalysisViews';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { HistoryTables, MatchChat, OddsPanel } from './detail-parts';
+import { HistoryTables } from './detail-parts';
 import { DetailFrame } from './DetailFrame';
 import { AnalysisViewsLoading } from './info-common';
-import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
+import { TeamsPlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
@@ -45,10 +45,8 @@ export function LqDetailPage({ id }: { id: number }) {
         <>
           {tab === 'live' && <TextTab id={id} />}
           {tab === 'stats' && <StatsTab match={match} />}
-          {tab === 'odds' && <OddsPanel matchId={id} sport="lq" />}
           {tab === 'analysis' && <AnalysisTab match={match} />}
           {tab === 'intel' && <IntelTab match={match} />}
-          {tab === 'chat' && <MatchChat matchId={id} />}
         </>
       )}
     </DetailFrame>
@@ -85,16 +83,7 @@ function StatsTab({ match }: { match: MatchView }) {
   return (
     <>
       {!team || (team.loading && team.stats.length === 0) ? <AnalysisViewsLoading /> : <StatsView stats={team.stats} />}
-      {players.data &&
-        (['home', 'away'] as const).map((side) => (
-          <PlayerLines
-            key={side}
-            team={match[side].name}
-            side={side}
-            columns={LQ_PLAYER_COLUMNS}
-            players={players.data!.players[side]}
-          />
-        ))}
+      <TeamsPlayerLines match={match} columns={LQ_PLAYER_COLUMNS} players={players.data?.players ?? null} />
     </>
   );
 }

@@ -16,10 +16,9 @@ import { MatchVideo } from '../../components/live/MatchVideo';
 import { StatsView } from '../../components/live/StatsView';
 import { IncidentTimeline, TextLiveList } from '../../components/live/TextLiveTimeline';
 import { LIVE_TEXT } from '../../components/live/strings';
-import { MatchChat, OddsPanel } from './detail-parts';
 import { DetailFrame } from './DetailFrame';
 import { AnalysisPanel, IntelPanel, LineupPanel } from './zq-info-panels';
-import { PlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
+import { TeamsPlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
 
 type Tab = keyof typeof LIVE_TEXT.detailTabs;
 
@@ -55,10 +54,8 @@ export function ZqDetailPage({ id }: { id: number }) {
           {tab === 'live' && <LiveTab id={id} incidents={detail?.incidents ?? []} />}
           {tab === 'stats' && <StatsTab id={id} match={match} />}
           {tab === 'lineup' && <LineupPanel match={match} />}
-          {tab === 'odds' && <OddsPanel matchId={id} sport="zq" />}
           {tab === 'analysis' && <AnalysisPanel match={match} />}
           {tab === 'intel' && <IntelPanel match={match} />}
-          {tab === 'chat' && <MatchChat matchId={id} />}
         </>
       )}
     </DetailFrame>
@@ -103,16 +100,7 @@ function StatsTab({ id, match }: { id: number; match: MatchView }) {
   return (
     <>
       <StatsView stats={stats.stats} />
-      {players.data &&
-        (['home', 'away'] as const).map((side) => (
-          <PlayerLines
-            key={side}
-            team={match[side].name}
-            side={side}
-            columns={ZQ_PLAYER_COLUMNS}
-            players={players.data![side]}
-          />
-        ))}
+      <TeamsPlayerLines match={match} columns={ZQ_PLAYER_COLUMNS} players={players.data} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { getCore } from '../../core/index';
 import { MessagePaths } from '../../../workers/protocol/api/message';
@@ -20,8 +20,9 @@ import { PEOPLE_TEXT as T } from './people-strings';
 
 function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) {
   const [, navigate] = useLocation();
-  const run = async (path: string, body: Record<string, unknown>) => {
-    const done = await post(path, body);
+  /** A switch's change: sent as `on` 1/0 with the body, then the settings read back. */
+  const toggle = (path: string, body: Record<string, unknown>) => async (on: boolean) => {
+    const done = await post(path, { ...body, on: on ? 1 : 0 });
     if (done) onChanged();
     return done;
   };
@@ -50,14 +51,14 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           label={T.chatDetail.pin}
           checked={s.pinned}
           disabled={!s.exists}
-          onChange={(on) => run(MessagePaths.pin, { conversationId, on: on ? 1 : 0 })}
+          onChange={toggle(MessagePaths.pin, { conversationId })}
         />
         <SettingSwitch
           label={T.chatDetail.mute}
           hint={T.chatDetail.muteHint}
           checked={s.muted}
           disabled={!s.exists}
-          onChange={(on) => run(MessagePeoplePaths.mute, { conversationId, on: on ? 1 : 0 })}
+          onChange={toggle(MessagePeoplePaths.mute, { conversationId })}
         />
         <SettingSwitch
           label={T.chatDetail.block}
@@ -66,7 +67,7 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           onChange={async (on) =>
             on && !window.confirm(T.personal.confirmBlock(s.peer.nickName))
               ? false
-              : run(MessagePaths.block, { userId: s.peer.id, on: on ? 1 : 0 })
+              : toggle(MessagePaths.block, { userId: s.peer.id })(on)
           }
         />
       </div>
@@ -114,13 +115,7 @@ export function ChatDetailPage(_props: PageProps) {
         </p>
       ) : (
         <>
-          <ListState
-            loading={settings.loading && !settings.data}
-            error={settings.error}
-            empty={false}
-            texts={{ loading: T.chatDetail.loading, empty: '', failed: T.chatDetail.failed }}
-            onRetry={settings.reload}
-          />
+          <LoadState load={settings} loading={settings.loading && !settings.data} texts={T.chatDetail} />
           {settings.data && <Settings s={settings.data} onChanged={settings.reload} />}
         </>
       )}

@@ -9,6 +9,7 @@ import { useConversations } from '../../core/index';
 import { GROUP_NAME_MAX, MessagePaths, type GroupDetail } from '../../../workers/protocol/api/message';
 import { MESSAGE_TEXT as T } from './strings';
 import { useGroupAction } from './use-group';
+import { PickRows } from './PeopleParts';
 
 export function CreateGroupPage(_props: PageProps) {
   const [, navigate] = useLocation();
@@ -53,21 +54,7 @@ export function CreateGroupPage(_props: PageProps) {
         <fieldset className="msg-pick">
           <legend className="us-field__label">{T.createGroup.pick}</legend>
           {peers.length === 0 && <p className="us-muted">{T.createGroup.noPeers}</p>}
-          {peers.map((p) => (
-            <label key={p.id} className="msg-pick__row">
-              <input
-                type="checkbox"
-                checked={picked.has(p.id)}
-                onChange={(e) => {
-                  const next = new Set(picked);
-                  if (e.target.checked) next.add(p.id);
-                  else next.delete(p.id);
-                  setPicked(next);
-                }}
-              />
-              <span>{p.nickName}</span>
-            </label>
-          ))}
+          <PickRows people={peers} picked={picked} onPicked={setPicked} />
         </fieldset>
         <FormField
           label={T.createGroup.extra}

@@ -276,29 +276,27 @@ export function GroupDetailPage(_props: PageProps) {
               <MemberRow key={m.id} g={g} m={m} myRole={role} meId={me} now={now} />
             ))}
           </ul>
-          {groupMay(role, 'leave') && (
-            <button
-              type="button"
-              className="us-btn us-btn--danger us-logout"
-              onClick={async () => {
-                if (!window.confirm(D.confirmLeave)) return;
-                if (await act(MessagePaths.groupLeave, { groupId: g.id })) navigate(paths.messageGroupList);
-              }}
-            >
-              {D.leave}
-            </button>
-          )}
-          {groupMay(role, 'dissolve') && (
-            <button
-              type="button"
-              className="us-btn us-btn--danger us-logout"
-              onClick={async () => {
-                if (!window.confirm(D.confirmDissolve)) return;
-                if (await act(MessagePaths.groupDissolve, { groupId: g.id })) navigate(paths.messageGroupList);
-              }}
-            >
-              {D.dissolve}
-            </button>
+          {/* Leaving and dissolving: asked first, then back to the group list. */}
+          {(
+            [
+              ['leave', MessagePaths.groupLeave, D.confirmLeave, D.leave],
+              ['dissolve', MessagePaths.groupDissolve, D.confirmDissolve, D.dissolve],
+            ] as const
+          ).map(
+            ([can, path, question, label]) =>
+              groupMay(role, can) && (
+                <button
+                  key={can}
+                  type="button"
+                  className="us-btn us-btn--danger us-logout"
+                  onClick={async () => {
+                    if (!window.confirm(question)) return;
+                    if (await act(path, { groupId: g.id })) navigate(paths.messageGroupList);
+                  }}
+                >
+                  {label}
+                </button>
+              ),
           )}
         </>
       )}

@@ -15,6 +15,7 @@ import {
 } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 import { MESSAGE_TEXT as T } from './strings';
+import { PickRows } from './PeopleParts';
 
 export function MassSendingPage(_props: PageProps) {
   const [, navigate] = useLocation();
@@ -74,21 +75,7 @@ export function MassSendingPage(_props: PageProps) {
               />
               <span>{T.mass.all}</span>
             </label>
-            {fans.items.map((f) => (
-              <label key={f.id} className="msg-pick__row">
-                <input
-                  type="checkbox"
-                  checked={picked.has(f.id)}
-                  onChange={(e) => {
-                    const next = new Set(picked);
-                    if (e.target.checked) next.add(f.id);
-                    else next.delete(f.id);
-                    setPicked(next);
-                  }}
-                />
-                <span>{f.nickName}</span>
-              </label>
-            ))}
+            <PickRows people={fans.items} picked={picked} onPicked={setPicked} />
           </fieldset>
           <label className="us-field__label msg-setting">
             {T.mass.text}

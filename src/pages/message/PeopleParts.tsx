@@ -1,4 +1,7 @@
-/** Parts shared by messaging's people pages: a windowed list of people, a query form, a switch. */
+/**
+ * Parts shared by messaging's people pages: a windowed list of people, a query form, a switch,
+ * rows of people to tick.
+ */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
@@ -153,4 +156,31 @@ export function MessageShortcuts() {
       ))}
     </nav>
   );
+}
+
+/** People to tick (a new group's members, a mass message's fans): one checkbox row each. */
+export function PickRows({
+  people,
+  picked,
+  onPicked,
+}: {
+  people: readonly { id: number; nickName: string }[];
+  picked: ReadonlySet<number>;
+  onPicked: (next: ReadonlySet<number>) => void;
+}) {
+  return people.map((p) => (
+    <label key={p.id} className="msg-pick__row">
+      <input
+        type="checkbox"
+        checked={picked.has(p.id)}
+        onChange={(e) => {
+          const next = new Set(picked);
+          if (e.target.checked) next.add(p.id);
+          else next.delete(p.id);
+          onPicked(next);
+        }}
+      />
+      <span>{p.nickName}</span>
+    </label>
+  ));
 }

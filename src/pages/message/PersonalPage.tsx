@@ -8,7 +8,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
-import { ListState } from '../../components/user/ListState';
+import { LoadState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { getCore } from '../../core/index';
 import { MessagePaths } from '../../../workers/protocol/api/message';
@@ -127,13 +127,7 @@ export function PersonalPage(_props: PageProps) {
         </p>
       ) : (
         <>
-          <ListState
-            loading={card.loading && !card.data}
-            error={card.error}
-            empty={false}
-            texts={{ loading: T.personal.loading, empty: '', failed: T.personal.failed }}
-            onRetry={card.reload}
-          />
+          <LoadState load={card} loading={card.loading && !card.data} texts={T.personal} />
           {card.data && <Card card={card.data} onChanged={card.reload} />}
         </>
       )}

@@ -2,17 +2,14 @@
  * /message/search?q=: search the text of my messages (private and group), newest first. Each hit
  * opens its conversation and can be favourited (收藏) on the spot.
  */
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
-import { ListState } from '../../components/user/ListState';
-import { PageHeader } from '../../components/user/PageHeader';
-import { formatChinaTime, getCore, useSession } from '../../core/index';
+import { formatChinaTime, useSession } from '../../core/index';
 import { MessagePaths } from '../../../workers/protocol/api/message';
 import { MessagePeoplePaths, type MessageHit } from '../../../workers/protocol/api/message-people';
-import { goBack } from '../user/use-load';
-import { useMyLoad } from './use-my-load';
-import { QueryForm, chatPathOf } from './PeopleParts';
+import { QueryPage, useQueryList } from './QueryPage';
+import { chatPathOf } from './PeopleParts';
 import { post } from './PersonalPage';
 import { PEOPLE_TEXT as T } from './people-strings';
 
@@ -49,47 +46,21 @@ function Hit({ hit, me, onFavour }: { hit: MessageHit; me: number | null; onFavo
 }
 
 export function SearchPage(_props: PageProps) {
-  const [, navigate] = useLocation();
   const me = useSession().user?.id ?? null;
-  const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
-  const hits = useMyLoad(
-    q ? () => getCore().request<MessageHit[]>({ path: MessagePeoplePaths.search, query: { q }, silent: true }) : null,
-    [q],
-  );
+  const { q, list: hits } = useQueryList<MessageHit>(MessagePeoplePaths.search);
   async function favour(hit: MessageHit, on: boolean) {
     if (!(await post(MessagePaths.favour, { messageId: hit.message.id, on: on ? 1 : 0 }))) return;
     hits.set((prev) => (prev ?? []).map((h) => (h.message.id === hit.message.id ? { ...h, favourite: on } : h)));
   }
   return (
-    <div className="us-page">
-      <PageHeader title={T.search.title} onBack={() => goBack(navigate, paths.message)} backLabel={T.back} />
-      <QueryForm
-        label={T.search.label}
-        placeholder={T.search.placeholder}
-        submit={T.search.submit}
-        initial={q}
-        onQuery={(next) => navigate(`${paths.messageSearch}?q=${encodeURIComponent(next)}`, { replace: true })}
-      />
-      {!q ? (
-        <p className="us-list-state">{T.search.hint}</p>
-      ) : (
-        <>
-          <ListState
-            loading={hits.loading}
-            error={hits.error}
-            empty={hits.data?.length === 0}
-            texts={T.search}
-            onRetry={hits.reload}
-          />
-          {!hits.loading && hits.data && hits.data.length > 0 && (
-            <ul className="us-list" aria-label={T.search.title}>
-              {hits.data.map((h) => (
-                <Hit key={h.message.id} hit={h} me={me} onFavour={(on) => void favour(h, on)} />
-              ))}
-            </ul>
-          )}
-        </>
+    <QueryPage pagePath={paths.messageSearch} texts={T.search} q={q} list={hits}>
+      {(rows) => (
+        <ul className="us-list" aria-label={T.search.title}>
+          {rows.map((h) => (
+            <Hit key={h.message.id} hit={h} me={me} onFavour={(on) => void favour(h, on)} />
+          ))}
+        </ul>
       )}
-    </div>
+    </QueryPage>
   );
 }

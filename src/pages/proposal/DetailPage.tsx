@@ -10,7 +10,8 @@ import { ProposalPaths, type TipDetail, type TipPurchase } from '../../../worker
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { MARKET_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-import { LiveMatchCard, ResultTag, TjHead, queryId } from './parts';
+import { LiveMatchCard, ResultTag, queryId } from './parts';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 
 function Detail({ tip, onChange }: { tip: TipDetail; onChange: () => void }) {
   const session = useSession();
@@ -121,7 +122,7 @@ export function DetailPage() {
   const state = useCoreRequest<TipDetail>(id ? { path: ProposalPaths.detail, params: { id } } : null, reload);
   return (
     <div className="lv-page tj-page">
-      <TjHead title={TJ_TEXT.title} back={paths.proposalMatchList()} />
+      <LiveTitleBar title={TJ_TEXT.title} back={paths.proposalMatchList()} />
       {state.data ? (
         <Detail key={state.data.id} tip={state.data} onChange={again} />
       ) : state.loading ? (

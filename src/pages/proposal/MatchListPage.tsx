@@ -11,7 +11,8 @@ import type { Sport } from '../../../workers/protocol/index';
 import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-import { LiveMatchCard, TipRow, TjHead, TjLinks } from './parts';
+import { LiveMatchCard, TipRow, TjChips, TjLinks } from './parts';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { PublishForm, useIsExpert } from './PublishForm';
 
 function MatchTips({ row, expert }: { row: TipMatchRow; expert: boolean }) {
@@ -59,7 +60,7 @@ export function MatchListPage() {
   const shown = leagueId ? rows.filter((r) => r.match.li === leagueId) : rows;
   return (
     <div className="lv-page tj-page">
-      <TjHead title={TJ_TEXT.matchList} />
+      <LiveTitleBar title={TJ_TEXT.matchList} />
       <nav className="lv-sports" aria-label={TJ_TEXT.title}>
         {(['zq', 'lq'] as const).map((s) => (
           <Link key={s} href={paths.proposalMatchList(s)} className={s === sport ? 'on' : ''}>
@@ -69,17 +70,12 @@ export function MatchListPage() {
       </nav>
       <TjLinks />
       <div className="tj-filters" role="group" aria-label="彩种">
-        {(['', 'jc', 'bd'] as const).map((l) => (
-          <button
-            key={l || 'all'}
-            type="button"
-            className={`tj-chip${lottery === l ? ' on' : ''}`}
-            aria-pressed={lottery === l}
-            onClick={() => setLottery(l)}
-          >
-            {TJ_TEXT.lottery[l || 'all']}
-          </button>
-        ))}
+        <TjChips
+          options={['', 'jc', 'bd'] as const}
+          value={lottery}
+          onChange={setLottery}
+          labelOf={(l) => TJ_TEXT.lottery[l || 'all']}
+        />
         <select
           className="tj-chip"
           aria-label={TJ_TEXT.league}

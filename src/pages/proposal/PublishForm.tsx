@@ -13,6 +13,7 @@ import {
   type TipPickCode,
 } from '../../../workers/protocol/api/proposal';
 import { MARKET_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
+import { TjChips } from './parts';
 
 /** Whether the signed-in user is an expert (the server's application state says so). */
 export function useIsExpert(): boolean {
@@ -64,20 +65,15 @@ export function PublishForm({ matchId, onPublished }: { matchId: number; onPubli
       <b>{TJ_TEXT.publishTitle}</b>
       {list.length === 0 && !quotes.loading && <p className="tj-msg">{TJ_TEXT.noQuote}</p>}
       <div className="tj-filters" role="group" aria-label={TJ_TEXT.market}>
-        {list.map((q) => (
-          <button
-            key={q.market}
-            type="button"
-            className={`tj-chip${current?.market === q.market ? ' on' : ''}`}
-            aria-pressed={current?.market === q.market}
-            onClick={() => {
-              setMarket(q.market);
-              setPick(null);
-            }}
-          >
-            {MARKET_TEXT[q.market]}
-          </button>
-        ))}
+        <TjChips
+          options={list.map((q) => q.market)}
+          value={current?.market}
+          onChange={(m) => {
+            setMarket(m);
+            setPick(null);
+          }}
+          labelOf={(m) => MARKET_TEXT[m]}
+        />
       </div>
       {current && (
         <div className="tj-picks" role="group" aria-label={TJ_TEXT.pick}>

@@ -16,7 +16,8 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
-import { TjHead, TjLinks, TipRow } from './parts';
+import { TjChips, TjLinks, TipRow } from './parts';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 
 type By = 'hitRate' | 'profit' | 'streak';
 
@@ -88,31 +89,16 @@ export function RankPage({ attention }: { attention: boolean }) {
   });
   return (
     <div className="lv-page tj-page">
-      <TjHead title={attention ? TJ_TEXT.rankAttention : TJ_TEXT.rank} back={paths.proposalMatchList()} />
+      <LiveTitleBar title={attention ? TJ_TEXT.rankAttention : TJ_TEXT.rank} back={paths.proposalMatchList()} />
       <TjLinks />
       <div className="tj-filters" role="group" aria-label="时间">
-        {([7, 30] as const).map((d) => (
-          <button
-            key={d}
-            type="button"
-            className={`tj-chip${days === d ? ' on' : ''}`}
-            aria-pressed={days === d}
-            onClick={() => setDays(d)}
-          >
-            {TJ_TEXT.days[d]}
-          </button>
-        ))}
-        {(['hitRate', 'profit', 'streak'] as const).map((b) => (
-          <button
-            key={b}
-            type="button"
-            className={`tj-chip${by === b ? ' on' : ''}`}
-            aria-pressed={by === b}
-            onClick={() => setBy(b)}
-          >
-            {TJ_TEXT.by[b]}
-          </button>
-        ))}
+        <TjChips options={[7, 30] as const} value={days} onChange={setDays} labelOf={(d) => TJ_TEXT.days[d]} />
+        <TjChips
+          options={['hitRate', 'profit', 'streak'] as const}
+          value={by}
+          onChange={setBy}
+          labelOf={(b) => TJ_TEXT.by[b]}
+        />
       </div>
       {by === 'hitRate' && (
         <p className="tj-sub" style={{ padding: '0 10px' }}>{`至少 ${RANK_MIN_DECIDED_TIPS} 场红黑才上榜`}</p>

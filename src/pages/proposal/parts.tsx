@@ -1,4 +1,5 @@
-/** Pieces shared by the expert-tips pages: header, tip rows, the live match card. */
+/** Pieces shared by the expert-tips pages: filter chips, tip rows, the live match card. */
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useMatch } from '../../core/index';
 import { expertLevelName } from '../../core/format';
@@ -7,22 +8,29 @@ import { MatchRow } from '../../components/live/MatchRow';
 import { MARKET_TEXT, RESULT_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
 
-export function TjHead({ title, back }: { title: string; back?: string }) {
-  return (
-    <header className="lv-head lv-sticky">
-      <div className="lv-head-bar">
-        {back ? (
-          <Link href={back} className="lv-icon-btn" aria-label={TJ_TEXT.back} style={{ textDecoration: 'none' }}>
-            ‹
-          </Link>
-        ) : (
-          <span className="lv-icon-btn" />
-        )}
-        <h1>{title}</h1>
-        <span className="lv-icon-btn" />
-      </div>
-    </header>
-  );
+/** A row of chips of which one is chosen (pressed). */
+export function TjChips<T extends string | number>({
+  options,
+  value,
+  onChange,
+  labelOf,
+}: {
+  options: readonly T[];
+  value: T | null | undefined;
+  onChange: (v: T) => void;
+  labelOf: (v: T) => ReactNode;
+}) {
+  return options.map((o) => (
+    <button
+      key={o}
+      type="button"
+      className={`tj-chip${value === o ? ' on' : ''}`}
+      aria-pressed={value === o}
+      onClick={() => onChange(o)}
+    >
+      {labelOf(o)}
+    </button>
+  ));
 }
 
 export function TjLinks() {

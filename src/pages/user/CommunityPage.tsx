@@ -9,7 +9,6 @@ import { formatChinaTime, usePagedLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
-import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import {
   POST_CONTENT_MAX,
@@ -23,7 +22,7 @@ import { hasErrors, postDraftErrors, type PostDraftErrors } from './my-content';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
 import { newsApi } from '../../core/news';
-import { MoreButton } from './MoreButton';
+import { PagedList } from './UserList';
 import { ImagePicker } from './ImagePicker';
 
 const C = T.community;
@@ -137,14 +136,7 @@ export function CommunityPage() {
         </button>
       </form>
       <h2 className="us-section-title">{C.mine(posts.first?.total ?? 0)}</h2>
-      <ListState
-        loading={posts.loading}
-        error={posts.error}
-        empty={posts.items.length === 0}
-        texts={{ loading: T.lists.loading, empty: C.empty, failed: T.lists.failed }}
-        onRetry={posts.reload}
-      />
-      <ul className="us-list" aria-label={C.title}>
+      <PagedList list={posts} empty={C.empty} label={C.title}>
         {posts.items.map((p) => (
           <li key={p.id} className="us-list__item us-post">
             <article className="us-post__body" aria-labelledby={`us-post-${p.id}`}>
@@ -200,8 +192,7 @@ export function CommunityPage() {
             </article>
           </li>
         ))}
-      </ul>
-      <MoreButton next={posts.hasMore} busy={posts.loadingMore} error={posts.moreError} onMore={posts.loadMore} />
+      </PagedList>
     </div>
   );
 }

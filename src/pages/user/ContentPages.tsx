@@ -8,14 +8,13 @@ import { formatChinaTime, usePagedLoad } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
 import { FormMessage, TextAreaField } from '../../components/user/FormField';
-import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { TIP_PICKS, TIP_REASON_MAX, type MyTip, type TipPick } from '../../../workers/protocol/api/user-centre';
 import { centreApi } from './centre-api';
 import { hasErrors, hitRateText, outcomeTone, pickText, tipDraftErrors, type TipDraftErrors } from './my-content';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
-import { MoreButton } from './MoreButton';
+import { PagedList } from './UserList';
 
 const PR = T.proposal;
 
@@ -178,19 +177,11 @@ export function ProposalPage() {
         </button>
       </form>
       <h2 className="us-section-title">{PR.mine(tips.first?.total ?? 0)}</h2>
-      <ListState
-        loading={tips.loading}
-        error={tips.error}
-        empty={tips.items.length === 0}
-        texts={{ loading: T.lists.loading, empty: PR.empty, failed: T.lists.failed }}
-        onRetry={tips.reload}
-      />
-      <ul className="us-list" aria-label={PR.title}>
+      <PagedList list={tips} empty={PR.empty} label={PR.title}>
         {tips.items.map((t) => (
           <TipItem key={t.id} tip={t} />
         ))}
-      </ul>
-      <MoreButton next={tips.hasMore} busy={tips.loadingMore} error={tips.moreError} onMore={tips.loadMore} />
+      </PagedList>
     </div>
   );
 }

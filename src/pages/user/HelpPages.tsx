@@ -4,9 +4,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { formatChinaTime } from '../../core/index';
 import { paths } from '../../app/paths';
 import { showToast } from '../../state/ui';
-import { FormField, FormMessage } from '../../components/user/FormField';
+import { FormField, FormMessage, TextAreaField } from '../../components/user/FormField';
 import { ImagePicker } from './ImagePicker';
-import { ListState } from '../../components/user/ListState';
+import { ListState, LoadedListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { LinkRow } from '../../components/user/Card';
 import {
@@ -18,6 +18,7 @@ import {
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
+import { LoadedList } from './UserList';
 
 const LIST_TEXTS = { loading: T.lists.loading, empty: T.lists.empty, failed: T.lists.failed };
 
@@ -29,13 +30,7 @@ export function QuestionPage() {
   return (
     <div className="us-page">
       <PageHeader title={T.question.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
-      <ListState
-        loading={faq.loading}
-        error={faq.error}
-        empty={faq.data?.length === 0}
-        texts={LIST_TEXTS}
-        onRetry={faq.reload}
-      />
+      <LoadedListState list={faq} texts={LIST_TEXTS} />
       {[...groups].map(([category, items]) => (
         <section key={category} aria-label={category}>
           <h2 className="us-section-title">{category}</h2>
@@ -138,25 +133,16 @@ export function OpinionPage() {
             </label>
           ))}
         </fieldset>
-        <div className={`us-field${error ? ' us-field--error' : ''}`}>
-          <label className="us-field__label" htmlFor="us-fb-content">
-            {T.opinion.content}
-          </label>
-          <textarea
-            id="us-fb-content"
-            className="us-field__input us-textarea"
-            placeholder={T.opinion.contentPh}
-            value={content}
-            maxLength={500}
-            rows={5}
-            onChange={(e) => setContent(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="us-fb-content-err"
-          />
-          <p className="us-field__error" id="us-fb-content-err" aria-live="polite">
-            {error ?? ''}
-          </p>
-        </div>
+        <TextAreaField
+          id="us-fb-content"
+          label={T.opinion.content}
+          placeholder={T.opinion.contentPh}
+          value={content}
+          maxLength={500}
+          rows={5}
+          onChange={setContent}
+          error={error}
+        />
         <ImagePicker
           id="us-fb-images"
           max={FEEDBACK_MAX_IMAGES}
@@ -182,14 +168,7 @@ export function OpinionPage() {
         </button>
       </form>
       <h2 className="us-section-title">{T.opinion.mine}</h2>
-      <ListState
-        loading={mine.loading}
-        error={mine.error}
-        empty={mine.data?.length === 0}
-        texts={LIST_TEXTS}
-        onRetry={mine.reload}
-      />
-      <ul className="us-list">
+      <LoadedList list={mine} empty={T.lists.empty}>
         {mine.data?.map((f) => (
           <li key={f.id} className="us-list__item">
             <div className="us-list__main">
@@ -207,7 +186,7 @@ export function OpinionPage() {
             </div>
           </li>
         ))}
-      </ul>
+      </LoadedList>
     </div>
   );
 }

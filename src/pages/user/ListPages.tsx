@@ -23,7 +23,7 @@ import type { Sport } from '../../../workers/protocol/index';
 import { centreApi } from './centre-api';
 import { USER_TEXT as T } from './strings';
 import { goBack, useLoad } from './use-load';
-import { MoreButton } from './MoreButton';
+import { LoadedList, PagedList } from './UserList';
 import { NoticeList } from './NoticeList';
 import { TabList } from '../../components/TabList';
 
@@ -44,14 +44,7 @@ export function AttentionPage() {
     <div className="us-page">
       <PageHeader title={T.attention.title} backLabel={T.back} onBack={() => goBack(navigate, paths.user)} />
       <h2 className="us-section-title">{T.attention.anchors}</h2>
-      <ListState
-        loading={anchors.loading}
-        error={anchors.error}
-        empty={anchors.data?.length === 0}
-        texts={{ ...LIST_TEXTS, empty: T.attention.empty }}
-        onRetry={anchors.reload}
-      />
-      <ul className="us-list">
+      <LoadedList list={anchors} empty={T.attention.empty}>
         {anchors.data?.map((a) => (
           <li key={a.id} className="us-list__item">
             <Link href={paths.vliveDetail(a.roomId)} className="us-list__main">
@@ -73,7 +66,7 @@ export function AttentionPage() {
             </button>
           </li>
         ))}
-      </ul>
+      </LoadedList>
       <FollowedExperts />
     </div>
   );
@@ -163,14 +156,7 @@ export function HistoryPage() {
       />
       {tab === 'rooms' ? (
         <>
-          <ListState
-            loading={rooms.loading}
-            error={rooms.error}
-            empty={rooms.data?.length === 0}
-            texts={{ ...LIST_TEXTS, empty: T.history.empty }}
-            onRetry={rooms.reload}
-          />
-          <ul className="us-list">
+          <LoadedList list={rooms} empty={T.history.empty}>
             {rooms.data?.map((r) => (
               <li key={r.id} className="us-list__item">
                 <Link href={paths.vliveDetail(r.id)} className="us-list__main">
@@ -184,18 +170,11 @@ export function HistoryPage() {
                 </Link>
               </li>
             ))}
-          </ul>
+          </LoadedList>
         </>
       ) : (
         <>
-          <ListState
-            loading={pages.loading}
-            error={pages.error}
-            empty={pages.items.length === 0}
-            texts={{ ...LIST_TEXTS, empty: T.history.empty }}
-            onRetry={pages.reload}
-          />
-          <ul className="us-list">
+          <PagedList list={pages} empty={T.history.empty}>
             {pages.items.map((h) => (
               <li key={`${h.kind}-${h.targetId}`} className="us-list__item">
                 <Link href={h.link} className="us-list__main">
@@ -206,8 +185,7 @@ export function HistoryPage() {
                 </Link>
               </li>
             ))}
-          </ul>
-          <MoreButton next={pages.hasMore} busy={pages.loadingMore} error={pages.moreError} onMore={pages.loadMore} />
+          </PagedList>
         </>
       )}
     </div>

@@ -5,10 +5,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { formatChinaTime, usePagedLoad } from '../../core/index';
-import { ListState } from '../../components/user/ListState';
 import type { NoticeKind } from '../../../workers/protocol/api/user-centre';
 import { centreApi } from './centre-api';
-import { MoreButton } from './MoreButton';
+import { PagedList } from './UserList';
 import { USER_TEXT as T } from './strings';
 
 export function NoticeList({
@@ -36,14 +35,7 @@ export function NoticeList({
   return (
     <>
       {header(unreadNow, () => void read())}
-      <ListState
-        loading={list.loading}
-        error={list.error}
-        empty={list.items.length === 0}
-        texts={{ loading: T.lists.loading, empty, failed: T.lists.failed }}
-        onRetry={list.reload}
-      />
-      <ul className="us-list">
+      <PagedList list={list} empty={empty}>
         {list.items.map((m) => (
           <li key={m.id} className="us-list__item us-msg" data-notice-id={m.id}>
             <button
@@ -66,8 +58,7 @@ export function NoticeList({
             </button>
           </li>
         ))}
-      </ul>
-      <MoreButton next={list.hasMore} busy={list.loadingMore} error={list.moreError} onMore={list.loadMore} />
+      </PagedList>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * provider) or sends the user to pay (Alipay's checkout); coins arrive only when the provider's
  * signed notification reaches the server, and the balance then updates in every tab.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Code } from '../../../workers/protocol/codes';
 import { PayPaths, type PayOrder, type PayPackagesInfo, type PayProviderId } from '../../../workers/protocol/api/pay';
@@ -11,7 +11,7 @@ import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/user/PageHeader';
 import { formatChinaTime, getCore, useCoreRequest, useWallet } from '../../core/index';
 import { showToast } from '../../state/ui';
-import { newIdemKey } from '../vlive/idem-key';
+import { useIdemKeys } from '../vlive/idem-key';
 import { USER_TEXT as T } from './strings';
 import { goBack } from './use-load';
 
@@ -26,7 +26,7 @@ export function RechargePage() {
   const [picked, setPicked] = useState<number | null>(null);
   const [provider, setProvider] = useState<PayProviderId | null>(null);
   const [busy, setBusy] = useState(false);
-  const pending = useRef<{ sig: string; key: string } | null>(null);
+  const payKeys = useIdemKeys();
   const data = info.data;
   const balance = wallet ?? data?.balance ?? null;
   const pkgId = picked ?? data?.packages[0]?.id ?? null;
@@ -35,16 +35,15 @@ export function RechargePage() {
 
   const pay = async () => {
     if (!pkg || !providerId || busy) return;
-    const sig = `${pkg.id}:${providerId}`;
-    if (!pending.current || pending.current.sig !== sig) pending.current = { sig, key: newIdemKey() };
+    const idemKey = payKeys.keyFor(`${pkg.id}:${providerId}`);
     setBusy(true);
     try {
       const env = await getCore().request<PayOrder>({
         path: PayPaths.order,
         method: 'POST',
-        body: { packageId: pkg.id, provider: providerId, idemKey: pending.current.key },
+        body: { packageId: pkg.id, provider: providerId, idemKey },
       });
-      if (env.code !== Code.SERVER_ERROR) pending.current = null;
+      payKeys.settle(env.code);
       if (env.code !== Code.OK) return;
       if (env.data.balance !== null) void getCore().noteBalance(env.data.balance);
       if (env.data.state === 'credited') showToast(T.recharge.done(env.data.coins));

@@ -1,14 +1,15 @@
 /** /vlive/noble: nobility levels, privileges and prices; buy or renew a level with balance. */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Code } from '../../../workers/protocol/codes';
 import { VlivePaths, type VliveNobility, type VliveNobilityResult } from '../../../workers/protocol/api/vlive';
 import { paths } from '../../app/paths';
 import { NOBLE_COLORS } from '../../components/vlive/NobleBadge';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
+import { CoinShortNote } from '../../components/vlive/CoinShortNote';
 import { formatChinaTime, getCore, useSession, useCoreRequest, useWallet } from '../../core/index';
 import { showToast } from '../../state/ui';
-import { newIdemKey } from './idem-key';
+import { useIdemKeys } from './idem-key';
 import { insufficientOf } from './insufficient';
 import { RECHARGE_PAGE, type InsufficientBalance } from '../../../workers/protocol/api/pay';
 
@@ -20,7 +21,7 @@ export function NoblePage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState<InsufficientBalance | null>(null);
-  const pending = useRef<{ level: number; key: string } | null>(null);
+  const buyKeys = useIdemKeys();
   const data = info.data;
   const balance = useWallet() ?? data?.balance ?? null;
   const mine = data?.mine.level ?? 0;
@@ -29,15 +30,15 @@ export function NoblePage() {
     if (!session.loggedIn) return navigate(paths.login);
     if (confirming !== level) return setConfirming(level);
     if (busy) return;
-    if (!pending.current || pending.current.level !== level) pending.current = { level, key: newIdemKey() };
+    const idemKey = buyKeys.keyFor(String(level));
     setBusy(true);
     try {
       const env = await getCore().request<VliveNobilityResult>({
         path: VlivePaths.nobilityBuy,
         method: 'POST',
-        body: { level, idemKey: pending.current.key },
+        body: { level, idemKey },
       });
-      if (env.code !== Code.SERVER_ERROR) pending.current = null;
+      buyKeys.settle(env.code);
       setShort(insufficientOf(env));
       if (env.code === Code.OK) {
         void getCore().noteBalance(env.data.balance);
@@ -70,12 +71,7 @@ export function NoblePage() {
             </Link>
           </p>
         )}
-        {short && (
-          <p className="vl-short" role="alert">
-            {VLIVE_TEXT.short(short.need - short.balance)}
-            <Link href={short.recharge}>{VLIVE_TEXT.goRecharge}</Link>
-          </p>
-        )}
+        <CoinShortNote short={short} />
       </div>
       <ul className="vl-levels">
         {(data?.levels ?? []).map((l) => {

@@ -41,7 +41,7 @@ import {
   useWallet,
 } from '../../core/index';
 import { showToast } from '../../state/ui';
-import { newIdemKey } from './idem-key';
+import { useIdemKeys } from './idem-key';
 import { insufficientOf } from './insufficient';
 import { TabList } from '../../components/TabList';
 
@@ -93,7 +93,7 @@ export function RoomPage({ params }: PageProps) {
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [short, setShort] = useState<InsufficientBalance | null>(null);
-  const pendingGift = useRef<{ sig: string; key: string } | null>(null);
+  const giftKeys = useIdemKeys();
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
     const set = timers.current;
@@ -162,24 +162,20 @@ export function RoomPage({ params }: PageProps) {
   const sendGift = async (giftId: number, count: number, fromBag: boolean) => {
     if (!loggedIn) return login();
     if (sending) return;
-    // One key per intended send: a double tap or a retry after a lost answer reuses it, so the
-    // server debits once; a new send after an answer gets a new key.
-    const sig = `${giftId}:${count}:${fromBag ? 1 : 0}`;
-    if (!pendingGift.current || pendingGift.current.sig !== sig) pendingGift.current = { sig, key: newIdemKey() };
+    const idemKey = giftKeys.keyFor(`${giftId}:${count}:${fromBag ? 1 : 0}`);
     setSending(true);
     try {
       const env = await getCore().request<VliveGiftResult>({
         path: VlivePaths.giftSend,
         method: 'POST',
-        body: { roomId, giftId, count, fromBag: fromBag ? 1 : 0, idemKey: pendingGift.current.key },
+        body: { roomId, giftId, count, fromBag: fromBag ? 1 : 0, idemKey },
       });
       if (env.code === Code.OK) {
         void getCore().noteBalance(env.data.balance);
         if (fromBag) setWalletKey((k) => k + 1);
       }
       setShort(insufficientOf(env));
-      // Only a lost answer (network) keeps the key for the retry; any server answer settles it.
-      if (env.code !== Code.SERVER_ERROR) pendingGift.current = null;
+      giftKeys.settle(env.code);
     } finally {
       setSending(false);
     }
