@@ -6,7 +6,7 @@
  */
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
-import type { SocketAddress } from '../../workers/protocol/index';
+import { restOriginOf, type SocketAddress } from '../../workers/protocol/index';
 
 /**
  * A killed gateway must be out of the address call's answers before its clients come back (5 s
@@ -36,6 +36,12 @@ export interface GatewayEntry {
 export interface GatewayRegistry {
   /** The live gateway with the fewest sockets (not draining, heartbeat fresh if any is), or null when none is registered. */
   pick(): Promise<Endpoint | null>;
+  /**
+   * pick()'s gateway plus the REST origins of up to `limit` live gateways, least loaded first
+   * (the picked one among them): the address answer's `gateways`, asked next by a client whose
+   * address call gets no answer.
+   */
+  route(limit: number): Promise<{ endpoint: Endpoint; gateways: string[] } | null>;
   list(): Promise<GatewayEntry[]>;
   /** Sockets on a topic summed over the live gateways (as of their last beats, at most ~1.5 s old). */
   viewers(topic: string): Promise<number>;
@@ -98,9 +104,31 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
     return out;
   }
 
+  // One scan at a time: a dead gateway's clients all ask within a second, and a scan per caller
+  // (each a KV consumer on NATS) swamped NATS and stalled every answer (the chaos bench: 577
+  // callers, address calls timing out after 10 s, none back in 50 s).
+  let scanning: Promise<GatewayEntry[]> | null = null;
   async function live(): Promise<GatewayEntry[]> {
-    if (!cached || now() - cached.at > 500) cached = { at: now(), list: await list() };
-    return cached.list;
+    if (cached && now() - cached.at <= 500) return cached.list;
+    scanning ??= list()
+      .then((l) => {
+        cached = { at: now(), list: l };
+        return l;
+      })
+      .finally(() => (scanning = null));
+    return scanning;
+  }
+
+  async function route(limit: number): Promise<{ endpoint: Endpoint; gateways: string[] } | null> {
+    const listed = await live();
+    const fresh = listed.filter((g) => now() - g.at < GATEWAY_STALE_MS);
+    const gateways = fresh.length ? fresh : listed;
+    if (!gateways.length) return null;
+    let best = gateways[0];
+    for (const g of gateways) if (g.connections < best.connections) best = g;
+    const others = limit > 0 ? [...gateways].sort((a, b) => a.connections - b.connections).slice(0, limit) : [];
+    best.connections++; // spread the next callers inside the cache window
+    return { endpoint: best.endpoint, gateways: others.map((g) => restOriginOf(g.endpoint)) };
   }
 
   return {
@@ -110,16 +138,8 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
       for (const g of await live()) n += g.rooms?.[topic] ?? 0;
       return n;
     },
-    async pick() {
-      const listed = await live();
-      const fresh = listed.filter((g) => now() - g.at < GATEWAY_STALE_MS);
-      const gateways = fresh.length ? fresh : listed;
-      if (!gateways.length) return null;
-      let best = gateways[0];
-      for (const g of gateways) if (g.connections < best.connections) best = g;
-      best.connections++; // spread the next callers inside the cache window
-      return best.endpoint;
-    },
+    pick: async () => (await route(0))?.endpoint ?? null,
+    route,
     announce(s) {
       self = s;
       void beat().catch((err) => console.error('[gateways] heartbeat failed', err));

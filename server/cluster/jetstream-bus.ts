@@ -14,7 +14,8 @@
  */
 import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { Frame } from '../../workers/protocol/index';
+import crypto from 'node:crypto';
+import { Frame, SERVER_ID_MAX } from '../../workers/protocol/index';
 import { BUS_RETENTION, subjectToken, type BusHandlers, type BusStats, type ClusterBus } from './bus';
 
 const SEQ = 'Qs-Seq';
@@ -49,6 +50,18 @@ export interface JetStreamBusOptions {
   now?: () => number;
 }
 
+/**
+ * The stream's identity, sent as `serverId` in HELLO and echoed back by resuming clients, so it
+ * must fit the SUBSCRIBE frame's `serverId` (SERVER_ID_MAX): a longer cluster name made every
+ * resume a bad frame, and no dropped client came back (the chaos bench with a 27-character name).
+ */
+export function streamIdentity(name: string, created: string): string {
+  const full = `${name}@${created}`;
+  if (full.length <= SERVER_ID_MAX) return full;
+  const digest = crypto.createHash('sha256').update(full).digest('base64url').slice(0, 22);
+  return `${name.slice(0, SERVER_ID_MAX - digest.length - 1)}@${digest}`;
+}
+
 export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<ClusterBus> {
   const { nc, name } = opts;
   const now = opts.now ?? Date.now;
@@ -58,7 +71,7 @@ export async function createJetStreamBus(opts: JetStreamBusOptions): Promise<Clu
   const inSubject = (key: string) => `${name}.in.${subjectToken(key)}`;
   const evSubject = (key: string) => `${name}.ev.${subjectToken(key)}`;
   const info = await ensureStream(jsm, name);
-  const clusterId = `${name}@${info.created}`;
+  const clusterId = streamIdentity(name, info.created);
 
   let handlers: BusHandlers = { onFrame: () => undefined, onReset: () => undefined };
   const pubs = new Map<string, PubState>();

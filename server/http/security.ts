@@ -32,7 +32,9 @@ export function streamOrigins(env: NodeJS.ProcessEnv): string[] {
 /**
  * Socket origins beyond this server (CSP_SOCKET_ORIGINS, comma list): in cluster mode the
  * socket-address call may send the client to another gateway, so the page must be allowed to
- * reach every gateway's socket origin (`wss://ws.example.com`, `wss://*.example.com`, `ws://10.0.0.5:*`).
+ * reach every gateway's socket origin (`wss://ws.example.com`, `wss://*.example.com`, `ws://10.0.0.5:*`),
+ * and its REST on the same host (`https://…`): the address call asks another gateway when the
+ * page's own does not answer.
  */
 export function socketOrigins(env: NodeJS.ProcessEnv): string[] {
   return (env.CSP_SOCKET_ORIGINS ?? '').split(/[\s,]+/).filter((o) => /^wss?:\/\/[^/\s;']+$/.test(o));
@@ -60,7 +62,13 @@ export function contentSecurityPolicy(config: Config, env: NodeJS.ProcessEnv = p
       fontSrc: ["'self'", 'data:'],
       // hls.js plays through MediaSource (blob: URLs) and fetches segments itself.
       mediaSrc: ["'self'", 'blob:', ...streams],
-      connectSrc: ["'self'", ...publicSocketOrigins(config.publicHost), ...socketOrigins(env), ...streams],
+      // A gateway's REST shares its socket's host: the address call may go to another gateway.
+      connectSrc: [
+        "'self'",
+        ...publicSocketOrigins(config.publicHost),
+        ...socketOrigins(env).flatMap((o) => [o, o.replace(/^ws/, 'http')]),
+        ...streams,
+      ],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -4,7 +4,7 @@
  * `{ token, lotteryAddress: [{ protocol, host, port }] }`; the client connects to
  * `${protocol}://${host}:${port}${SystemPaths.socket}?token=${token}`.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   Code,
@@ -58,27 +58,54 @@ async function callerUserId(ctx: AppContext, req: FastifyRequest): Promise<numbe
   return userId;
 }
 
-/** Cluster mode: the least-loaded live gateway; otherwise (or none registered) this server. */
-async function endpointFor(ctx: AppContext, req: FastifyRequest) {
-  return (await ctx.gateways?.pick()) ?? socketEndpoint(req, ctx.config.publicHost);
+/** Live gateways the answer lists besides the chosen one's socket (cluster mode). */
+export const ANSWER_GATEWAYS = 3;
+
+/**
+ * Cluster mode: the least-loaded live gateway, and a few live gateways' REST origins the client
+ * asks next when this call gets no answer; otherwise (or none registered) this server.
+ */
+async function addressFor(ctx: AppContext, req: FastifyRequest): Promise<Omit<SocketAddress, 'token'>> {
+  const routed = await ctx.gateways?.route(ANSWER_GATEWAYS);
+  if (!routed) return { lotteryAddress: [socketEndpoint(req, ctx.config.publicHost)] };
+  return { lotteryAddress: [routed.endpoint], gateways: routed.gateways };
+}
+
+/**
+ * A page served by one gateway asks another when its own does not answer (the answer's
+ * `gateways`), so both calls accept other origins. Nothing rides on cookies: the session is the
+ * `accessToken` header the caller already holds.
+ */
+const otherOrigins = {
+  onSend: async (_req: FastifyRequest, reply: FastifyReply) => void reply.header('access-control-allow-origin', '*'),
+};
+
+function preflight(app: Parameters<AreaPlugin>[0], url: string): void {
+  app.options(url, async (_req, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'accessToken, content-type')
+      .header('access-control-max-age', '600')
+      .send(),
+  );
 }
 
 export const socketAddressArea: AreaPlugin = (app, ctx) => {
-  app.post(embeddedUrl(SystemPaths.socketAddress), async (req) => {
+  for (const path of [SystemPaths.socketAddress, SystemPaths.groupToken]) preflight(app, embeddedUrl(path));
+  app.post(embeddedUrl(SystemPaths.socketAddress), otherOrigins, async (req) => {
     const userId = await callerUserId(ctx, req);
-    const body: SocketAddress = {
-      token: ctx.hub.issueSocketToken({ userId }),
-      lotteryAddress: [await endpointFor(ctx, req)],
-    };
+    const body: SocketAddress = { token: ctx.hub.issueSocketToken({ userId }), ...(await addressFor(ctx, req)) };
     return ok(body);
   });
 
-  app.post(embeddedUrl(SystemPaths.groupToken), async (req) => {
+  app.post(embeddedUrl(SystemPaths.groupToken), otherOrigins, async (req) => {
     const { group } = parseInput(groupSchema, req.query);
     const userId = await callerUserId(ctx, req);
     const body: SocketAddress = {
       token: ctx.hub.issueSocketToken({ userId, group: groupTopic(group) }),
-      lotteryAddress: [await endpointFor(ctx, req)],
+      ...(await addressFor(ctx, req)),
     };
     return ok(body);
   });

@@ -21,9 +21,15 @@ export async function connectNats(): Promise<NatsConnection> {
   }
 }
 
+/**
+ * Runs sharing the servers can set `CLUSTER_TEST_PREFIX` (e.g. their branch) so their streams,
+ * buckets and databases are told apart from others'.
+ */
+const RUN_PREFIX = process.env.CLUSTER_TEST_PREFIX ? `${process.env.CLUSTER_TEST_PREFIX}_` : '';
+
 /** A unique stream / bucket name for one test run (the services are shared by every run). */
 export function uniqueName(prefix: string): string {
-  return `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  return `${RUN_PREFIX}${prefix}_${crypto.randomBytes(4).toString('hex')}`;
 }
 
 /** Deletes the test's JetStream streams (KV buckets are streams named KV_<bucket>). */

@@ -60,7 +60,36 @@ describe('headers', () => {
     const csp = contentSecurityPolicy(loadConfig({} as NodeJS.ProcessEnv), {
       CSP_SOCKET_ORIGINS: 'wss://*.ws.example.com, ws://127.0.0.1:*  https://no.example.com wss://x;script-src',
     });
-    expect(csp.directives.connectSrc).toEqual(["'self'", 'wss://*.ws.example.com', 'ws://127.0.0.1:*']);
+    // Each gateway's REST on its socket's host too: the address call may ask another gateway.
+    expect(csp.directives.connectSrc).toEqual([
+      "'self'",
+      'wss://*.ws.example.com',
+      'https://*.ws.example.com',
+      'ws://127.0.0.1:*',
+      'http://127.0.0.1:*',
+    ]);
+  });
+
+  it('the socket-address call answers other origins (a page asking another gateway), with no cookies', async () => {
+    const url = `${srv.base}${embeddedUrl(SystemPaths.socketAddress)}`;
+    const pre = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://gw2.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'accesstoken',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/accessToken/i);
+    const res = await fetch(url, { method: 'POST', headers: { origin: 'http://gw2.example.com' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    // Not the rest of the API.
+    const other = await fetch(`${srv.base}${embeddedUrl(SystemPaths.appInfo)}`, {
+      headers: { origin: 'http://gw2.example.com' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('ignores X-Forwarded-* unless TRUST_PROXY is set', async () => {

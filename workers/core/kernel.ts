@@ -9,7 +9,7 @@
  */
 import { BehaviorSubject, Observable, ReplaySubject, Subject, share } from 'rxjs';
 import { Code } from '../protocol/codes';
-import { SystemPaths, type SocketAddress } from '../protocol/api/system';
+import { SystemPaths } from '../protocol/api/system';
 import { parseTopic, type ParsedTopic, type Topic } from '../protocol/topics';
 import type { ApiFamily } from '../protocol/api/paths';
 import type { Envelope } from '../protocol/envelope';
@@ -29,6 +29,7 @@ import {
 import type { Lazy } from './lazy';
 import { createRestClient, type FetchLike } from './rest';
 import { createSocket, type CoreSocket, type SocketCtor, type SocketHandlers } from './socket';
+import { createAddressBook, ownAddressOrigin, restAddressAsk } from './socket-address';
 import type { OfflineStore } from './store';
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -207,11 +208,15 @@ export function createKernel(deps: CoreDeps): Kernel {
   }
 
   // --- socket ------------------------------------------------------------------------------
+  // The page's own server first ('' = the configured bases), then the gateways the last answer
+  // named, each given ADDRESS_TIMEOUT_MS (./socket-address.ts). Only the last one asked reports a
+  // network failure to the user.
+  const addressBook = createAddressBook(restAddressAsk(rest), {
+    onFailure: (origin, err) => log(`address call to ${origin} failed, asking the next`, err),
+  });
   async function resolveUrl(): Promise<string> {
     if (deps.resolveSocketUrl) return deps.resolveSocketUrl();
-    const env = await rest.request<SocketAddress>({ path: SystemPaths.socketAddress, method: 'POST' });
-    if (env.code !== Code.OK) throw new Error(`socket address: ${env.code} ${env.msg}`);
-    return socketUrlFrom(env.data, SystemPaths.socket);
+    return socketUrlFrom(await addressBook.resolve([ownAddressOrigin(rest)]), SystemPaths.socket);
   }
   const socket = createSocket(
     {

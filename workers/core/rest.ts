@@ -5,14 +5,14 @@
  * the no-token code → logout, HTTP 400 → redirect home, any other non-200 → exception.
  */
 import { Code } from '../protocol/codes';
-import { DEFAULT_GET_PARAMS, apiFamilyOf, fillPath, type ApiFamily } from '../protocol/api/paths';
+import { DEFAULT_GET_PARAMS, EMBEDDED_API_BASES, apiFamilyOf, fillPath, type ApiFamily } from '../protocol/api/paths';
 import type { Envelope } from '../protocol/envelope';
 import { createSseParser } from '../protocol/sse';
 import type { RestRequest } from './api';
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string | FormData },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
 ) => Promise<{
   status: number;
   json(): Promise<unknown>;
@@ -38,8 +38,15 @@ export interface RestDeps {
   onException?: (code: number, msg: string, path: string) => void;
 }
 
+/** Where one request goes besides the configured bases (the address call to another gateway). */
+export interface RequestTarget {
+  /** Another server of this app (`http(s)://host:port`): its embedded mounts are used. */
+  origin?: string;
+  signal?: AbortSignal;
+}
+
 export interface RestClient {
-  request<T = unknown>(req: RestRequest): Promise<Envelope<T>>;
+  request<T = unknown>(req: RestRequest, target?: RequestTarget): Promise<Envelope<T>>;
   /**
    * A POST answered with server-sent events: each event's data to `onData` as it arrives, then
    * `{ code: 200 }`. An answer that is not a stream (bad input, a limit) is its envelope, with
@@ -87,18 +94,23 @@ function isEnvelope(v: unknown): v is Envelope<unknown> {
 }
 
 export function createRestClient(deps: RestDeps): RestClient {
-  function urlOf(req: RestRequest): string {
+  function urlOf(req: RestRequest, origin?: string): string {
     const method = req.method ?? 'GET';
     const path = fillPath(req.path, req.params);
     const query: Record<string, unknown> =
       method === 'GET' ? { ...DEFAULT_GET_PARAMS, ...req.query } : { ...req.query };
     const qs = queryString(query);
-    return `${deps.baseUrl(apiFamilyOf(req.path))}${path}${qs ? `?${qs}` : ''}`;
+    const base = origin ? origin + EMBEDDED_API_BASES[apiFamilyOf(req.path)] : deps.baseUrl(apiFamilyOf(req.path));
+    return `${base}${path}${qs ? `?${qs}` : ''}`;
   }
 
-  async function request<T>(req: RestRequest, onStream?: (data: string) => void): Promise<Envelope<T>> {
+  async function request<T>(
+    req: RestRequest,
+    onStream?: (data: string) => void,
+    target: RequestTarget = {},
+  ): Promise<Envelope<T>> {
     const method = req.method ?? 'GET';
-    const url = urlOf(req);
+    const url = urlOf(req, target.origin);
     const headers: Record<string, string> = { Accept: onStream ? 'text/event-stream' : 'application/json' };
     const known = deps.sessionKnown?.();
     if (known) await known;
@@ -120,7 +132,10 @@ export function createRestClient(deps: RestDeps): RestClient {
     let status: number;
     let parsed: unknown;
     try {
-      const res = await deps.fetch(url, { method, headers, body });
+      const res = await deps.fetch(
+        url,
+        target.signal ? { method, headers, body, signal: target.signal } : { method, headers, body },
+      );
       status = res.status;
       if (onStream && res.body && res.headers?.get('content-type')?.startsWith('text/event-stream')) {
         const parser = createSseParser(onStream);
@@ -155,7 +170,7 @@ export function createRestClient(deps: RestDeps): RestClient {
   }
 
   return {
-    request: <T>(req: RestRequest) => request<T>(req),
+    request: <T>(req: RestRequest, target?: RequestTarget) => request<T>(req, undefined, target),
     stream: (req, onData) => request<null>({ ...req, method: 'POST' }, onData),
     urlOf,
   };

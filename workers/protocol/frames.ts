@@ -27,12 +27,15 @@ export const authFrameSchema = z.object({
   data: z.object({ accessToken: token }),
 });
 
+/** Longest `serverId` a client may send back (HELLO's serverId must fit). */
+export const SERVER_ID_MAX = 64;
+
 export const subscribeFrameSchema = z.object({
   code: z.literal(Frame.SUBSCRIBE),
   accessToken: token.optional(),
   data: z.object({
     /** Server instance the `since` values were seen on; another instance means a snapshot. */
-    serverId: z.string().max(64).optional(),
+    serverId: z.string().max(SERVER_ID_MAX).optional(),
     topics: z
       .array(z.object({ topic: topicString, since: z.number().int().nonnegative().optional() }))
       .min(1)

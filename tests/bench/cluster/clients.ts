@@ -1,8 +1,9 @@
 /**
  * Client sockets of the cluster benchmarks, in a child process (../cluster-fanout.ts and
  * ../cluster-chaos.ts fork several, so the sockets' parsing does not share the parent's core).
- * Each socket does what the app's core does: the socket-address call on a gateway's REST, a
- * socket to the gateway it names, SUBSCRIBE; on a drop it waits as the core does (4011/1001: at
+ * Each socket does what the app's core does: the socket-address call on a gateway's REST (the
+ * core's own code: workers/core/socket-address.ts, other gateways asked at once when one does
+ * not answer), a socket to the gateway it names, SUBSCRIBE; on a drop it waits as the core does (4011/1001: at
  * once plus 0–250 ms; else RECONNECT_MS plus jitter), asks for an address again and resumes with
  * its serverId and last seq. Chatters AUTH, follow one room and send a line every `everyMs`;
  * a line not acknowledged before a drop is sent again with the same clientId.
@@ -21,6 +22,7 @@ import {
   type Envelope,
   type SocketAddress,
 } from '../../../workers/protocol/index';
+import { createAddressBook, type AddressBook } from '../../../workers/core/socket-address';
 import { LatencyHistogram, benchStamp, wallNow } from '../shared/bench-event';
 
 export interface OpenMsg {
@@ -98,27 +100,34 @@ function noteFailure(err: Error): void {
   failures[err.message] = (failures[err.message] ?? 0) + 1;
 }
 
-async function address(token?: string): Promise<string> {
-  let lastErr: unknown = null;
-  // As behind a load balancer: the next gateway's REST, skipping one that does not answer.
-  for (let k = 0; k < opts.restUrls.length * 3; k++) {
-    const base = opts.restUrls[rr++ % opts.restUrls.length];
-    try {
-      const res = await fetch(`${base}${embeddedUrl(SystemPaths.socketAddress)}`, {
+// The core's rule (workers/core/socket-address.ts): each gateway gets ADDRESS_TIMEOUT_MS, then
+// the next is asked at once; the gateways the last answer named are asked after the given ones.
+// One book per socket, as each app instance has its own.
+const books = new Map<Sock, AddressBook>();
+
+function bookOf(s: Sock): AddressBook {
+  let book = books.get(s);
+  if (!book) {
+    book = createAddressBook(async (origin, signal) => {
+      const res = await fetch(`${origin}${embeddedUrl(SystemPaths.socketAddress)}`, {
         method: 'POST',
-        headers: token ? { accessToken: token } : {},
-        signal: AbortSignal.timeout(10_000),
+        headers: s.token ? { accessToken: s.token } : {},
+        signal,
       });
       const body = (await res.json()) as Envelope<SocketAddress>;
       if (body.code !== 200) throw new Error(`address call: ${body.code} ${body.msg}`);
-      const a = body.data.lotteryAddress[0];
-      return `${a.protocol}://${a.host}:${a.port}${SystemPaths.socket}?token=${encodeURIComponent(body.data.token)}`;
-    } catch (err) {
-      lastErr = err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      return body.data;
+    });
+    books.set(s, book);
   }
-  throw lastErr instanceof Error ? lastErr : new Error('no gateway answered');
+  return book;
+}
+
+async function address(s: Sock): Promise<string> {
+  // The page's own server, as behind a load balancer: the gateways' REST in turn.
+  const a = await bookOf(s).resolve([opts.restUrls[rr++ % opts.restUrls.length]]);
+  const at = a.lotteryAddress[0];
+  return `${at.protocol}://${at.host}:${at.port}${SystemPaths.socket}?token=${encodeURIComponent(a.token)}`;
 }
 
 function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
@@ -169,7 +178,7 @@ function onFrame(s: Sock, data: Buffer, subscribed: () => void): void {
 
 function connect(s: Sock): Promise<void> {
   return new Promise((resolve, reject) => {
-    address(s.token).then((url) => {
+    address(s).then((url) => {
       const ws = new WebSocket(url, { perMessageDeflate: false });
       s.ws = ws;
       s.ready = false;

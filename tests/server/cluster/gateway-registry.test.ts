@@ -49,3 +49,23 @@ it('a gateway that missed its heartbeat is not named while a fresh one is, even 
   clock = t0 + GATEWAY_STALE_MS + 500;
   expect((await createGatewayRegistry(kv, now).pick())?.port).toBe(1);
 });
+
+it('callers asking at once share one registry scan (a dead gateway’s clients all ask within a second)', async () => {
+  const kv = await openRegistryBucket(nc, cluster);
+  const g = createGatewayRegistry(kv);
+  g.announce({ id: 'shared', endpoint: endpoint(7), connections: () => 0 });
+  await expect.poll(async () => (await g.list()).length).toBeGreaterThan(0);
+  let scans = 0;
+  const keys = kv.keys.bind(kv);
+  kv.keys = (...args: Parameters<typeof kv.keys>) => {
+    scans++;
+    return keys(...args);
+  };
+  const picker = createGatewayRegistry(kv);
+  const answers = await Promise.all(Array.from({ length: 200 }, () => picker.route(3)));
+  expect(answers.every((a) => a !== null)).toBe(true);
+  expect(scans).toBe(1);
+  // The answer lists the live gateways' REST origins, least loaded first.
+  expect(answers[0]?.gateways).toContain('http://127.0.0.1:7');
+  await g.close();
+});

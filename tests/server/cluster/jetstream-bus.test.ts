@@ -1,7 +1,8 @@
 /** The JetStream bus against the machine's real NATS: seqs assigned once, history on join, gaps. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { createJetStreamBus } from '../../../server/cluster/jetstream-bus';
+import { createJetStreamBus, streamIdentity } from '../../../server/cluster/jetstream-bus';
+import { Frame, subscribeFrameSchema } from '../../../workers/protocol/index';
 import type { BusFrame, ClusterBus } from '../../../server/cluster/bus';
 import { connectNats, deleteStreams, uniqueName } from '../../helpers/cluster';
 import { createHub } from '../../../server/ws/create-hub';
@@ -37,6 +38,18 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
 }
 
 describe('JetStream bus', () => {
+  it('its identity (HELLO serverId) fits a resuming SUBSCRIBE, whatever the cluster name', () => {
+    const created = '2026-11-26T18:27:41.892927728Z';
+    for (const n of ['qs_events', 'h_cluster_qs_bench_f511eaf3_events', `${'x'.repeat(80)}_events`]) {
+      const id = streamIdentity(n, created);
+      const frame = { code: Frame.SUBSCRIBE, data: { serverId: id, topics: [{ topic: 'football', since: 3 }] } };
+      expect(subscribeFrameSchema.safeParse(frame).success).toBe(true);
+      expect(streamIdentity(n, created)).toBe(id);
+      expect(streamIdentity(n, '2026-11-26T18:27:42.000000000Z')).not.toBe(id);
+    }
+    expect(streamIdentity('qs_events', created)).toBe(`qs_events@${created}`);
+  });
+
   it('gives each event of a topic one seq even when two processes publish at once', async () => {
     const a = await createJetStreamBus({ nc: ncA, name });
     const b = await createJetStreamBus({ nc: ncB, name });

@@ -24,6 +24,17 @@ export const SystemPaths = {
 export interface SocketAddress {
   token: string;
   lotteryAddress: Array<{ protocol: 'ws' | 'wss'; host: string; port: number }>;
+  /**
+   * Cluster mode only (added field): REST origins of a few live gateways, least loaded first. A
+   * client whose address call gets no answer asks these next (workers/core/socket-address.ts).
+   */
+  gateways?: string[];
+}
+
+/** A gateway's REST origin from its socket endpoint (a gateway serves both on one port). */
+export function restOriginOf(a: SocketAddress['lotteryAddress'][number]): string {
+  const host = a.host.includes(':') ? `[${a.host}]` : a.host;
+  return `${a.protocol === 'wss' ? 'https' : 'http'}://${host}:${a.port}`;
 }
 
 /** An installable app package offered on /download (null fields: not published for that platform). */
