@@ -8,12 +8,16 @@
  *   npx tsx tests/bench/messaging.ts            # defaults: 200 users, 100 msg/s, 10 s
  *   USERS=2000 RATE=500 SECONDS=30 npx tsx tests/bench/messaging.ts
  *   ENGINE=postgres TEST_DATABASE_URL=postgres://…/db npx tsx tests/bench/messaging.ts  # a temp database on that server
+ *   (TEST_DB_PREFIX names the temp database; PG_POOL_MAX sizes the server's pool)
  *
- * 2026-11-26, 2 shared cores at load 9–15, after the send path lost 6 statements per message:
- * PostgreSQL 200 users at 100/s: 99 msg/s, p50 97 ms, p99 987 ms (before: p50 1.5 s); 2,000 users
- * at 500/s for 30 s: 0 lost, 0 duplicates, but only 145–165 msg/s (p50 29 s, queued), node at
- * 47–64% of a core: the time is in database round trips (pg writev dominates the profile; pool of
- * 10). PGlite 200 users at 100/s: saturates at 43–46 msg/s.
+ * 2026-11-26, 2 cores shared with five other sessions (load 10–17), a private send is 4 statements
+ * (session, one check query, one write statement, the recipient's counts; was 11 with a
+ * transaction). 2,000 users at 500/s for 30 s on PostgreSQL: 274.5 msg/s sustained, p50 17.3 s,
+ * p99 24.6 s (queued), 0 lost, 0 duplicates, node 43% of a core, RSS 520 MB, load 10–11 (same
+ * run before: 135.6 msg/s, p50 48.8 s, p99 79.9 s). PGlite, 200 users at 100/s for 10 s: 58.6
+ * msg/s, p50 296 ms, p99 13.1 s (before: 32.2 msg/s, p50 13.0 s); 2,000 users at 500/s: 72.6
+ * msg/s, 0 lost, RSS 838 MB (before: 27.9 msg/s, p50 272 s). PG_POOL_MAX=20 did no better
+ * than 10 at this load (4 halved the rate): the machine's two cores, not the pool, are the limit.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
