@@ -20,6 +20,8 @@ export const GATEWAY_TTL_MS = 3_000;
  * entry waits out the TTL.
  */
 export const GATEWAY_STALE_MS = GATEWAY_HEARTBEAT_MS * 1.5;
+/** Longest an address call waits for a registry scan (then the last list, or this gateway). */
+export const GATEWAY_SCAN_MS = 1_000;
 
 export type Endpoint = SocketAddress['lotteryAddress'][number];
 
@@ -106,16 +108,32 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
 
   // One scan at a time: a dead gateway's clients all ask within a second, and a scan per caller
   // (each a KV consumer on NATS) swamped NATS and stalled every answer (the chaos bench: 577
-  // callers, address calls timing out after 10 s, none back in 50 s).
+  // callers, address calls timing out after 10 s, none back in 50 s). A scan is also bounded: one
+  // ran past 20 s right after a killed gateway's entry expired, and every caller waited on it.
+  // Then the last list answers (or none: the address call names this gateway, which is alive).
   let scanning: Promise<GatewayEntry[]> | null = null;
   async function live(): Promise<GatewayEntry[]> {
     if (cached && now() - cached.at <= 500) return cached.list;
-    scanning ??= list()
-      .then((l) => {
-        cached = { at: now(), list: l };
-        return l;
-      })
-      .finally(() => (scanning = null));
+    if (!scanning) {
+      const scan: Promise<GatewayEntry[]> = list().then(
+        (l) => {
+          cached = { at: now(), list: l };
+          return l;
+        },
+        (err: unknown) => {
+          console.error('[gateways] registry scan failed', err);
+          return cached?.list ?? [];
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const bounded = new Promise<GatewayEntry[]>((resolve) => {
+        timer = setTimeout(() => resolve(cached?.list ?? []), GATEWAY_SCAN_MS);
+      });
+      scanning = Promise.race([scan, bounded]).finally(() => {
+        clearTimeout(timer);
+        scanning = null;
+      });
+    }
     return scanning;
   }
 

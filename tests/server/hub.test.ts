@@ -2,7 +2,8 @@
  * The socket hub over real sockets (./hub-harness.ts): connecting, auth, heartbeat and idle,
  * topics, seq and replay, which topics exist. Limits, chat and drops: ./hub-limits.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   Frame,
   SocketClose,
@@ -204,6 +205,42 @@ describe('topics, seq, replay', () => {
     expect(done.code === Frame.SUBSCRIBED && done.data).toEqual({ topic, seq: seen + 2, replayed: 2 });
     // Nothing after SUBSCRIBED was a duplicate.
     expect((await sock.settle(100)).filter(isEvent(topic))).toEqual([]);
+  });
+
+  it('writes a replayed gap to the socket at once, not a write per frame', async () => {
+    const hub = srv().built.ctx.hub;
+    const topic = Topics.match(7150);
+    hub.publish(topic, notice('0'));
+    let { sock } = await connect();
+    sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic }] } });
+    const sub = await sock.next(isCode(Frame.SUBSCRIBED));
+    const seen = sub.code === Frame.SUBSCRIBED ? sub.data.seq : -1;
+    sock.close();
+    await sock.closed;
+    for (let i = 1; i <= 8; i++) hub.publish(topic, notice(String(i)));
+    ({ sock } = await connect());
+    const port = Number(new URL(srv().base).port);
+    let writes = 0;
+    const write = net.Socket.prototype.write;
+    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
+      if (this.localPort === port) writes++;
+      return write.apply(this, args as Parameters<typeof write>);
+    });
+    try {
+      sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: seen }] } });
+      const replayed: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const f = await sock.next(isEvent(topic));
+        replayed.push(f.code === Frame.EVENT ? (f.data as { text: string }).text : '');
+      }
+      await sock.next(isCode(Frame.SUBSCRIBED));
+      expect(replayed).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+      // The gap in one write, then SUBSCRIBED (ws writes a frame's header and payload apart: 2).
+      expect(writes).toBe(3);
+    } finally {
+      spy.mockRestore();
+      sock.close();
+    }
   });
 
   it('asks for a snapshot when the gap is beyond the window (count), from another server, or ahead', async () => {

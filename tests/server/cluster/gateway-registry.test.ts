@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
+  GATEWAY_SCAN_MS,
   GATEWAY_STALE_MS,
   createGatewayRegistry,
   openRegistryBucket,
@@ -67,5 +68,28 @@ it('callers asking at once share one registry scan (a dead gateway’s clients a
   expect(scans).toBe(1);
   // The answer lists the live gateways' REST origins, least loaded first.
   expect(answers[0]?.gateways).toContain('http://127.0.0.1:7');
+  await g.close();
+});
+
+it('a registry scan that never ends does not hold the address call: the last list answers after GATEWAY_SCAN_MS', async () => {
+  const kv = await openRegistryBucket(nc, cluster);
+  const g = createGatewayRegistry(kv);
+  g.announce({ id: 'hung', endpoint: endpoint(9), connections: () => 0 });
+  await expect.poll(async () => (await g.list()).some((e) => e.id === 'hung')).toBe(true);
+  let clock = Date.now();
+  const picker = createGatewayRegistry(kv, () => clock);
+  expect((await picker.route(3))?.gateways).toContain('http://127.0.0.1:9');
+  // As seen right after a killed gateway's entry expired: the key listing never finishes.
+  const hung = new Promise<never>(() => undefined);
+  kv.keys = (async () => ({
+    async *[Symbol.asyncIterator]() {
+      yield await hung;
+    },
+  })) as unknown as typeof kv.keys;
+  clock += 1_000;
+  const t0 = performance.now();
+  const answer = await picker.route(3);
+  expect(performance.now() - t0).toBeLessThan(GATEWAY_SCAN_MS + 500);
+  expect(answer?.gateways).toContain('http://127.0.0.1:9');
   await g.close();
 });
