@@ -3,7 +3,7 @@
  * match (MatchCardBubble: its score live through the core), with its send state, retry and recall.
  * Everything a user wrote is rendered as text, never as markup.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatChinaTime, getCore, type ConversationMessage } from '../../core/index';
 import type { ImImage } from '../../../workers/protocol/chat';
 import { MessagePaths, RECALL_WINDOW_MS } from '../../../workers/protocol/api/message';
@@ -52,7 +52,8 @@ function ImageBody({ image, from }: { image: ImImage; from: string }) {
   );
 }
 
-export function MessageBubble({
+/** Memoised: a conversation's update keeps the message objects of every block it did not touch. */
+export const MessageBubble = memo(function MessageBubble({
   m,
   mine,
   peerName,
@@ -127,4 +128,4 @@ export function MessageBubble({
       </span>
     </li>
   );
-}
+});

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Topics } from '../../../workers/protocol/index';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
+import { appendMessages, ensurePrivateConversation } from '../../../server/im/insert';
 import { startTestServer, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from './core-harness';
 import { waitFor } from './fake-clock';
@@ -44,5 +45,19 @@ export function useMessagingCores() {
     return { tab, id: r.data!.id, token: await tokenOf(h) };
   }
 
-  return { env, harness, loggedIn };
+  /** `count` messages from `from` to `to` through the server's insert path, an hour ago (outside the send rate). */
+  async function seedHistory(from: number, to: number, count: number): Promise<string> {
+    const now = Date.now() - 3_600_000;
+    return env.srv.built.ctx.db.transaction().execute(async (trx) => {
+      const conversationId = await ensurePrivateConversation(trx, from, to, now);
+      const items = Array.from({ length: count }, (_, i) => ({
+        clientId: `hist-${now}-${i}`,
+        text: `历史第${i + 1}条`,
+      }));
+      await appendMessages(trx, { conversationId, from, to, now }, items);
+      return conversationId;
+    });
+  }
+
+  return { env, harness, loggedIn, seedHistory };
 }

@@ -19,17 +19,20 @@ import {
 } from '../../protocol/api/message';
 import type { ImMessage, InboxEvent } from '../../protocol/chat';
 import type { ParsedTopic } from '../../protocol/topics';
-import type { ActionResult, ConversationMessage, ConversationValue, MessagingHandlers, SessionValue } from '../api';
+import type { ActionResult, ConversationMessage, MessagingHandlers, SessionValue } from '../api';
+import type { ConversationState } from '../conversation-wire';
 import type { Kernel, StreamBuilders } from '../kernel';
 import { createChatList } from './messaging-list';
 import {
   IM_STORE,
   KEEP,
+  clearHeld,
   createHistory,
   lastSeqOf,
   merge,
   newestHeld,
   restore,
+  stateOf,
   type Conversation,
   type Page,
 } from './messaging-history';
@@ -85,14 +88,12 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
   const history = createHistory(kernel);
 
   // --- conversations -------------------------------------------------------------------------
-  function valueOf(chatId: string, conv: Conversation): ConversationValue {
-    const stored = [...conv.bySeq.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    const storedIds = new Set(stored.map((m) => m.clientId));
-    const messages: ConversationMessage[] = stored.map((m) => ({ ...m, state: 'sent' }));
+  /** The outbox's messages of a conversation, as it shows them until they are stored. */
+  function unsentOf(chatId: string): ConversationMessage[] {
     const user = session$.value.user;
-    for (const o of outbox) {
-      if (o.chatId !== chatId || storedIds.has(o.clientId)) continue;
-      messages.push({
+    return outbox
+      .filter((o) => o.chatId === chatId)
+      .map((o) => ({
         id: `local:${o.clientId}`,
         chatId,
         clientId: o.clientId,
@@ -104,15 +105,12 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
         at: o.at,
         state: o.state,
         ...(o.error ? { error: o.error } : {}),
-      });
-    }
-    const hasOlder = conv.floor !== null && conv.floor > 0;
-    return { status: conv.status, chatId, messages, readSeq: conv.readSeq, hasOlder };
+      }));
   }
 
   function emit(chatId: string): void {
     const conv = convs.get(chatId);
-    if (conv) conv.value$.next(valueOf(chatId, conv));
+    if (conv) conv.value$.next(stateOf(chatId, conv, unsentOf(chatId)));
   }
 
   function persist(chatId: string, conv: Conversation): void {
@@ -141,7 +139,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       try {
         let got: Page;
         if (needsNewest(chatId, conv)) {
-          conv.bySeq.clear();
+          clearHeld(conv);
           conv.keep = KEEP;
           got = await history.newest(chatId, conv);
         } else
@@ -170,12 +168,15 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     if (conv) return conv;
     const created: Conversation = {
       bySeq: new Map(),
+      blocks: new Map(),
+      byClient: new Map(),
+      tail: [],
       readSeq: list$.value.items.find((c) => c.conversationId === chatId)?.readSeq ?? 0,
       status: 'loading',
-      value$: new BehaviorSubject<ConversationValue>({
+      value$: new BehaviorSubject<ConversationState>({
         status: 'loading',
         chatId,
-        messages: [],
+        blocks: [],
         readSeq: 0,
         hasOlder: false,
       }),
@@ -197,7 +198,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       }
       await fetchGap(chatId);
     })();
-    created.value$.next(valueOf(chatId, created));
+    created.value$.next(stateOf(chatId, created, unsentOf(chatId)));
     return created;
   }
 
@@ -305,7 +306,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       round++;
       outbox = [];
       for (const [chatId, conv] of convs) {
-        conv.bySeq.clear();
+        clearHeld(conv);
         Object.assign(conv, { readSeq: 0, floor: null, keep: KEEP, older: null });
         conv.status = token ? 'loading' : 'ready';
         emit(chatId);
