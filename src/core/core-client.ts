@@ -8,6 +8,7 @@ import type { Endpoint } from 'comlink';
 import {
   CORE_TIMEOUT_MSG,
   type ActionResult,
+  type ChatTarget,
   type CoreApi,
   type CoreMode,
   type LiveSettings,
@@ -295,6 +296,9 @@ export class CoreClient implements CoreApi {
   }
   sendGroup(groupId: number, text: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('sendGroup', [groupId, text]);
+  }
+  sendPicture(target: ChatTarget, file: Blob, clientId: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('sendPicture', [target, file, clientId]);
   }
   retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('retryPrivate', [clientId]);

@@ -3,11 +3,10 @@
  * or basketball; choosing one shares it into the chat as a match card.
  */
 import { useState } from 'react';
-import { getCore, useMatch, useMatchList } from '../../core/index';
+import { getCore, useMatch, useMatchList, type ChatTarget } from '../../core/index';
 import type { Sport } from '../../../workers/protocol/live';
 import { MessageMediaPaths } from '../../../workers/protocol/api/message-media';
 import { showToast } from '../../state/ui';
-import type { ChatTarget } from './ComposerExtras';
 import { MEDIA_TEXT } from './media-strings';
 import { useDialogFocus } from './use-dialog-focus';
 

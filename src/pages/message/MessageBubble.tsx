@@ -8,6 +8,7 @@ import { formatChinaTime, getCore, type ConversationMessage } from '../../core/i
 import type { ImImage } from '../../../workers/protocol/chat';
 import { MessagePaths, RECALL_WINDOW_MS } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
+import { localPicture, releasePicture } from './local-pictures';
 import { MatchCardBubble } from './MatchCardBubble';
 import { MEDIA_TEXT } from './media-strings';
 import { useDialogFocus } from './use-dialog-focus';
@@ -52,6 +53,31 @@ function ImageBody({ image, from }: { image: ImImage; from: string }) {
   );
 }
 
+/** A picture not stored yet: this tab's copy of the file when it picked it, else a placeholder. */
+function UnsentPicture({ clientId }: { clientId: string | undefined }) {
+  const url = localPicture(clientId);
+  // A file the browser cannot show either (the server will refuse it too): the placeholder.
+  const [broken, setBroken] = useState(false);
+  return url && !broken ? (
+    <span className="msg-bubble__image msg-bubble__image--unsent">
+      <img
+        src={url}
+        alt={MEDIA_TEXT.image.unsent}
+        style={{ maxWidth: THUMB_MAX, maxHeight: THUMB_MAX }}
+        onError={() => setBroken(true)}
+      />
+    </span>
+  ) : (
+    <span className="msg-bubble__unsent-picture" role="img" aria-label={MEDIA_TEXT.image.unsent}>
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+        <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <circle cx="9" cy="10" r="1.8" fill="currentColor" />
+        <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      </svg>
+    </span>
+  );
+}
+
 /** Memoised: a conversation's update keeps the message objects of every block it did not touch. */
 export const MessageBubble = memo(function MessageBubble({
   m,
@@ -77,11 +103,13 @@ export const MessageBubble = memo(function MessageBubble({
       className={mine ? 'msg-bubble msg-bubble--mine' : 'msg-bubble msg-bubble--theirs'}
       data-message-seq={m.seq ?? ''}
       data-message-state={m.state}
-      data-message-kind={m.image ? 'image' : m.match ? 'match' : 'text'}
+      data-message-kind={m.image || m.unsentPicture ? 'image' : m.match ? 'match' : 'text'}
     >
       {inGroup && !mine && <span className="msg-bubble__from">{m.fromNickName}</span>}
       {m.image ? (
         <ImageBody image={m.image} from={from} />
+      ) : m.unsentPicture ? (
+        <UnsentPicture clientId={m.clientId} />
       ) : m.match ? (
         <MatchCardBubble card={m.match} />
       ) : (
@@ -102,7 +130,10 @@ export const MessageBubble = memo(function MessageBubble({
             <button
               type="button"
               className="msg-bubble__btn"
-              onClick={() => void getCore().discardPrivate(m.clientId!)}
+              onClick={() => {
+                releasePicture(m.clientId);
+                void getCore().discardPrivate(m.clientId!);
+              }}
             >
               {T.chat.discard}
             </button>

@@ -23,6 +23,8 @@ export const IM_STORE = {
   outbox: 'im:outbox',
   chat: (id: string) => `im:chat:${id}`,
   block: (id: string, block: number) => `im:block:${id}:${block}`,
+  /** An unsent picture's bytes (messaging-outbox.ts). */
+  picture: (clientId: string) => `im:picture:${clientId}`,
 } as const;
 /** Newest messages of a conversation kept in the store (and in memory while none older were asked for). */
 export const KEEP = 500;
