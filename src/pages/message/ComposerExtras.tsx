@@ -11,6 +11,7 @@ import { showToast } from '../../state/ui';
 import { newClientId } from './client-id';
 import { holdPicture, releasePicture } from './local-pictures';
 import { MatchPicker, shareMatch } from './MatchPicker';
+import { PictureIcon } from './PickerSheet';
 import { MEDIA_TEXT as T } from './media-strings';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -38,11 +39,7 @@ export function ComposerExtras({ target }: { target: ChatTarget }) {
         aria-label={T.image.pick}
         onClick={() => input.current?.click()}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <circle cx="9" cy="10" r="1.8" fill="currentColor" />
-          <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
+        <PictureIcon size={22} />
       </button>
       <input
         ref={input}

@@ -10,6 +10,7 @@ import { MessagePaths, RECALL_WINDOW_MS } from '../../../workers/protocol/api/me
 import { showToast } from '../../state/ui';
 import { localPicture, releasePicture } from './local-pictures';
 import { MatchCardBubble } from './MatchCardBubble';
+import { PictureIcon } from './PickerSheet';
 import { MEDIA_TEXT } from './media-strings';
 import { useDialogFocus } from './use-dialog-focus';
 import { MESSAGE_TEXT as T } from './strings';
@@ -69,11 +70,7 @@ function UnsentPicture({ clientId }: { clientId: string | undefined }) {
     </span>
   ) : (
     <span className="msg-bubble__unsent-picture" role="img" aria-label={MEDIA_TEXT.image.unsent}>
-      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-        <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        <circle cx="9" cy="10" r="1.8" fill="currentColor" />
-        <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      </svg>
+      <PictureIcon size={28} />
     </span>
   );
 }

@@ -17,7 +17,7 @@ import { showToast } from '../../state/ui';
 import { newClientId } from './client-id';
 import { shareMatch } from './MatchPicker';
 import { MEDIA_TEXT } from './media-strings';
-import { useDialogFocus } from './use-dialog-focus';
+import { PickerSheet } from './PickerSheet';
 import '../../components/user/user.css';
 import './message.css';
 import './media.css';
@@ -27,24 +27,16 @@ const T = MEDIA_TEXT.shareOut;
 const SHOWN = 30;
 
 function LoginSheet({ onClose }: { onClose: () => void }) {
-  const closeRef = useDialogFocus(onClose);
   return (
-    <div className="msg-picker" role="dialog" aria-modal="true" aria-label={T.title}>
-      <div className="msg-picker__head">
-        <span className="msg-picker__title">{T.title}</span>
-        <button ref={closeRef} type="button" className="msg-picker__close" onClick={onClose}>
-          {MEDIA_TEXT.match.close}
-        </button>
-      </div>
+    <PickerSheet title={T.title} onClose={onClose}>
       <p className="us-list-state">
         {T.loginHint} <Link href={paths.login}>{T.login}</Link>
       </p>
-    </div>
+    </PickerSheet>
   );
 }
 
 function ChatSheet({ matchId, sport, onClose }: { matchId: number; sport: Sport; onClose: () => void }) {
-  const closeRef = useDialogFocus(onClose);
   const list = useConversations();
   const [busy, setBusy] = useState(false);
   const items = (list?.items ?? []).slice(0, SHOWN);
@@ -61,13 +53,7 @@ function ChatSheet({ matchId, sport, onClose }: { matchId: number; sport: Sport;
   }
 
   return (
-    <div className="msg-picker" role="dialog" aria-modal="true" aria-label={T.title} aria-busy={busy}>
-      <div className="msg-picker__head">
-        <span className="msg-picker__title">{T.title}</span>
-        <button ref={closeRef} type="button" className="msg-picker__close" onClick={onClose}>
-          {MEDIA_TEXT.match.close}
-        </button>
-      </div>
+    <PickerSheet title={T.title} busy={busy} onClose={onClose}>
       {!list || (list.status === 'loading' && items.length === 0) ? (
         <p className="us-list-state" role="status">
           {T.loading}
@@ -101,7 +87,7 @@ function ChatSheet({ matchId, sport, onClose }: { matchId: number; sport: Sport;
           ))}
         </ul>
       )}
-    </div>
+    </PickerSheet>
   );
 }
 

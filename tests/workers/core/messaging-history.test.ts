@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationValue } from '../../../workers/core/api';
 import { BLOCK, IM_STORE } from '../../../workers/core/modules/messaging-history';
 import { waitFor } from '../helpers/fake-clock';
-import { useMessagingCores } from '../helpers/messaging-cores';
+import { range, seqsOf, useMessagingCores } from '../helpers/messaging-cores';
 
 const { harness, loggedIn, seedHistory } = useMessagingCores();
 const COUNT = 1_050;
@@ -28,8 +28,6 @@ async function openSeeded(who: 1 | 2) {
   await waitFor(() => view.value?.status === 'ready' && view.value.messages.length > 0, 10_000, 'newest page');
   return { a, b, hb, chatId, view };
 }
-const seqsOf = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.seq ?? 0);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('paging back through a long conversation', () => {
   it(

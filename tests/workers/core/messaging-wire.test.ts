@@ -12,7 +12,7 @@ import type { ConversationMessage, ConversationValue } from '../../../workers/co
 import { applyPatch, patchFor, type ConversationState } from '../../../workers/core/conversation-wire';
 import { BLOCK } from '../../../workers/core/modules/messaging-history';
 import { waitFor } from '../helpers/fake-clock';
-import { useMessagingCores } from '../helpers/messaging-cores';
+import { range, seqsOf, useMessagingCores } from '../helpers/messaging-cores';
 
 const { harness, loggedIn, seedHistory } = useMessagingCores();
 const COUNT = 1_050;
@@ -26,8 +26,6 @@ function messagesIn(data: unknown): number {
   if (typeof o.chatId === 'string' && typeof o.text === 'string' && ('seq' in o || 'clientId' in o)) return 1;
   return Object.values(o).reduce((n: number, d) => n + messagesIn(d), 0);
 }
-const seqsOf = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.seq ?? 0);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('a conversation on the wire to a tab', () => {
   it(

@@ -7,8 +7,14 @@ import { Topics } from '../../../workers/protocol/index';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
 import { appendMessages, ensurePrivateConversation } from '../../../server/im/insert';
 import { startTestServer, type TestServer } from '../../helpers/ws-client';
+import type { ConversationValue } from '../../../workers/core/api';
 import { CoreHarness } from './core-harness';
 import { waitFor } from './fake-clock';
+
+/** The seqs a conversation shows, in order. */
+export const seqsOf = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.seq ?? 0);
+/** from, from + 1, …, to. */
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export function useMessagingCores() {
   const env = { srv: undefined as unknown as TestServer };
