@@ -8,6 +8,7 @@ import type { Endpoint } from 'comlink';
 import {
   CORE_TIMEOUT_MSG,
   type ActionResult,
+  type ChatTarget,
   type CoreApi,
   type CoreMode,
   type LiveSettings,
@@ -31,6 +32,7 @@ import {
   type RpcResult,
   type TabSink,
 } from '../../workers/core/port-api';
+import { applyPatch, type ConversationPatch, type SentBlocks } from '../../workers/core/conversation-wire';
 import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
 import { StreamCache } from './stream-cache';
 
@@ -91,6 +93,8 @@ interface Sub {
   cb: (value: unknown) => void;
   /** Instance the subscription was last sent to. */
   sentTo: string | null;
+  /** A conversation: the blocks delivered so far (each delivery carries only what changed). */
+  held?: SentBlocks;
 }
 
 export class CoreClient implements CoreApi {
@@ -189,7 +193,12 @@ export class CoreClient implements CoreApi {
 
   private deliver(batch: DeliveryBatch): void {
     if (batch.instanceId !== this.instance && this.instance !== '') return;
-    for (const [subId, value] of batch.items) this.subs.get(subId)?.cb(value);
+    for (const [subId, value] of batch.items) {
+      const sub = this.subs.get(subId);
+      if (!sub) continue;
+      if (sub.key.kind === 'conversation') sub.cb(applyPatch((sub.held ??= new Map()), value as ConversationPatch));
+      else sub.cb(value);
+    }
   }
 
   private async port(): Promise<Comlink.Remote<CorePortApi>> {
@@ -287,6 +296,9 @@ export class CoreClient implements CoreApi {
   }
   sendGroup(groupId: number, text: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('sendGroup', [groupId, text]);
+  }
+  sendPicture(target: ChatTarget, file: Blob, clientId: string): Promise<ActionResult<ImMessage | null>> {
+    return this.call('sendPicture', [target, file, clientId]);
   }
   retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>> {
     return this.call('retryPrivate', [clientId]);

@@ -2,7 +2,8 @@
  * Picture messages in Chromium at 375×812 (issue 13): demo users A and B, each in their own
  * context, have their private chat open. A sends a PNG from the composer; B's tab shows it as a
  * thumbnail that opens large and closes with Escape. A file that only claims to be a PNG is
- * refused with the server's Chinese reason and reaches nobody. A shares a football match in
+ * refused with the server's Chinese reason and reaches nobody; it stays failed in A's chat (the
+ * picture goes through the core's outbox like a text) until deleted. A shares a football match in
  * play from the composer's picker; B's card shows its score, and a goal injected with the dev
  * control moves that score in B's chat (live through B's core).
  */
@@ -79,17 +80,31 @@ describe('picture messages', () => {
     expect(await b.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^查看大图/);
   });
 
-  it('refuses a file that only claims to be a picture, in Chinese, and sends nothing', async () => {
+  it('refuses a file that only claims to be a picture, in Chinese: it reaches nobody and stays failed in my chat', async () => {
     const before = await pictures(b).count();
     await a.locator('[data-image-input]').setInputFiles({
       name: 'fake.png',
       mimeType: 'image/png',
       buffer: Buffer.from('<svg onload="alert(1)"></svg>'.repeat(10)),
     });
-    await a.getByRole('alert').filter({ hasText: '只支持 PNG、JPG、WebP 格式的图片' }).waitFor({ timeout: 10_000 });
+    await a
+      .getByRole('alert')
+      .filter({ hasText: '只支持 PNG、JPG、WebP 格式的图片' })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    // Like a refused text, it stays in my chat as failed (retry or delete).
+    const failed = pictures(a).last();
+    await a.waitForFunction(() => {
+      const all = document.querySelectorAll('[data-message-kind="image"]');
+      return all[all.length - 1]?.getAttribute('data-message-state') === 'failed';
+    });
+    // Its bytes are no picture, so the bubble shows the unsent picture's placeholder.
+    await failed.getByRole('img', { name: '我发送的图片（尚未发出）' }).waitFor();
+    await screenshot(a, 'message-image-failed');
     await b.waitForTimeout(500);
     expect(await pictures(b).count()).toBe(before);
-    expect(await pictures(a).count()).toBe(before);
+    await failed.getByRole('button', { name: '删除' }).click();
+    await a.waitForFunction((n) => document.querySelectorAll('[data-message-kind="image"]').length === n, before);
     expect(errors.flat()).toEqual([]);
   });
 

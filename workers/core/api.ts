@@ -270,7 +270,12 @@ export interface ConversationsValue {
 }
 
 /** A message as a conversation shows it: stored ones are 'sent'; the outbox's are 'sending' or 'failed'. */
-export type ConversationMessage = ImMessage & { state: 'sent' | 'sending' | 'failed'; error?: string };
+export type ConversationMessage = ImMessage & {
+  state: 'sent' | 'sending' | 'failed';
+  error?: string;
+  /** An unsent picture: its bytes wait in the offline store (the tab that picked it may show it). */
+  unsentPicture?: true;
+};
 
 /** One conversation: messages in seq order (stored), then what is still in the outbox. */
 export interface ConversationValue {

@@ -1,7 +1,8 @@
 /**
  * The coordinator: one core, many tabs. Each tab connects with a link (two Comlink endpoints);
  * the coordinator exposes `CorePortApi` on it, keeps the tab's subscriptions, and delivers
- * coalesced batches: the latest value per subscription (match row, market) and every event in
+ * coalesced batches: the latest value per subscription (match row, market; a conversation as
+ * only the blocks that subscription was not sent yet, conversation-wire.ts) and every event in
  * order (chat is never merged), at most one batch per BATCH_MS per tab, only for what that tab
  * watches. A hidden tab gets only small state (counts, connection, session) until it is visible
  * again, when it gets a snapshot of everything it watches.
@@ -14,6 +15,7 @@ import type { Subscription } from 'rxjs';
 import { EVENT_KINDS, type ReminderEvent, type StreamKey, type StreamKind } from './api';
 import type { Core } from './core';
 import { resolveLazy } from './lazy';
+import { patchFor, type ConversationState, type SentBlocks } from './conversation-wire';
 import type { CoreHandlers } from './api';
 import type {
   CorePortApi,
@@ -57,6 +59,8 @@ interface TabSub {
   sub: Subscription;
   last: unknown;
   has: boolean;
+  /** A conversation: the blocks this subscription was delivered (null: none yet). */
+  sent: SentBlocks | null;
 }
 
 interface Tab {
@@ -131,7 +135,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     tab.timer = null;
     if (tab.closed) return;
     const items: Array<[string, unknown]> = [];
-    for (const [subId, value] of tab.pendingState) items.push([subId, resolveLazy(value)]);
+    for (const [subId, value] of tab.pendingState) items.push([subId, wireValue(tab.subs.get(subId), value)]);
     tab.pendingState.clear();
     for (const e of tab.pendingEvents) items.push(e);
     tab.pendingEvents = [];
@@ -141,6 +145,15 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     tab.stats.items += items.length;
     const batch: DeliveryBatch = { instanceId: core.instanceId, items };
     tab.sink.deliver(batch).catch(() => undefined);
+  }
+
+  /** A state value as it goes to one subscription: a conversation as the blocks that subscription lacks. */
+  function wireValue(s: TabSub | undefined, value: unknown): unknown {
+    const v = resolveLazy(value);
+    if (s?.key.kind !== 'conversation') return v;
+    const { patch, sent } = patchFor(s.sent, v as ConversationState);
+    s.sent = sent;
+    return patch;
   }
 
   function enqueue(tab: Tab, subId: string, key: StreamKey, value: unknown): void {
@@ -210,7 +223,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       async subscribe(subId: string, key: StreamKey) {
         if (tab.closed) return;
         unsubscribe(tab, subId);
-        const entry: TabSub = { key, sub: null as unknown as Subscription, last: undefined, has: false };
+        const entry: TabSub = { key, sub: null as unknown as Subscription, last: undefined, has: false, sent: null };
         tab.subs.set(subId, entry);
         entry.sub = core.stream(key).subscribe((v) => enqueue(tab, subId, key, v));
       },

@@ -97,6 +97,9 @@ export interface AssistantHandlers {
   clearAssistant(): Promise<void>;
 }
 
+/** Whom a message goes to: one user or one group. */
+export type ChatTarget = { toUserId: number } | { groupId: number };
+
 export interface MessagingHandlers {
   /**
    * Queues a private message in the offline outbox and sends it; a message whose answer never
@@ -105,6 +108,12 @@ export interface MessagingHandlers {
   sendPrivate(toUserId: number, text: string): Promise<ActionResult<ImMessage | null>>;
   /** Queues a message to a group I am in, through the same outbox as private ones. */
   sendGroup(groupId: number, text: string): Promise<ActionResult<ImMessage | null>>;
+  /**
+   * Queues a picture message through the same outbox: its bytes wait in the offline store until
+   * the server has stored it (a reload or a worker restart sends it again, same client id, which
+   * the tab chose so it can show the picture while it is unsent).
+   */
+  sendPicture(target: ChatTarget, file: Blob, clientId: string): Promise<ActionResult<ImMessage | null>>;
   /** Sends a failed outbox message again. */
   retryPrivate(clientId: string): Promise<ActionResult<ImMessage | null>>;
   /** Drops a failed message from the outbox. */

@@ -26,6 +26,7 @@ import {
   type StreamKind,
   type StreamValues,
 } from './api';
+import type { ConversationState } from './conversation-wire';
 import type { Lazy } from './lazy';
 import { createRestClient, type FetchLike } from './rest';
 import { createSocket, type CoreSocket, type SocketCtor, type SocketHandlers } from './socket';
@@ -65,10 +66,12 @@ export interface CoreDeps {
   minuteTickMs?: number;
 }
 
+/** What a module's stream emits: the tab's value, but a conversation travels in blocks (conversation-wire.ts). */
+export type CoreStreamValues = Omit<StreamValues, 'conversation'> & { conversation: ConversationState };
 /** A stream as a module builds it: a match row travels as `Lazy` (derived once per batch). */
 export type StreamBuilder<K extends StreamKind> = (
   key: Extract<StreamKey, { kind: K }>,
-) => Observable<StreamValues[K] | Lazy<StreamValues[K]>>;
+) => Observable<CoreStreamValues[K] | Lazy<CoreStreamValues[K]>>;
 /** Every stream kind has exactly one builder: a missing one fails the composition root's typecheck. */
 export type StreamBuilders = { [K in StreamKind]: StreamBuilder<K> };
 

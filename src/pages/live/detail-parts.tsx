@@ -16,6 +16,7 @@ import {
 } from './core-bridge';
 import { ChatRoom } from '../../components/live/ChatRoom';
 import { DetailHeader } from '../../components/live/DetailHeader';
+import { ShareMatchButton } from '../message/ShareMatchButton';
 import { MatchTable } from '../../components/live/AnalysisViews';
 import { OddsBoardTable, OddsHistoryTable, OddsTypeTabs } from '../../components/live/OddsTable';
 import { LIVE_TEXT } from '../../components/live/strings';
@@ -127,7 +128,7 @@ export function DetailHead({ match, backHref }: { match: MatchView | null; backH
           ‹
         </Link>
         <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
-        <span className="lv-icon-btn" />
+        {match ? <ShareMatchButton matchId={match.id} sport={match.sport} /> : <span className="lv-icon-btn" />}
       </div>
       {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}
     </>

@@ -5,7 +5,7 @@
  * rows already on screen stay where they are while older ones are added above. A new message
  * keeps the view at the bottom only when the reader was at the bottom (or sent it).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowList } from '../../components/use-window-list';
 import { getCore, type ConversationMessage } from '../../core/index';
 import { MESSAGE_TEXT as T } from './strings';
@@ -18,6 +18,7 @@ const NEAR_TOP = 15;
 const BOTTOM_SLACK = 80;
 
 const keyOf = (m: ConversationMessage) => m.clientId ?? m.id;
+const estimateSize = () => ROW_ESTIMATE;
 const isAtBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - BOTTOM_SLACK;
 const toBottom = () => window.scrollTo(0, document.documentElement.scrollHeight);
 
@@ -36,11 +37,13 @@ export function ChatLog({
   peerName: string;
   renderMessage: (m: ConversationMessage) => ReactNode;
 }) {
+  // The same function while the messages are the same: a new one makes the list re-measure every row.
+  const getItemKey = useCallback((i: number) => keyOf(messages[i]!), [messages]);
   const { ref, virtualizer, offsetOf } = useWindowList<HTMLDivElement>({
     count: messages.length,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize,
     overscan: 10,
-    getItemKey: (i) => keyOf(messages[i]!),
+    getItemKey,
     // Chat mode: rows added above keep the row on screen where it is (the hook anchors it by key,
     // measured sizes included); rows added below are followed while the view is at the end.
     anchorTo: 'end',

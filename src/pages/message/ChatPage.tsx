@@ -42,7 +42,11 @@ export function ChatPage(_props: PageProps) {
   const messages = useMemo(() => conv?.messages ?? [], [conv?.messages]);
 
   // Reading: the newest stored message moves my read marker (every tab's badge follows).
-  const newestSeq = useMemo(() => messages.reduce((max, m) => Math.max(max, m.seq ?? 0), 0), [messages]);
+  // Stored messages come in seq order before the unsent ones: the last with a seq is the newest.
+  const newestSeq = useMemo(() => {
+    for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.seq !== undefined) return messages[i]!.seq!;
+    return 0;
+  }, [messages]);
   useEffect(() => {
     if (chatId && conv && newestSeq > conv.readSeq && document.visibilityState === 'visible')
       void getCore().markChatRead(chatId, newestSeq);

@@ -3,13 +3,12 @@
  * or basketball; choosing one shares it into the chat as a match card.
  */
 import { useState } from 'react';
-import { getCore, useMatch, useMatchList } from '../../core/index';
+import { getCore, useMatch, useMatchList, type ChatTarget } from '../../core/index';
 import type { Sport } from '../../../workers/protocol/live';
 import { MessageMediaPaths } from '../../../workers/protocol/api/message-media';
 import { showToast } from '../../state/ui';
-import type { ChatTarget } from './ComposerExtras';
 import { MEDIA_TEXT } from './media-strings';
-import { useDialogFocus } from './use-dialog-focus';
+import { PickerSheet } from './PickerSheet';
 
 const T = MEDIA_TEXT.match;
 const SHOWN = 100;
@@ -53,8 +52,6 @@ export function MatchPicker({
   const [busy, setBusy] = useState(false);
   const list = useMatchList(sport, 'js');
   const ids = (list?.ids ?? []).slice(0, SHOWN);
-  // Focus moves into the sheet and back to the button that opened it.
-  const closeRef = useDialogFocus(onClose);
 
   async function pick(id: number) {
     if (busy) return;
@@ -65,13 +62,7 @@ export function MatchPicker({
   }
 
   return (
-    <div className="msg-picker" role="dialog" aria-modal="true" aria-label={T.picker} aria-busy={busy}>
-      <div className="msg-picker__head">
-        <span className="msg-picker__title">{T.picker}</span>
-        <button ref={closeRef} type="button" className="msg-picker__close" onClick={onClose}>
-          {T.close}
-        </button>
-      </div>
+    <PickerSheet title={T.picker} busy={busy} onClose={onClose}>
       <div className="msg-picker__tabs" role="tablist">
         {SPORTS.map(([s, label]) => (
           <button key={s} type="button" role="tab" aria-selected={s === sport} onClick={() => setSport(s)}>
@@ -94,7 +85,7 @@ export function MatchPicker({
           ))}
         </ul>
       )}
-    </div>
+    </PickerSheet>
   );
 }
 

@@ -3,12 +3,14 @@
  * match (MatchCardBubble: its score live through the core), with its send state, retry and recall.
  * Everything a user wrote is rendered as text, never as markup.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatChinaTime, getCore, type ConversationMessage } from '../../core/index';
 import type { ImImage } from '../../../workers/protocol/chat';
 import { MessagePaths, RECALL_WINDOW_MS } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
+import { localPicture, releasePicture } from './local-pictures';
 import { MatchCardBubble } from './MatchCardBubble';
+import { PictureIcon } from './PickerSheet';
 import { MEDIA_TEXT } from './media-strings';
 import { useDialogFocus } from './use-dialog-focus';
 import { MESSAGE_TEXT as T } from './strings';
@@ -52,7 +54,29 @@ function ImageBody({ image, from }: { image: ImImage; from: string }) {
   );
 }
 
-export function MessageBubble({
+/** A picture not stored yet: this tab's copy of the file when it picked it, else a placeholder. */
+function UnsentPicture({ clientId }: { clientId: string | undefined }) {
+  const url = localPicture(clientId);
+  // A file the browser cannot show either (the server will refuse it too): the placeholder.
+  const [broken, setBroken] = useState(false);
+  return url && !broken ? (
+    <span className="msg-bubble__image msg-bubble__image--unsent">
+      <img
+        src={url}
+        alt={MEDIA_TEXT.image.unsent}
+        style={{ maxWidth: THUMB_MAX, maxHeight: THUMB_MAX }}
+        onError={() => setBroken(true)}
+      />
+    </span>
+  ) : (
+    <span className="msg-bubble__unsent-picture" role="img" aria-label={MEDIA_TEXT.image.unsent}>
+      <PictureIcon size={28} />
+    </span>
+  );
+}
+
+/** Memoised: a conversation's update keeps the message objects of every block it did not touch. */
+export const MessageBubble = memo(function MessageBubble({
   m,
   mine,
   peerName,
@@ -76,11 +100,13 @@ export function MessageBubble({
       className={mine ? 'msg-bubble msg-bubble--mine' : 'msg-bubble msg-bubble--theirs'}
       data-message-seq={m.seq ?? ''}
       data-message-state={m.state}
-      data-message-kind={m.image ? 'image' : m.match ? 'match' : 'text'}
+      data-message-kind={m.image || m.unsentPicture ? 'image' : m.match ? 'match' : 'text'}
     >
       {inGroup && !mine && <span className="msg-bubble__from">{m.fromNickName}</span>}
       {m.image ? (
         <ImageBody image={m.image} from={from} />
+      ) : m.unsentPicture ? (
+        <UnsentPicture clientId={m.clientId} />
       ) : m.match ? (
         <MatchCardBubble card={m.match} />
       ) : (
@@ -101,7 +127,10 @@ export function MessageBubble({
             <button
               type="button"
               className="msg-bubble__btn"
-              onClick={() => void getCore().discardPrivate(m.clientId!)}
+              onClick={() => {
+                releasePicture(m.clientId);
+                void getCore().discardPrivate(m.clientId!);
+              }}
             >
               {T.chat.discard}
             </button>
@@ -127,4 +156,4 @@ export function MessageBubble({
       </span>
     </li>
   );
-}
+});

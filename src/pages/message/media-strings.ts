@@ -2,7 +2,7 @@
 export const MEDIA_TEXT = {
   image: {
     pick: '发图片',
-    sending: '正在发送图片…',
+    unsent: '我发送的图片（尚未发出）',
     open: '查看大图',
     alt: (from: string) => `${from} 发送的图片`,
     viewer: '图片预览',
@@ -22,5 +22,16 @@ export const MEDIA_TEXT = {
     card: (home: string, away: string) => `比赛：${home} 对 ${away}`,
     open: '查看比赛',
     demo: '演示数据',
+  },
+  /** 分享 on a match's detail page: the match to one of my conversations. */
+  shareOut: {
+    button: '分享',
+    title: '分享比赛到聊天',
+    loading: '正在加载会话…',
+    empty: '还没有会话：先去“消息”里找人聊聊吧',
+    to: (name: string) => `分享给 ${name}`,
+    done: (name: string) => `已分享给 ${name}`,
+    loginHint: '登录后可以把比赛分享到聊天。',
+    login: '去登录',
   },
 } as const;

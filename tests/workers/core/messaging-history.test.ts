@@ -8,39 +8,26 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { ConversationValue } from '../../../workers/core/api';
 import { BLOCK, IM_STORE } from '../../../workers/core/modules/messaging-history';
-import { appendMessages, ensurePrivateConversation } from '../../../server/im/insert';
 import { waitFor } from '../helpers/fake-clock';
-import { useMessagingCores } from '../helpers/messaging-cores';
+import { range, seqsOf, useMessagingCores } from '../helpers/messaging-cores';
 
-const { env, harness, loggedIn } = useMessagingCores();
+const { harness, loggedIn, seedHistory } = useMessagingCores();
 const COUNT = 1_050;
 /** Paging back through 11 blocks on a real server: slow on a loaded machine. */
 const SLOW = 120_000;
 
-/** `count` messages from `from` to `to` through the server's insert path, an hour ago (outside the send rate). */
-async function seed(from: number, to: number, count: number): Promise<string> {
-  const now = Date.now() - 3_600_000;
-  return env.srv.built.ctx.db.transaction().execute(async (trx) => {
-    const conversationId = await ensurePrivateConversation(trx, from, to, now);
-    const items = Array.from({ length: count }, (_, i) => ({ clientId: `hist-${now}-${i}`, text: `历史第${i + 1}条` }));
-    await appendMessages(trx, { conversationId, from, to, now }, items);
-    return conversationId;
-  });
-}
 /** A and user `who` (B) with COUNT seeded messages between them; B's core has the chat open. */
 async function openSeeded(who: 1 | 2) {
   const ha = harness();
   const hb = harness();
   const a = await loggedIn(ha, 0);
   const b = await loggedIn(hb, who);
-  const chatId = await seed(a.id, b.id, COUNT);
+  const chatId = await seedHistory(a.id, b.id, COUNT);
   const view = { value: null as ConversationValue | null };
   await b.tab.subscribe({ kind: 'conversation', chatId }, (v) => (view.value = v));
   await waitFor(() => view.value?.status === 'ready' && view.value.messages.length > 0, 10_000, 'newest page');
   return { a, b, hb, chatId, view };
 }
-const seqsOf = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.seq ?? 0);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('paging back through a long conversation', () => {
   it(

@@ -40,6 +40,8 @@ export class CoreHarness {
   networkDown = false;
   /** When set, each REST call waits for it before going out (to hold one call back). */
   fetchGate: ((url: string) => Promise<void>) | null = null;
+  /** Sees every message the core posts to a tab's sink (what crosses the port), with the tab's name. */
+  tap: ((tab: string, data: unknown) => void) | null = null;
   /** Worker-side ends of every link, closed when the core "dies". */
   private workerPorts: MessagePort[] = [];
   readonly tabs: CoreClient[] = [];
@@ -92,6 +94,7 @@ export class CoreHarness {
         const rpc = new MessageChannel();
         const sink = new MessageChannel();
         this.workerPorts.push(rpc.port2, sink.port2);
+        sink.port1.addEventListener('message', (e) => this.tap?.(name, e.data));
         this.coordinator.connect({ rpc: rpc.port2 as unknown as Endpoint, sink: sink.port2 as unknown as Endpoint });
         return {
           rpc: rpc.port1 as unknown as Endpoint,

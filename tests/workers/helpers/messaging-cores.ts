@@ -5,9 +5,16 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Topics } from '../../../workers/protocol/index';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/accounts/seed';
+import { appendMessages, ensurePrivateConversation } from '../../../server/im/insert';
 import { startTestServer, type TestServer } from '../../helpers/ws-client';
+import type { ConversationValue } from '../../../workers/core/api';
 import { CoreHarness } from './core-harness';
 import { waitFor } from './fake-clock';
+
+/** The seqs a conversation shows, in order. */
+export const seqsOf = (v: ConversationValue | null) => (v?.messages ?? []).map((m) => m.seq ?? 0);
+/** from, from + 1, …, to. */
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export function useMessagingCores() {
   const env = { srv: undefined as unknown as TestServer };
@@ -44,5 +51,19 @@ export function useMessagingCores() {
     return { tab, id: r.data!.id, token: await tokenOf(h) };
   }
 
-  return { env, harness, loggedIn };
+  /** `count` messages from `from` to `to` through the server's insert path, an hour ago (outside the send rate). */
+  async function seedHistory(from: number, to: number, count: number): Promise<string> {
+    const now = Date.now() - 3_600_000;
+    return env.srv.built.ctx.db.transaction().execute(async (trx) => {
+      const conversationId = await ensurePrivateConversation(trx, from, to, now);
+      const items = Array.from({ length: count }, (_, i) => ({
+        clientId: `hist-${now}-${i}`,
+        text: `历史第${i + 1}条`,
+      }));
+      await appendMessages(trx, { conversationId, from, to, now }, items);
+      return conversationId;
+    });
+  }
+
+  return { env, harness, loggedIn, seedHistory };
 }

@@ -5,13 +5,15 @@
  * (`messages?afterSeq&beforeSeq`); a block below the newest held seq is complete and is kept in
  * the store, so scrolling back through a 10,000-message chat a second time reads no network.
  * Merging is by seq, so a block, a gap fetch, a live event and a send answer carrying the same
- * message still show it once.
+ * message still show it once. The same blocks are how the conversation travels to the tabs
+ * (conversation-wire.ts): a change rebuilds and re-sends only the block it falls in.
  */
 import type { BehaviorSubject } from 'rxjs';
 import { Code } from '../../protocol/codes';
 import { MessagePaths } from '../../protocol/api/message';
 import type { ImMessage } from '../../protocol/chat';
-import type { ActionResult, ConversationValue } from '../api';
+import type { ActionResult, ConversationMessage, ConversationValue } from '../api';
+import type { ConversationState, MessageBlock } from '../conversation-wire';
 import type { Kernel } from '../kernel';
 import { listOf } from './list-of';
 
@@ -21,6 +23,8 @@ export const IM_STORE = {
   outbox: 'im:outbox',
   chat: (id: string) => `im:chat:${id}`,
   block: (id: string, block: number) => `im:block:${id}:${block}`,
+  /** An unsent picture's bytes (messaging-outbox.ts). */
+  picture: (clientId: string) => `im:picture:${clientId}`,
 } as const;
 /** Newest messages of a conversation kept in the store (and in memory while none older were asked for). */
 export const KEEP = 500;
@@ -31,9 +35,15 @@ const SEQ_END = 2_147_483_647;
 
 export interface Conversation {
   bySeq: Map<number, ImMessage>;
+  /** The held messages in blocks of BLOCK seqs as last emitted, by block number; null: changed since. */
+  blocks: Map<number, readonly ConversationMessage[] | null>;
+  /** Client id → seq of each held message that has one (an outbox entry already stored is not shown twice). */
+  byClient: Map<string, number>;
+  /** The outbox's block as last emitted (the same array while nothing in it changed). */
+  tail: readonly ConversationMessage[];
   readSeq: number;
   status: ConversationValue['status'];
-  value$: BehaviorSubject<ConversationValue>;
+  value$: BehaviorSubject<ConversationState>;
   fetching: Promise<void> | null;
   /** Every message above this seq (up to the newest held) is held; 0: all of history; null: not known yet. */
   floor: number | null;
@@ -42,26 +52,57 @@ export interface Conversation {
   older: Promise<ActionResult<number>> | null;
 }
 
+const blockOf = (seq: number) => Math.floor((seq - 1) / BLOCK);
+
+/** The highest seq held (0 when none): the top block's top message. */
 export function lastSeqOf(conv: Conversation): number {
-  let max = 0;
-  for (const s of conv.bySeq.keys()) if (s > max) max = s;
-  return max;
+  const blocks = [...conv.blocks.keys()].sort((a, b) => b - a);
+  for (const b of blocks) for (let s = (b + 1) * BLOCK; s > b * BLOCK; s--) if (conv.bySeq.has(s)) return s;
+  return 0;
+}
+
+function hold(conv: Conversation, m: ImMessage & { seq: number }): void {
+  const was = conv.bySeq.get(m.seq);
+  // A replayed event or a page that overlaps: the block is not rebuilt (nor sent to the tabs) again.
+  if (was && JSON.stringify(was) === JSON.stringify(m)) return;
+  conv.bySeq.set(m.seq, m);
+  conv.blocks.set(blockOf(m.seq), null);
+  if (m.clientId) conv.byClient.set(m.clientId, m.seq);
+}
+
+function drop(conv: Conversation, seq: number): void {
+  const m = conv.bySeq.get(seq);
+  if (!m) return;
+  conv.bySeq.delete(seq);
+  conv.blocks.set(blockOf(seq), null);
+  if (m.clientId && conv.byClient.get(m.clientId) === seq) conv.byClient.delete(m.clientId);
+}
+
+/** Forgets every held message (a reset, a new session). */
+export function clearHeld(conv: Conversation): void {
+  conv.bySeq.clear();
+  conv.blocks.clear();
+  conv.byClient.clear();
 }
 
 /** Adds messages by seq; past `conv.keep` the oldest go and the floor rises to what is held. */
 export function merge(conv: Conversation, messages: readonly ImMessage[]): void {
-  for (const m of messages) if (typeof m.seq === 'number') conv.bySeq.set(m.seq, m);
+  for (const m of messages) if (typeof m.seq === 'number') hold(conv, m as ImMessage & { seq: number });
   if (conv.bySeq.size <= conv.keep) return;
   const seqs = [...conv.bySeq.keys()].sort((a, b) => a - b);
-  const drop = seqs.slice(0, seqs.length - conv.keep);
-  for (const s of drop) conv.bySeq.delete(s);
-  conv.floor = Math.max(conv.floor ?? 0, drop[drop.length - 1]!);
+  const gone = seqs.slice(0, seqs.length - conv.keep);
+  for (const s of gone) drop(conv, s);
+  conv.floor = Math.max(conv.floor ?? 0, gone[gone.length - 1]!);
 }
 
 /** The newest KEEP held messages, what the store keeps of a conversation. */
 export function newestHeld(conv: Conversation): ImMessage[] {
-  const seqs = [...conv.bySeq.keys()].sort((a, b) => a - b).slice(-KEEP);
-  return seqs.map((s) => conv.bySeq.get(s)!);
+  const out: ImMessage[] = [];
+  for (let s = lastSeqOf(conv); s > 0 && out.length < KEEP && out.length < conv.bySeq.size; s--) {
+    const m = conv.bySeq.get(s);
+    if (m) out.push(m);
+  }
+  return out.reverse();
 }
 
 /** Held messages from the store: the floor is below the oldest of them (they are contiguous). */
@@ -70,6 +111,38 @@ export function restore(conv: Conversation, cached: readonly ImMessage[]): void 
   let min = Infinity;
   for (const s of conv.bySeq.keys()) if (s < min) min = s;
   if (min !== Infinity) conv.floor = min - 1;
+}
+
+const sameUnsent = (a: ConversationMessage, b: ConversationMessage) =>
+  a.clientId === b.clientId && a.state === b.state && a.error === b.error && a.text === b.text;
+
+/**
+ * The conversation as its stream emits it: the held blocks by seq (only a block that changed is
+ * built again, and only it is a new array) and then `unsent`, the outbox's messages not stored yet.
+ */
+export function stateOf(chatId: string, conv: Conversation, unsent: readonly ConversationMessage[]): ConversationState {
+  const blocks: MessageBlock[] = [];
+  for (const b of [...conv.blocks.keys()].sort((x, y) => x - y)) {
+    let block = conv.blocks.get(b);
+    if (!block) {
+      const built: ConversationMessage[] = [];
+      for (let s = b * BLOCK + 1; s <= (b + 1) * BLOCK; s++) {
+        const m = conv.bySeq.get(s);
+        if (m) built.push({ ...m, state: 'sent' });
+      }
+      if (!built.length) {
+        conv.blocks.delete(b);
+        continue;
+      }
+      conv.blocks.set(b, (block = built));
+    }
+    blocks.push([`s${b}`, block]);
+  }
+  const tail = unsent.filter((m) => !m.clientId || !conv.byClient.has(m.clientId));
+  if (tail.length !== conv.tail.length || tail.some((m, i) => !sameUnsent(m, conv.tail[i]!))) conv.tail = tail;
+  if (conv.tail.length) blocks.push(['outbox', conv.tail]);
+  const hasOlder = conv.floor !== null && conv.floor > 0;
+  return { status: conv.status, chatId, blocks, readSeq: conv.readSeq, hasOlder };
 }
 
 export type Page = { ok: true; messages: ImMessage[] } | { ok: false; code: number };

@@ -1,9 +1,9 @@
 /**
  * Private messaging (issue 13): my conversation list and each open conversation, kept in the
  * offline store so a cold start paints at once, fed by the `im` and `counts` events of the inbox
- * topic. Sending goes through an outbox in the store: a message whose answer never came is sent
- * again with the same client id (the server stores it once) when the socket opens or the core
- * starts again. A message is keyed by its server seq, so a replayed event, a gap fetch and the
+ * topic. Sending, text or picture, goes through an outbox in the store (messaging-outbox.ts): a
+ * message whose answer never came is sent again with the same client id (the server stores it
+ * once) when the socket opens or the core starts again. A message is keyed by its server seq, so a replayed event, a gap fetch and the
  * send answer can all carry it and it still shows once; a seq past the next expected one fetches
  * exactly the gap.
  */
@@ -15,43 +15,32 @@ import {
   groupConversationId,
   privateConversationId,
   type ChatListItem,
-  type SendResult,
 } from '../../protocol/api/message';
 import type { ImMessage, InboxEvent } from '../../protocol/chat';
 import type { ParsedTopic } from '../../protocol/topics';
-import type { ActionResult, ConversationMessage, ConversationValue, MessagingHandlers, SessionValue } from '../api';
+import type { ChatTarget, MessagingHandlers, SessionValue } from '../api';
+import type { ConversationState } from '../conversation-wire';
 import type { Kernel, StreamBuilders } from '../kernel';
 import { createChatList } from './messaging-list';
+import { createOutbox, type NewEntry } from './messaging-outbox';
 import {
   IM_STORE,
   KEEP,
+  clearHeld,
   createHistory,
   lastSeqOf,
   merge,
   newestHeld,
   restore,
+  stateOf,
   type Conversation,
   type Page,
 } from './messaging-history';
 
 export { IM_STORE };
+const NOT_SIGNED_IN = { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null } as const;
 /** A held conversation further behind the server than this is read again from its newest page. */
 const GAP_RESET = 1_000;
-
-interface OutboxEntry {
-  clientId: string;
-  /** The peer of a private message; 0 for a group message. */
-  toUserId: number;
-  /** Set for a group message. */
-  groupId?: number;
-  chatId: string;
-  text: string;
-  at: number;
-  state: 'sending' | 'failed';
-  /** A refusal (bad text, blocked, rate) is not retried by itself; a network failure is. */
-  refused: boolean;
-  error?: string;
-}
 
 export interface MessagingModule {
   readonly streams: Pick<StreamBuilders, 'conversations' | 'conversation'>;
@@ -59,13 +48,9 @@ export interface MessagingModule {
   onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' | 'group' }>): void;
 }
 
-const newClientId = () =>
-  `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 6)}`;
-
 export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): MessagingModule {
   const { store } = kernel;
   const convs = new Map<string, Conversation>();
-  let outbox: OutboxEntry[] = [];
   // Bumped per session: answers that arrive after the session ended are dropped.
   let round = 0;
   const me = () => session$.value.user?.id ?? null;
@@ -83,36 +68,26 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
   });
   const { list$, refreshList, noteInList } = chatList;
   const history = createHistory(kernel);
+  const outbox = createOutbox(kernel, {
+    round: () => round,
+    loggedIn: () => !!session$.value.token,
+    user: () => session$.value.user,
+    emit,
+    onStored(m) {
+      const conv = convs.get(m.chatId);
+      if (conv) {
+        merge(conv, [m]);
+        persist(m.chatId, conv);
+      }
+      noteInList(m);
+      emit(m.chatId);
+    },
+  });
 
   // --- conversations -------------------------------------------------------------------------
-  function valueOf(chatId: string, conv: Conversation): ConversationValue {
-    const stored = [...conv.bySeq.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    const storedIds = new Set(stored.map((m) => m.clientId));
-    const messages: ConversationMessage[] = stored.map((m) => ({ ...m, state: 'sent' }));
-    const user = session$.value.user;
-    for (const o of outbox) {
-      if (o.chatId !== chatId || storedIds.has(o.clientId)) continue;
-      messages.push({
-        id: `local:${o.clientId}`,
-        chatId,
-        clientId: o.clientId,
-        fromUserId: user?.id ?? 0,
-        fromNickName: user?.nickName ?? '',
-        fromAvatar: user?.portrait ?? '',
-        toUserId: o.toUserId,
-        text: o.text,
-        at: o.at,
-        state: o.state,
-        ...(o.error ? { error: o.error } : {}),
-      });
-    }
-    const hasOlder = conv.floor !== null && conv.floor > 0;
-    return { status: conv.status, chatId, messages, readSeq: conv.readSeq, hasOlder };
-  }
-
   function emit(chatId: string): void {
     const conv = convs.get(chatId);
-    if (conv) conv.value$.next(valueOf(chatId, conv));
+    if (conv) conv.value$.next(stateOf(chatId, conv, outbox.unsentOf(chatId)));
   }
 
   function persist(chatId: string, conv: Conversation): void {
@@ -141,7 +116,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       try {
         let got: Page;
         if (needsNewest(chatId, conv)) {
-          conv.bySeq.clear();
+          clearHeld(conv);
           conv.keep = KEEP;
           got = await history.newest(chatId, conv);
         } else
@@ -170,12 +145,15 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     if (conv) return conv;
     const created: Conversation = {
       bySeq: new Map(),
+      blocks: new Map(),
+      byClient: new Map(),
+      tail: [],
       readSeq: list$.value.items.find((c) => c.conversationId === chatId)?.readSeq ?? 0,
       status: 'loading',
-      value$: new BehaviorSubject<ConversationValue>({
+      value$: new BehaviorSubject<ConversationState>({
         status: 'loading',
         chatId,
-        messages: [],
+        blocks: [],
         readSeq: 0,
         hasOlder: false,
       }),
@@ -197,13 +175,13 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       }
       await fetchGap(chatId);
     })();
-    created.value$.next(valueOf(chatId, created));
+    created.value$.next(stateOf(chatId, created, outbox.unsentOf(chatId)));
     return created;
   }
 
   function onIm(m: ImMessage): void {
     const mine = me();
-    if (mine !== null && m.fromUserId === mine && m.clientId) dropFromOutbox(m.clientId);
+    if (mine !== null && m.fromUserId === mine && m.clientId) outbox.drop(m.clientId);
     noteInList(m);
     const conv = convs.get(m.chatId);
     if (!conv) return;
@@ -215,84 +193,13 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     emit(m.chatId);
   }
 
-  // --- outbox ----------------------------------------------------------------------------------
-  function saveOutbox(): Promise<void> {
-    return store.set(IM_STORE.outbox, outbox).catch((e: unknown) => kernel.log('im outbox store failed', e));
-  }
-
-  function dropFromOutbox(clientId: string): void {
-    const before = outbox.length;
-    outbox = outbox.filter((o) => o.clientId !== clientId);
-    if (outbox.length !== before) void saveOutbox();
-  }
-
-  const inFlight = new Set<string>();
-
-  async function deliver(entry: OutboxEntry): Promise<ActionResult<ImMessage | null>> {
-    const mine = round;
-    if (inFlight.has(entry.clientId)) return { ok: false, code: Code.REFUSED, msg: '正在发送', data: null };
-    inFlight.add(entry.clientId);
-    entry.state = 'sending';
-    entry.refused = false;
-    delete entry.error;
-    emit(entry.chatId);
-    try {
-      const env = await kernel.request<SendResult>(
-        entry.groupId
-          ? {
-              path: MessagePaths.groupSend,
-              method: 'POST',
-              body: { groupId: entry.groupId, text: entry.text, clientId: entry.clientId },
-              silent: true,
-            }
-          : {
-              path: MessagePaths.send,
-              method: 'POST',
-              body: { toUserId: entry.toUserId, text: entry.text, clientId: entry.clientId },
-              silent: true,
-            },
-      );
-      if (mine !== round) return { ok: false, code: env.code, msg: env.msg, data: null };
-      if (env.code === Code.OK) {
-        const m = env.data.message;
-        dropFromOutbox(entry.clientId);
-        const conv = convs.get(m.chatId);
-        if (conv) {
-          merge(conv, [m]);
-          persist(m.chatId, conv);
-        }
-        noteInList(m);
-        emit(m.chatId);
-        return { ok: true, code: env.code, msg: env.msg, data: m };
-      }
-      entry.state = 'failed';
-      entry.error = env.msg;
-      // 5000 is what a lost network looks like: sent again on the next socket open.
-      entry.refused = env.code !== Code.SERVER_ERROR;
-      await saveOutbox();
-      emit(entry.chatId);
-      return { ok: false, code: env.code, msg: env.msg, data: null };
-    } finally {
-      inFlight.delete(entry.clientId);
-    }
-  }
-
-  /** A new message: into the outbox (kept in the store) first, then sent. */
-  async function enqueue(
-    m: Pick<OutboxEntry, 'toUserId' | 'groupId' | 'chatId' | 'text'>,
-  ): Promise<ActionResult<ImMessage | null>> {
-    const entry: OutboxEntry = { ...m, clientId: newClientId(), at: kernel.now(), state: 'sending', refused: false };
-    outbox.push(entry);
-    await saveOutbox();
-    emit(entry.chatId);
-    return deliver(entry);
-  }
-
-  async function drainOutbox(): Promise<void> {
-    for (const entry of [...outbox]) {
-      if (entry.refused || !session$.value.token) continue;
-      await deliver(entry);
-    }
+  /** Where a new message of mine goes (null when signed out). */
+  function entryFor(target: ChatTarget): Omit<NewEntry, 'text'> | null {
+    const user = session$.value.user;
+    if (!session$.value.token || !user) return null;
+    return 'groupId' in target
+      ? { toUserId: 0, groupId: target.groupId, chatId: groupConversationId(target.groupId) }
+      : { toUserId: target.toUserId, chatId: privateConversationId(user.id, target.toUserId) };
   }
 
   // --- session ---------------------------------------------------------------------------------
@@ -303,9 +210,9 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     )
     .subscribe((token) => {
       round++;
-      outbox = [];
+      outbox.reset();
       for (const [chatId, conv] of convs) {
-        conv.bySeq.clear();
+        clearHeld(conv);
         Object.assign(conv, { readSeq: 0, floor: null, keep: KEEP, older: null });
         conv.status = token ? 'loading' : 'ready';
         emit(chatId);
@@ -319,16 +226,16 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       void (async () => {
         const [items, saved] = await Promise.all([
           store.get<ChatListItem[]>(IM_STORE.chats).catch(() => undefined),
-          store.get<OutboxEntry[]>(IM_STORE.outbox).catch(() => undefined),
+          outbox.read(),
         ]);
         if (mine !== round) return;
         if (items?.length) list$.next({ status: 'ready', items });
         // What was 'sending' when the core stopped is sent again; the server stores it once.
-        outbox = (saved ?? []).map((o) => ({ ...o, state: o.refused ? 'failed' : 'sending' }));
+        const unsentIn = outbox.adopt(saved);
         for (const chatId of convs.keys()) void fetchGap(chatId);
-        for (const o of outbox) emit(o.chatId);
+        for (const chatId of new Set(unsentIn)) emit(chatId);
         await refreshList();
-        await drainOutbox();
+        await outbox.drain();
       })();
     });
   kernel.onDispose(() => sub.unsubscribe());
@@ -340,7 +247,7 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     if (!session$.value.token) return;
     // Replay covers the socket's gap; the gap fetch covers what the replay window lost.
     for (const chatId of convs.keys()) void fetchGap(chatId);
-    void drainOutbox();
+    void outbox.drain();
   });
 
   return {
@@ -350,24 +257,20 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
     },
     handlers: {
       async sendPrivate(toUserId, text) {
-        const user = session$.value.user;
-        if (!session$.value.token || !user) return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
-        return enqueue({ toUserId, chatId: privateConversationId(user.id, toUserId), text });
+        const entry = entryFor({ toUserId });
+        return entry ? outbox.enqueue({ ...entry, text }) : NOT_SIGNED_IN;
       },
       async sendGroup(groupId, text) {
-        if (!session$.value.token || !session$.value.user)
-          return { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null };
-        return enqueue({ toUserId: 0, groupId, chatId: groupConversationId(groupId), text });
+        const entry = entryFor({ groupId });
+        return entry ? outbox.enqueue({ ...entry, text }) : NOT_SIGNED_IN;
       },
-      async retryPrivate(clientId) {
-        const entry = outbox.find((o) => o.clientId === clientId);
-        if (!entry) return { ok: false, code: Code.NOT_FOUND, msg: '消息不存在', data: null };
-        return deliver(entry);
+      async sendPicture(target, file, clientId) {
+        const entry = entryFor(target);
+        return entry ? outbox.enqueue({ ...entry, text: '' }, clientId, file) : NOT_SIGNED_IN;
       },
+      retryPrivate: (clientId) => outbox.retry(clientId),
       async discardPrivate(clientId) {
-        const entry = outbox.find((o) => o.clientId === clientId);
-        dropFromOutbox(clientId);
-        if (entry) emit(entry.chatId);
+        outbox.drop(clientId);
       },
       loadOlderMessages(chatId) {
         const conv = session$.value.token ? convs.get(chatId) : undefined;
