@@ -116,8 +116,8 @@ describe('creating a group and talking in it', () => {
   });
 
   it('the same clientId sent twice at once into a group stores one message and answers both with it', async () => {
-    const o = await createUser('群主');
-    const b = await createUser('乙');
+    const o = await createUser('重发群主');
+    const b = await createUser('重发乙');
     const g = await create(o, [b]);
     const input = { from: b.id, groupId: g.id, text: '同时重发', clientId: clientId(), now: im.h.clock.now };
     const db = im.h.ts.storage.db;
