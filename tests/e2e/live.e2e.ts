@@ -100,7 +100,8 @@ describe('live scores', () => {
                 const score = document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent;
                 if (score === want) w.goalShownAt = Date.now();
               }
-              for (const el of document.querySelectorAll('.lv-alert')) {
+              // This match's alerts only: the simulator's own cards and goals elsewhere alert too.
+              for (const el of document.querySelectorAll(`.lv-alert[data-alert-match="${i}"]`)) {
                 const id = el.getAttribute('data-alert-id') ?? '';
                 if (ids.has(id)) continue;
                 ids.add(id);

@@ -13,7 +13,13 @@ export function AlertToast({
 }) {
   const title = LIVE_TEXT.alertTitles[alert.type] ?? alert.type;
   return (
-    <div className={`lv-alert lv-alert-${alert.type}`} role="alert" data-alert-id={alert.id} onClick={onOpen}>
+    <div
+      className={`lv-alert lv-alert-${alert.type}`}
+      role="alert"
+      data-alert-id={alert.id}
+      data-alert-match={alert.matchId}
+      onClick={onOpen}
+    >
       <span className="lv-alert-title">
         {title}
         {alert.minuteText && <em> {alert.minuteText}'</em>}
