@@ -8,7 +8,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 
 export const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+import { PG_TEST_URL } from './test-db';
+
+export const PG_ADMIN_URL = PG_TEST_URL;
 
 export async function connectNats(): Promise<NatsConnection> {
   try {

@@ -1,6 +1,6 @@
 /**
- * Accounts over real HTTP on a real server (PGlite, and PostgreSQL when TEST_DATABASE_URL is
- * set): register, login by password and by SMS code, logout, info, nickname, password change and
+ * Accounts over real HTTP on a real server (PGlite, and the
+ * machine's PostgreSQL): register, login by password and by SMS code, logout, info, nickname, password change and
  * retrieval; bad input, rate limits and lockout change nothing they should not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,16 +15,15 @@ import {
 } from '../../workers/protocol/index';
 import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
-import { postgresAvailable, type Engine } from '../helpers/test-db';
+import { ENGINES } from '../helpers/test-db';
 import { call, loginByPassword, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
 
 /** Starting a server creates and migrates a fresh database: slow when the machine is busy. */
 const START_MS = 180_000;
 
-const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 const P = (p: string) => embeddedUrl(p);
 
-describe.each(engines)('accounts on %s', (engine) => {
+describe.each(ENGINES)('accounts on %s', (engine) => {
   let srv: TestServer;
   let clock = 0;
   let phoneSeq = 0;

@@ -15,7 +15,7 @@ import {
 } from '../../workers/protocol/index';
 import { seedHashOf } from '../../server/activity/fairness';
 import { verifyDrawsCommand } from '../../server/activity/verify-draws';
-import { createTestStorage, postgresAvailable, type TestStorage } from '../helpers/test-db';
+import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { createActivityService } from '../../server/activity/service';
 import {
   useActivityApp,
@@ -155,7 +155,7 @@ describe('stock and the provably fair draw', () => {
   });
 });
 
-describe.skipIf(!postgresAvailable)('stock and client ids on PostgreSQL (truly concurrent transactions)', () => {
+describe('stock and client ids on PostgreSQL (truly concurrent transactions)', () => {
   let pg: TestStorage;
   beforeAll(async () => {
     pg = await createTestStorage('postgres');

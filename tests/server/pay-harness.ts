@@ -1,8 +1,8 @@
 /**
  * The coins area's test server (issue 17), shared by the pay tests: the real pay routes, the real
  * vlive gift and nobility routes and a real hub on an ephemeral port, a local Alipay gateway that
- * signs with its own RSA key pair, and a real PGlite (or PostgreSQL when TEST_DATABASE_URL is
- * set) on a clock the tests move. `usePay(engine, …)` starts it before the calling `describe`'s
+ * signs with its own RSA key pair, and a real PGlite (and PostgreSQL at
+ * PG_TEST_URL) on a clock the tests move. `usePay(engine, …)` starts it before the calling `describe`'s
  * tests and closes it after; its helpers call the running server.
  */
 import crypto from 'node:crypto';
@@ -30,12 +30,11 @@ import { createPayArea } from '../../server/pay/routes';
 import { createAlipayProvider } from '../../server/pay/alipay';
 import { runOpsCli } from '../../server/ops/cli';
 import { verifyAccessToken } from '../../server/accounts/tokens';
-import { createTestStorage, postgresAvailable, type Engine, type TestStorage } from '../helpers/test-db';
+import { createTestStorage, ENGINES, type Engine, type TestStorage } from '../helpers/test-db';
 import { startAlipaySandbox, type AlipaySandbox } from '../helpers/alipay-sandbox';
 import { createUser } from './vlive-harness';
 
 export const OPS = 'ops-token-for-pay-tests';
-const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 
 async function freePort(): Promise<number> {
   const s = net.createServer();
@@ -156,12 +155,12 @@ export async function audit(h: PayHarness): Promise<{ code: number; lines: strin
 }
 
 /**
- * The pay tests' `describe`: once per engine ('coins on pglite', and 'coins on postgres' when
- * TEST_DATABASE_URL is set), each with its own harness started before its tests and closed after.
+ * The pay tests' `describe`: once per engine ('coins on pglite', and 'coins on postgres' on
+ * the machine's PostgreSQL), each with its own harness started before its tests and closed after.
  * `h` is filled in when the harness starts, so tests read it, never the definitions.
  */
 export function describeCoins(tests: (h: PayHarness) => void): void {
-  describe.each(engines)('coins on %s', (engine) => {
+  describe.each(ENGINES)('coins on %s', (engine) => {
     const h = {} as PayHarness;
     beforeAll(async () => {
       Object.assign(h, await startPay(engine));

@@ -1,6 +1,6 @@
 /**
  * Coins (issue 17) spent and audited, on the real routes, a real hub and a real PGlite (and
- * PostgreSQL when TEST_DATABASE_URL is set): refunds through the operator API, nobility and gifts
+ * PostgreSQL at PG_TEST_URL): refunds through the operator API, nobility and gifts
  * on the recharged balance, the append-only ledger, and a storm of concurrent gifts, recharges
  * and a refund on one account checked by `npm run ops -- audit-ledger`. The shared server is
  * pay-harness.ts.

@@ -1,6 +1,6 @@
 /**
- * Coins (issue 17) on the real routes, a real hub and a real PGlite (and PostgreSQL when
- * TEST_DATABASE_URL is set): packages and orders, Alipay's protocol against a local gateway
+ * Coins (issue 17) on the real routes, a real hub and a real PGlite (and the machine's
+ * PostgreSQL): packages and orders, Alipay's protocol against a local gateway
  * that signs with its own RSA key pair (forged, tampered, replayed, mismatched and unknown-order
  * notifications are refused and never credit twice), the development provider and expiry.
  * Refunds, spending, the ledger and the storm are in pay-ledger.test.ts; the shared server is

@@ -1,13 +1,13 @@
 /**
  * PG_POOL_MAX: how many PostgreSQL connections the process keeps at most. Parsed strictly; on
- * PostgreSQL (TEST_DATABASE_URL) the pool really stops at it: concurrent queries share that many
+ * PostgreSQL the pool really stops at it: concurrent queries share that many
  * server backends.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openStorage } from '../../server/db/index';
-import { createTestStorage, postgresAvailable } from '../helpers/test-db';
+import { createTestStorage } from '../helpers/test-db';
 
 const env = (v: Record<string, string>) => v as NodeJS.ProcessEnv;
 
@@ -19,7 +19,7 @@ describe('PG_POOL_MAX', () => {
       expect(() => loadConfig(env({ PG_POOL_MAX: bad }))).toThrow(/PG_POOL_MAX/);
   });
 
-  it.skipIf(!postgresAvailable)('limits the connections concurrent queries use', async () => {
+  it('limits the connections concurrent queries use', async () => {
     const ts = await createTestStorage('postgres');
     const backends = async (pgPoolMax: number) => {
       const storage = await openStorage({ ...ts.config, pgPoolMax });

@@ -15,7 +15,7 @@ import { loadConfig } from '../../server/config';
 import { migrate } from '../../server/db/migrations/index';
 import { contentSecurityPolicy } from '../../server/http/security';
 import { call, startTestServer, type TestServer } from '../helpers/ws-client';
-import { postgresAvailable } from '../helpers/test-db';
+import { PG_TEST_URL, connectTestPostgres } from '../helpers/test-db';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -175,14 +175,13 @@ describe('production files', () => {
   });
 });
 
-describe.skipIf(!postgresAvailable)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', () => {
   it('two processes migrating one fresh database at once take turns, and each migration runs once', async () => {
     const pg = (await import('pg')).default;
     const { Kysely, PostgresDialect } = await import('kysely');
-    const admin = process.env.TEST_DATABASE_URL!;
+    const admin = PG_TEST_URL;
     const name = `qs_mig_${crypto.randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
+    const c = await connectTestPostgres();
     await c.query(`create database ${name}`);
     const url = new URL(admin);
     url.pathname = `/${name}`;

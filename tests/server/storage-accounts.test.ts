@@ -1,5 +1,5 @@
 /**
- * Accounts storage on both engines (PGlite always, PostgreSQL when TEST_DATABASE_URL is set):
+ * Accounts storage on both engines (PGlite always, PostgreSQL at PG_TEST_URL):
  * migrations run once, data survives a reopen, and the concurrency rules hold (one SMS code per
  * minute under parallel requests, one use per code and per password iv).
  */
@@ -12,13 +12,12 @@ import { issuePasswordIv, openWithIv } from '../../server/accounts/password-ivs'
 import { createSession, verifyAccessToken } from '../../server/accounts/tokens';
 import { DEMO_USERS, seedAccounts } from '../../server/accounts/seed';
 import { encodeTransitPassword } from '../../workers/protocol/password-transit';
-import { createTestStorage, postgresAvailable, type Engine } from '../helpers/test-db';
+import { createTestStorage, ENGINES } from '../helpers/test-db';
 
 /** Creating, then reopening an embedded database takes a while on a busy 2-core machine. */
 const SLOW_MS = 120_000;
-const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
 
-describe.each(engines)('accounts storage on %s', (engine) => {
+describe.each(ENGINES)('accounts storage on %s', (engine) => {
   it(
     'migrates once, seeds idempotently, and keeps data across a reopen',
     async () => {

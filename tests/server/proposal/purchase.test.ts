@@ -1,18 +1,16 @@
 /**
- * Buying paid tips, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL: the reasoning stays
+ * Buying paid tips, on PGlite and on PostgreSQL: the reasoning stays
  * hidden until bought, 20 concurrent purchases debit the wallet once, 余额不足 keeps nothing, and
  * a cancelled match refunds every buyer once with the void settlement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, type Engine } from '../../helpers/test-db';
+import { ENGINES } from '../../helpers/test-db';
 import { credit, balanceOf } from '../../../server/vlive/wallet';
 import { settleDueTips } from '../../../server/proposal/tips';
 import { ProposalPaths, fillPath, type TipDetail, type TipPurchase } from '../../../workers/protocol/index';
 import { REASON, openTipHarness, type TipHarness } from './harness';
 
-const engines: Engine[] = ['pglite', ...(postgresAvailable ? (['postgres'] as const) : [])];
-
-describe.each(engines)('paid tips on %s', (engine) => {
+describe.each(ENGINES)('paid tips on %s', (engine) => {
   let h: TipHarness;
   const db = () => h.db();
   const call: TipHarness['call'] = (...a) => h.call(...a);
