@@ -302,9 +302,10 @@ describe('a broadcast in the browser', () => {
       await screenshot(desk, 'anchor-console-live');
       await watch.close();
     } finally {
+      // From the stop signal: the media server can drop the card before this process sees ffmpeg exit.
+      stoppedAt = Date.now();
       ffmpeg.kill('SIGINT');
       await exited;
-      stoppedAt = Date.now();
     }
     await desk.waitForSelector('[data-live="0"]', { timeout: 10_000 });
     const offAt = await list
