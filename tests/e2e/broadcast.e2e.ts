@@ -172,6 +172,7 @@ describe('a broadcast in the browser', () => {
       expect(shownAt - liveAt).toBeLessThan(2_000);
       await page
         .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, {
+          polling: 100,
           timeout: 20_000,
         })
         .catch(async (e: unknown) => {
@@ -185,7 +186,10 @@ describe('a broadcast in the browser', () => {
           );
         });
       const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime);
-      await page.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 2, t0, { timeout: 15_000 });
+      await page.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 2, t0, {
+        polling: 100,
+        timeout: 15_000,
+      });
       await screenshot(page, 'broadcast-live');
       // The player went through the ladder's master playlist to one rendition's playlist and fragments.
       expect(hlsRequests[0]).toBe(`/media/rtmp/${roomId}/master.m3u8`);
@@ -258,10 +262,14 @@ describe('a broadcast in the browser', () => {
     let stoppedAt = 0;
     try {
       const liveAt = await list
-        .waitForFunction(() => (window as unknown as Record<string, number>).__liveAt, undefined, { timeout: 20_000 })
+        .waitForFunction(() => (window as unknown as Record<string, number>).__liveAt, undefined, {
+          polling: 100,
+          timeout: 20_000,
+        })
         .then((h) => h.jsonValue() as Promise<number>);
       const reminderAt = await list
         .waitForFunction(() => (window as unknown as Record<string, number>).__reminderAt, undefined, {
+          polling: 100,
           timeout: 10_000,
         })
         .then((h) => h.jsonValue() as Promise<number>);
@@ -287,7 +295,7 @@ describe('a broadcast in the browser', () => {
       await desk.waitForFunction(
         () => Number(document.querySelector('[data-viewers]')?.getAttribute('data-viewers')) >= 2,
         undefined,
-        { timeout: 15_000 },
+        { polling: 100, timeout: 15_000 },
       );
       const bag = await call<VliveBagItem[]>('GET', VlivePaths.bag, undefined, { accessToken: fan.data.token });
       const item = bag.data.find((b) => b.count > 0)!;
@@ -309,7 +317,10 @@ describe('a broadcast in the browser', () => {
     }
     await desk.waitForSelector('[data-live="0"]', { timeout: 10_000 });
     const offAt = await list
-      .waitForFunction(() => (window as unknown as Record<string, number>).__offAt, undefined, { timeout: 10_000 })
+      .waitForFunction(() => (window as unknown as Record<string, number>).__offAt, undefined, {
+        polling: 100,
+        timeout: 10_000,
+      })
       .then((h) => h.jsonValue() as Promise<number>);
     console.log(`push stopped → card gone from 推荐 ${offAt - stoppedAt} ms`);
 
@@ -322,7 +333,7 @@ describe('a broadcast in the browser', () => {
         return k && k !== old;
       },
       streamKey,
-      { timeout: 10_000 },
+      { polling: 100, timeout: 10_000 },
     );
     const refused = push(streamKey);
     const code = await Promise.race([

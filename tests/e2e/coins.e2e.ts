@@ -45,9 +45,7 @@ const pageShows = (page: Page, selector: string, n: number) =>
   page.waitForFunction(
     ([sel, v]) => document.querySelector(sel)?.getAttribute('data-balance') === v,
     [selector, String(n)] as const,
-    {
-      timeout: 5_000,
-    },
+    { polling: 100, timeout: 5_000 },
   );
 
 beforeAll(async () => {

@@ -118,7 +118,7 @@ describe('one socket per browser profile', () => {
         return t !== null && t !== undefined && t !== b;
       },
       [id, before] as const,
-      { timeout: 3_000 },
+      { polling: 100, timeout: 3_000 },
     );
     expect(await scoreOf(tabs[1], id)).toBe(await scoreOf(tabs[2], id));
     await screenshot(tabs[1], 'core-leader-after-handover');
@@ -147,7 +147,7 @@ describe('recovery', () => {
           return !!s && s !== b;
         },
         [id, before] as const,
-        { timeout: Math.max(500, 7_000 - (Date.now() - droppedAt)) },
+        { polling: 100, timeout: Math.max(500, 7_000 - (Date.now() - droppedAt)) },
       );
     }
     const [h0, a0] = (before ?? '0-0').split('-').map(Number);

@@ -119,7 +119,7 @@ describe('live scores', () => {
     const times = await Promise.all(
       tabs.map(async (t) => {
         const at = () => (window as unknown as Watch).goalShownAt;
-        return (await (await t.waitForFunction(at, undefined, { timeout: 5000 })).jsonValue())! - t0;
+        return (await (await t.waitForFunction(at, undefined, { polling: 100, timeout: 5000 })).jsonValue())! - t0;
       }),
     );
     console.log(`goal → row in 3 tabs: ${times.join(' ms, ')} ms`);
@@ -147,7 +147,7 @@ describe('live scores', () => {
     await page.waitForFunction(
       ([i, want]) => document.querySelector(`[data-match-id="${i}"] .lv-away [data-red]`)?.textContent === want,
       [matchId, String(n + 1)] as const,
-      { timeout: 3000 },
+      { polling: 100, timeout: 3000 },
     );
   });
 
@@ -180,9 +180,12 @@ describe('live scores', () => {
     await page.waitForFunction(
       (want) => document.querySelector('.lv-detail-match [data-score]')?.textContent === want,
       `${h}-${a + 1}`,
-      { timeout: 3000 },
+      { polling: 100, timeout: 3000 },
     );
-    await page.waitForFunction((n) => document.querySelectorAll('.lv-textlive li').length > n, n0, { timeout: 3000 });
+    await page.waitForFunction((n) => document.querySelectorAll('.lv-textlive li').length > n, n0, {
+      polling: 100,
+      timeout: 3000,
+    });
     await screenshot(page, 'live-zq-detail-live');
 
     await page.getByRole('tab', { name: '统计' }).click();
@@ -194,7 +197,7 @@ describe('live scores', () => {
     await page.waitForFunction(
       (c) => Number(document.querySelector('[data-stat-type="2"] [data-home]')?.textContent) === c + 1,
       c0,
-      { timeout: 3000 },
+      { polling: 100, timeout: 3000 },
     );
     await screenshot(page, 'live-zq-detail-stats');
 
@@ -208,7 +211,7 @@ describe('live scores', () => {
     await page.waitForFunction(
       (o) => [...document.querySelectorAll('[data-live-row]')].map((r) => r.textContent).join('|') !== o,
       o0,
-      { timeout: 15_000 },
+      { polling: 100, timeout: 15_000 },
     );
     await screenshot(page, 'live-zq-detail-odds');
     await page.locator('[data-company-id]').first().click();

@@ -61,7 +61,7 @@ describe('picture messages', () => {
         return !!el && el.complete && el.naturalWidth === 240;
       },
       undefined,
-      { timeout: 10_000 },
+      { polling: 100, timeout: 10_000 },
     );
     await pictures(a).last().locator('img').waitFor();
     await screenshot(b, 'message-image-bubble');
@@ -94,17 +94,23 @@ describe('picture messages', () => {
       .waitFor({ timeout: 10_000 });
     // Like a refused text, it stays in my chat as failed (retry or delete).
     const failed = pictures(a).last();
-    await a.waitForFunction(() => {
-      const all = document.querySelectorAll('[data-message-kind="image"]');
-      return all[all.length - 1]?.getAttribute('data-message-state') === 'failed';
-    });
+    await a.waitForFunction(
+      () => {
+        const all = document.querySelectorAll('[data-message-kind="image"]');
+        return all[all.length - 1]?.getAttribute('data-message-state') === 'failed';
+      },
+      undefined,
+      { polling: 100 },
+    );
     // Its bytes are no picture, so the bubble shows the unsent picture's placeholder.
     await failed.getByRole('img', { name: '我发送的图片（尚未发出）' }).waitFor();
     await screenshot(a, 'message-image-failed');
     await b.waitForTimeout(500);
     expect(await pictures(b).count()).toBe(before);
     await failed.getByRole('button', { name: '删除' }).click();
-    await a.waitForFunction((n) => document.querySelectorAll('[data-message-kind="image"]').length === n, before);
+    await a.waitForFunction((n) => document.querySelectorAll('[data-message-kind="image"]').length === n, before, {
+      polling: 100,
+    });
     expect(errors.flat()).toEqual([]);
   });
 
@@ -125,7 +131,7 @@ describe('picture messages', () => {
     await b.waitForFunction(
       (id) => /^\d+-\d+$/.test(document.querySelector(`[data-match-id="${id}"] [data-score]`)?.textContent ?? ''),
       matchId,
-      { timeout: 10_000 },
+      { polling: 100, timeout: 10_000 },
     );
     const home = Number(((await score.textContent()) ?? '').split('-')[0]);
     const goal = await fetch(`${server.url}/_dev/feed/event`, {
@@ -143,7 +149,7 @@ describe('picture messages', () => {
         return Number(text?.split('-')[0]) >= before + 1;
       },
       [matchId, home] as const,
-      { timeout: 10_000 },
+      { polling: 100, timeout: 10_000 },
     );
     await screenshot(b, 'message-match-card');
     expect(errors.flat()).toEqual([]);

@@ -16,6 +16,7 @@ import {
   newPhoneContext,
   screenshot,
   startServer,
+  touchDrag,
   type RunningServer,
 } from '../helpers/e2e';
 
@@ -225,6 +226,67 @@ describe("messaging's people pages", () => {
     expect(await b.locator('[data-folder="stranger"] .msg-row__count').count()).toBe(0);
     await screenshot(b, 'message-list-muted');
     await tab.close();
+  });
+
+  it("B's chat list: a row slides left under a finger to 置顶 and 删除, a tap shuts it, the keyboard reaches both", async () => {
+    // Touches reach the front tab only (the last test opened and closed another tab of B).
+    await b.bringToFront();
+    await b.goto(`${ORIGIN}/message`);
+    const row = b.locator(`[data-conversation-id="p:${Math.min(A.id, B.id)}:${Math.max(A.id, B.id)}"]`);
+    await row.waitFor(LOAD);
+    const isOpen = () => row.getAttribute('data-swipe-open');
+    // A is a stranger to B: the 陌生人 folder above the row shows first, so the row stays put.
+    await b.locator('[data-folder="stranger"]').waitFor(LOAD);
+    const box = (await row.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const pin = row.getByRole('button', { name: '置顶', exact: true });
+    /** Whether the button is what a finger on its centre touches (not the row covering it). */
+    const onTop = async (button: typeof pin) => {
+      const at = (await button.boundingBox())!;
+      return button.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
+        x: at.x + at.width / 2,
+        y: at.y + at.height / 2,
+      });
+    };
+    expect(await onTop(pin)).toBe(false);
+    // A short drag (less than half the actions) and a vertical one leave it shut.
+    await touchDrag(b, { x: 300, y }, { x: 260, y });
+    await touchDrag(b, { x: 200, y }, { x: 205, y: y + 60 });
+    await b.waitForTimeout(300);
+    expect(await isOpen()).toBe('0');
+    expect(await onTop(pin)).toBe(false);
+    // A swipe opens it: both actions are on top, the link did not open.
+    await touchDrag(b, { x: 320, y }, { x: 160, y });
+    await expect.poll(isOpen, LOAD).toBe('1');
+    await expect.poll(() => onTop(pin), LOAD).toBe(true);
+    expect(await onTop(row.getByRole('button', { name: '删除' }))).toBe(true);
+    expect(new URL(b.url()).pathname + new URL(b.url()).search).toBe('/message');
+    await screenshot(b, 'message-list-swipe');
+    // A tap on the row shuts it instead of opening the chat.
+    await b.touchscreen.tap(80, y);
+    await expect.poll(isOpen, LOAD).toBe('0');
+    expect(new URL(b.url()).pathname + new URL(b.url()).search).toBe('/message');
+    await expect.poll(() => onTop(pin), LOAD).toBe(false);
+    // Swiped open again, 置顶 pins the chat (kept by the server) and shuts the row.
+    await touchDrag(b, { x: 320, y }, { x: 160, y });
+    await expect.poll(() => onTop(pin), LOAD).toBe(true);
+    // (A click: a CDP tap on this page ends in touchend without the click a phone makes of it.)
+    await pin.click();
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '', LOAD).toContain('msg-row--pinned');
+    await expect.poll(isOpen, LOAD).toBe('0');
+    await b.reload();
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '', LOAD).toContain('msg-row--pinned');
+    // The keyboard: Tab from the row's link reaches 取消置顶 and opens the row; Enter unpins and
+    // leaves focus on the link.
+    await row.getByRole('link').focus();
+    await b.keyboard.press('Tab');
+    await expect.poll(isOpen, LOAD).toBe('1');
+    expect(await b.evaluate(() => document.activeElement?.textContent)).toBe('取消置顶');
+    await b.keyboard.press('Enter');
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '', LOAD).not.toContain('msg-row--pinned');
+    await expect.poll(isOpen, LOAD).toBe('0');
+    expect(await b.evaluate(() => document.activeElement?.closest('[data-conversation-id]') !== null)).toBe(true);
+    expect(await b.evaluate(() => document.activeElement?.tagName)).toBe('A');
   });
 
   it("B blocks A from A's card; A's card of B says so and follow is off", async () => {

@@ -296,7 +296,7 @@ describe('expert tips at 375×812', () => {
             (tr) => tr.querySelectorAll('td')[2]?.textContent === '1',
           ),
         undefined,
-        { timeout: 10_000 },
+        { polling: 100, timeout: 10_000 },
       );
       expect(await pe.locator('[data-players="away"] tbody tr').count()).toBeGreaterThan(0);
       await screenshot(pe, 'proposal-zq-player-stats');

@@ -184,7 +184,10 @@ describe('installable app', () => {
     await page.goto(server.url + '/user/agreement/yhxy');
     await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
     // Wait until the worker controls the page, then load once through it so the page's chunks are cached.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+      polling: 100,
+      timeout: 30_000,
+    });
     await page.reload();
     await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
     await page.context().setOffline(true);

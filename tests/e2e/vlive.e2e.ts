@@ -93,7 +93,7 @@ function shows(page: Page, text: string, timeout: number): Promise<unknown> {
   return page.waitForFunction(
     (t) => [...document.querySelectorAll('.vl-text')].some((e) => e.textContent === t),
     text,
-    { timeout },
+    { polling: 100, timeout },
   );
 }
 
@@ -124,7 +124,10 @@ describe('anchor live', () => {
     const page = await openRoom(ctx);
     await page.waitForSelector('video');
     const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime);
-    await page.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 2, t0, { timeout: 20_000 });
+    await page.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 2, t0, {
+      polling: 100,
+      timeout: 20_000,
+    });
     const engine = await page.evaluate(() => document.querySelector('video')!.dataset.engine);
     expect(['native', 'hls.js']).toContain(engine);
     await screenshot(page, 'vlive-room-visitor');
@@ -242,6 +245,7 @@ describe('anchor live', () => {
     await page.goto(`${server.url}/vlive/detail/replay`);
     await page.waitForSelector('.vl-replay', { timeout: 20_000 });
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, undefined, {
+      polling: 100,
       timeout: 20_000,
     });
     await screenshot(page, 'vlive-replay');

@@ -313,7 +313,31 @@ export async function stampedAt(page: Page, key: string, timeoutMs = 5000): Prom
   const handle = await page.waitForFunction(
     (k) => (window as unknown as { e2eStamps?: Record<string, number> }).e2eStamps?.[k],
     key,
-    { timeout: timeoutMs },
+    { polling: 100, timeout: timeoutMs },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * One finger dragged on the touch screen from `from` to `to` in `steps` moves (DevTools touch
+ * events: the page gets the pointer and touch events of a real finger, and may scroll).
+ */
+export async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 8,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let i = 1; i <= steps; i++) {
+      const x = from.x + ((to.x - from.x) * i) / steps;
+      const y = from.y + ((to.y - from.y) * i) / steps;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
 }

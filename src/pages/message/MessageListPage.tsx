@@ -10,6 +10,7 @@ import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/user/Avatar';
 import { ListState } from '../../components/user/ListState';
+import { useSwipeOpen } from '../../components/use-swipe-open';
 import { PageHeader } from '../../components/user/PageHeader';
 import { formatChinaTime, getCore, useConversations } from '../../core/index';
 import {
@@ -37,7 +38,7 @@ function timeText(ms: number, now: number): string {
     : formatChinaTime(ms, 'MM-DD');
 }
 
-async function act(path: string, body: Record<string, unknown>): Promise<void> {
+async function post(path: string, body: Record<string, unknown>): Promise<void> {
   const env = await getCore().request<unknown>({ path, method: 'POST', body, silent: true });
   if (env.code !== 200) showToast(env.msg);
 }
@@ -82,6 +83,8 @@ function PrivacyChoice() {
 
 /** Rows are a fixed height (ROW_HEIGHT): only those near the viewport are in the DOM. */
 const ROW_HEIGHT = 65;
+/** The two actions a row slides open to show (置顶, 删除), 64 px each. */
+const ACTIONS_WIDTH = 128;
 
 function ConversationRow({
   c,
@@ -94,63 +97,79 @@ function ConversationRow({
   now: number;
   style: CSSProperties;
 }) {
+  const swipe = useSwipeOpen(ACTIONS_WIDTH);
+  const act = (path: string, body: Record<string, unknown>) => {
+    swipe.close();
+    void post(path, body);
+  };
   return (
     <li
-      className={c.pinned ? 'msg-row msg-row--pinned' : 'msg-row'}
+      {...swipe.row}
+      className={c.pinned ? 'msg-row msg-row--swipe msg-row--pinned' : 'msg-row msg-row--swipe'}
       style={style}
       data-conversation-id={c.conversationId}
+      data-swipe-open={swipe.open ? 1 : 0}
     >
-      <Link
-        href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
-        className="msg-row__main"
-        aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
+      <div
+        className="msg-row__slide"
+        style={{
+          transform: swipe.offset ? `translateX(${swipe.offset}px)` : undefined,
+          transition: swipe.dragging ? 'none' : undefined,
+        }}
+        {...swipe.slide}
       >
-        {c.group ? (
-          <span className="msg-group-avatar" aria-hidden="true">
-            {[...c.peer.nickName][0]}
-          </span>
-        ) : (
-          <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
-        )}
-        <span className="msg-row__text">
-          <span className="msg-row__top">
-            <span className="msg-row__name">
-              {c.peer.nickName}
-              {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
-              {c.messageStatus === CHAT_STATUS_MUTED && (
-                <span className="us-tag">{PEOPLE_TEXT.chatDetail.mutedTag}</span>
+        <Link
+          href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}
+          className="msg-row__main"
+          aria-label={T.list.rowLabel(c.peer.nickName, c.count)}
+        >
+          {c.group ? (
+            <span className="msg-group-avatar" aria-hidden="true">
+              {[...c.peer.nickName][0]}
+            </span>
+          ) : (
+            <Avatar src={c.peer.avatar} name={c.peer.nickName} size={44} label="" />
+          )}
+          <span className="msg-row__text">
+            <span className="msg-row__top">
+              <span className="msg-row__name">
+                {c.peer.nickName}
+                {c.stranger && !strangerFolder && <span className="us-tag">{T.privacy.tag}</span>}
+                {c.messageStatus === CHAT_STATUS_MUTED && (
+                  <span className="us-tag">{PEOPLE_TEXT.chatDetail.mutedTag}</span>
+                )}
+              </span>
+              {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
+            </span>
+            <span className="msg-row__bottom">
+              <span className="msg-row__last">{lastLine(c)}</span>
+              {c.count > 0 && (
+                <span
+                  className={
+                    c.messageStatus === CHAT_STATUS_MUTED ? 'msg-row__count msg-row__count--muted' : 'msg-row__count'
+                  }
+                  title={T.list.unreadLabel(c.count)}
+                >
+                  {c.count > 99 ? '99+' : c.count}
+                </span>
               )}
             </span>
-            {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
           </span>
-          <span className="msg-row__bottom">
-            <span className="msg-row__last">{lastLine(c)}</span>
-            {c.count > 0 && (
-              <span
-                className={
-                  c.messageStatus === CHAT_STATUS_MUTED ? 'msg-row__count msg-row__count--muted' : 'msg-row__count'
-                }
-                title={T.list.unreadLabel(c.count)}
-              >
-                {c.count > 99 ? '99+' : c.count}
-              </span>
-            )}
-          </span>
-        </span>
-      </Link>
-      <span className="msg-row__actions">
+        </Link>
+      </div>
+      <span className="msg-row__actions" {...swipe.actions}>
         <button
           type="button"
-          className="msg-row__action"
+          className="msg-row__action msg-row__action--pin"
           aria-pressed={c.pinned}
-          onClick={() => void act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
+          onClick={() => act(MessagePaths.pin, { conversationId: c.conversationId, on: c.pinned ? 0 : 1 })}
         >
           {c.pinned ? T.list.unpin : T.list.pin}
         </button>
         <button
           type="button"
-          className="msg-row__action"
-          onClick={() => void act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
+          className="msg-row__action msg-row__action--remove"
+          onClick={() => act(MessagePaths.deleteChat, { conversationId: c.conversationId })}
         >
           {T.list.remove}
         </button>
