@@ -13,8 +13,10 @@
  * and closed) and by the browser (CDP on every target of B's context, the SharedWorker included:
  * after `POST /_dev/ws/drop` the core reconnects, and `Network.webSocketCreated` says from where).
  */
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_USERS } from '../../server/accounts/seed';
+import { RECONNECT_JITTER_MS, RECONNECT_MS } from '../../workers/protocol/codes';
+import { watchContextNetwork } from './cdp-context';
 import { loginDemo, myUserId } from './demo-login';
 import { CHROMIUM_ARGS, newPhoneContext, type RunningServer } from './e2e';
 
@@ -124,6 +126,9 @@ async function stampBadge(t: Page): Promise<void> {
 
 export interface LatencyRun {
   texts: string[];
+  /** Page-side stamps by text: the 发送 click in A's page, the row in B's chat tab. */
+  sent: Record<string, number>;
+  shown: Record<string, number>;
   /** send → row in B's chat tab, ms, one per message shown. */
   toChat: number[];
   /** send → the next change of the badge to a count, per other tab, ms. */
@@ -172,7 +177,17 @@ export async function sendAndTime(
     maxRows: (window as Win).latMaxRows ?? {},
   }));
   const badges = await Promise.all(others.map((t) => t.evaluate(() => (window as Win).latBadge ?? [])));
-  const run: LatencyRun = { texts, toChat: [], toBadge: [], badgeUnmoved: 0, missing: [], unsent: [], duplicated: [] };
+  const run: LatencyRun = {
+    texts,
+    sent,
+    shown,
+    toChat: [],
+    toBadge: [],
+    badgeUnmoved: 0,
+    missing: [],
+    unsent: [],
+    duplicated: [],
+  };
   texts.forEach((text, i) => {
     const t0 = sent[text];
     if (t0 === undefined) run.unsent.push(text);
@@ -228,54 +243,37 @@ export interface SocketCensus {
   created: Record<string, number>;
 }
 
-/** Target types that can hold a socket (not the browser's own UI targets). */
-const SOCKET_HOLDERS = new Set(['page', 'iframe', 'worker', 'shared_worker', 'service_worker']);
-
 /**
  * Counts the sockets one browser context opens after `POST /_dev/ws/drop`, seen from the browser:
- * CDP attaches to every target of the context (its tabs and the core's SharedWorker), enables
- * Network there, drops every socket, and counts `Network.webSocketCreated` until the first new
- * socket and then `watchMs` more (a second socket, from another tab, would come in that time).
+ * CDP on every target of the context (tests/helpers/cdp-context.ts: its tabs and the core's
+ * SharedWorker) counts `Network.webSocketCreated` until the first new socket and then `watchMs`
+ * more: every socket of the context was dropped at once and waits the same RECONNECT_MS plus up
+ * to RECONNECT_JITTER_MS, so a second one (a tab's own) would come then.
  */
 export async function socketCensus(
   browser: Browser,
   tab: Page,
   server: RunningServer,
-  watchMs = 3_000,
-  timeoutMs = 20_000,
+  watchMs = RECONNECT_JITTER_MS + 1_000,
+  timeoutMs = RECONNECT_MS + 15_000,
 ): Promise<SocketCensus> {
-  const own = await tab.context().newCDPSession(tab);
-  const { targetInfo } = await own.send('Target.getTargetInfo');
-  await own.detach();
-  const cdp: CDPSession = await browser.newBrowserCDPSession();
-  const census: SocketCensus = { targets: {}, created: {} };
-  const typeOf = new Map<string, string>();
+  const created: Record<string, number> = {};
   let first: () => void = () => undefined;
   const reconnected = new Promise<void>((resolve) => (first = resolve));
-  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
-    const type = typeOf.get(sessionId);
-    if (!type || !message.includes('"Network.webSocketCreated"')) return;
-    census.created[type] = (census.created[type] ?? 0) + 1;
+  const net = await watchContextNetwork(browser, tab, ({ target, method }) => {
+    if (method !== 'Network.webSocketCreated') return;
+    created[target] = (created[target] ?? 0) + 1;
     first();
   });
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  for (const t of targetInfos) {
-    if (t.browserContextId !== targetInfo.browserContextId || !SOCKET_HOLDERS.has(t.type)) continue;
-    census.targets[t.type] = (census.targets[t.type] ?? 0) + 1;
-    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
-    typeOf.set(sessionId, t.type);
-    const enable = JSON.stringify({ id: 1, method: 'Network.enable' });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: enable });
-  }
   try {
     const drop = (await (await fetch(`${server.url}/_dev/ws/drop`, { method: 'POST' })).json()) as { code: number };
     if (drop.code !== 200) throw new Error('dev control /_dev/ws/drop refused');
     await Promise.race([reconnected, new Promise((r) => setTimeout(r, timeoutMs))]);
     await new Promise((r) => setTimeout(r, watchMs));
   } finally {
-    await cdp.detach();
+    await net.detach();
   }
-  return census;
+  return { targets: net.targets, created };
 }
 
 export const sum = (r: Record<string, number>) => Object.values(r).reduce((s, n) => s + n, 0);
