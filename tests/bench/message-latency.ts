@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await launchBrowser(msgBrowserArgs(server));
   try {
-    const rig = await openRig(browser);
+    const rig = await openRig(browser, server);
     const open = await serverSocketsSettle(server, 2);
     console.log(`server: ${open} open sockets for A's 1 tab and B's 3 tabs (aim 2: one per browser)`);
     const census = await socketCensus(browser, rig.bTabs[0]!, server);

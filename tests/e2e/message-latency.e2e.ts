@@ -30,7 +30,7 @@ let rig: LatencyRig;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser(msgBrowserArgs(server));
-  rig = await openRig(browser);
+  rig = await openRig(browser, server);
 });
 afterAll(async () => {
   await browser?.close();

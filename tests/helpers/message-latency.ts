@@ -14,11 +14,12 @@
  * after `POST /_dev/ws/drop` the core reconnects, and `Network.webSocketCreated` says from where).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_USERS } from '../../server/accounts/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { RECONNECT_JITTER_MS, RECONNECT_MS } from '../../workers/protocol/codes';
 import { watchContextNetwork } from './cdp-context';
-import { loginDemo, myUserId } from './demo-login';
+import { loginDemo } from './demo-login';
 import { CHROMIUM_ARGS, newPhoneContext, type RunningServer } from './e2e';
+import { loginByPassword } from './ws-client';
 
 /** The 消息 tab exists only on port 8008 (spec §2): the browser maps this host to the test server. */
 export const MSG_ORIGIN = 'http://msg.localhost:8008';
@@ -39,18 +40,22 @@ export interface LatencyRig {
 const tabBarReady = (p: Page) => p.getByRole('navigation').getByRole('link', { name: '消息' }).waitFor();
 
 /** Logs A and B in (demo users 0 and 1), opens A's chat with B and B's three tabs. */
-export async function openRig(browser: Browser): Promise<LatencyRig> {
+export async function openRig(browser: Browser, server: RunningServer): Promise<LatencyRig> {
   const a = await (await newPhoneContext(browser)).newPage();
   const ctxB = await newPhoneContext(browser);
   const b = await ctxB.newPage();
-  await loginDemo(a, MSG_ORIGIN, DEMO_USERS[0].phone);
-  await loginDemo(b, MSG_ORIGIN, DEMO_USERS[1].phone);
-  const aId = await myUserId(a, MSG_ORIGIN);
-  const bId = await myUserId(b, MSG_ORIGIN);
-  await a.goto(`${MSG_ORIGIN}/message/chat?peer=${bId}`);
-  await a.getByLabel('输入消息').waitFor();
-  await b.goto(`${MSG_ORIGIN}/message/chat?peer=${aId}`);
-  await b.getByLabel('输入消息').waitFor();
+  // The ids from API logins (before the browsers log in, so theirs are the newest sessions).
+  const [aId, bId] = await Promise.all(
+    [DEMO_USERS[0], DEMO_USERS[1]].map(
+      async (u) => (await loginByPassword(server.url, u.phone, DEMO_PASSWORD)).user.id,
+    ),
+  );
+  await Promise.all([loginDemo(a, MSG_ORIGIN, DEMO_USERS[0].phone), loginDemo(b, MSG_ORIGIN, DEMO_USERS[1].phone)]);
+  const openChat = async (p: Page, peer: number) => {
+    await p.goto(`${MSG_ORIGIN}/message/chat?peer=${peer}`);
+    await p.getByLabel('输入消息').waitFor();
+  };
+  await Promise.all([openChat(a, bId), openChat(b, aId)]);
   const bTabs = [b];
   for (const path of ['/live/hot', '/message']) {
     const t = await ctxB.newPage();
