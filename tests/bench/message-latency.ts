@@ -24,8 +24,13 @@
  *   insert + publish, timed once in the route: p50 ~7 ms, 4–50 ms), frame → row in B's tab
  *   13 / 23 ms. No leg dominates; nothing to fix for the 150 ms aim.
  * - load 10.1: to the chat tab p50 42 ms, p95 111 ms, max 206 ms; to the badge p50 43 ms,
- *   p95 146 ms, max 246 ms. Other runs at load 8–11: p95 136, 104, 87, 76 ms, and once 357 ms
- *   (the tail follows the machine's load).
+ *   p95 146 ms, max 246 ms. Other runs at load 6–11: p95 136, 110, 104, 87, 76, 65 ms, and twice
+ *   over the aim: 357 ms (load 10.8) and 196 ms (load 6.9; there POST → frame p95 146 ms).
+ * - Where a slow POST → frame leg goes, one run with the send route timed inside the server
+ *   (load 6): the route (auth + insert + publish) took p50 8 ms, max 24 ms, while its slowest
+ *   legs took 35–60 ms: the rest is outside the app's code (the Node process and Chromium's
+ *   four tabs and their workers sharing two loaded cores). Publishing `im` before the counts
+ *   query (server/im/publish.ts) would save its ~1 ms: not done.
  * Every run: missing 0, duplicated 0. The badge moves for about 60% of the messages only: B's
  * open chat tab reads each one at once, so the count goes 1 then 0, and when both reach a tab in
  * one coalesced batch the 1 never shows (likely; not traced further).
