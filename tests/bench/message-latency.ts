@@ -28,8 +28,9 @@
  *   over the aim: 357 ms (load 10.8) and 196 ms (load 6.9; there POST → frame p95 146 ms).
  * - Where a slow POST → frame leg goes, one run with the send route timed inside the server
  *   (load 6): the route (auth + insert + publish) took p50 8 ms, max 24 ms, while its slowest
- *   legs took 35–60 ms: the rest is outside the app's code (the Node process and Chromium's
- *   four tabs and their workers sharing two loaded cores). Publishing `im` before the counts
+ *   legs took 35–60 ms: the rest is outside the route (Fastify's hooks and body parsing, the
+ *   socket write, Chromium's network service, and the Node process and Chromium's four tabs and
+ *   their workers sharing two loaded cores; not split further). Publishing `im` before the counts
  *   query (server/im/publish.ts) would save its ~1 ms: not done.
  * Every run: missing 0, duplicated 0. The badge moves for about 60% of the messages only: B's
  * open chat tab reads each one at once, so the count goes 1 then 0, and when both reach a tab in
