@@ -160,12 +160,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   return { url, port, dataDir, output: () => log, stop };
 }
 
-/** Headless Debian Chromium (CHROME_PATH, default /usr/bin/chromium). */
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Debian Chromium (CHROME_PATH, default /usr/bin/chromium); `args` replace CHROMIUM_ARGS. */
+export async function launchBrowser(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args,
   });
 }
 
