@@ -173,7 +173,7 @@ export async function sendAndTime(
   }
   const last = texts[texts.length - 1]!;
   await chat
-    .waitForFunction((k) => (window as Win).latShown?.[k] !== undefined, last, { timeout: settleMs })
+    .waitForFunction((k) => (window as Win).latShown?.[k] !== undefined, last, { polling: 100, timeout: settleMs })
     .catch(() => undefined);
   await new Promise((r) => setTimeout(r, 500));
   const sent = await rig.a.evaluate(() => (window as Win).latSent ?? {});
