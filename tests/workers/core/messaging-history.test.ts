@@ -25,7 +25,7 @@ async function openSeeded(who: 1 | 2) {
   const chatId = await seedHistory(a.id, b.id, COUNT);
   const view = { value: null as ConversationValue | null };
   await b.tab.subscribe({ kind: 'conversation', chatId }, (v) => (view.value = v));
-  await waitFor(() => view.value?.status === 'ready' && view.value.messages.length > 0, 10_000, 'newest page');
+  await waitFor(() => view.value?.status === 'ready' && view.value.messages.length > 0, 20_000, 'newest page');
   return { a, b, hb, chatId, view };
 }
 
@@ -42,18 +42,18 @@ describe('paging back through a long conversation', () => {
       const partial = (COUNT - BLOCK) % BLOCK;
       expect(r1).toMatchObject({ ok: true, data: partial });
       expect(r2.data).toBe(partial);
-      await waitFor(() => seqsOf(view.value).length === BLOCK + partial, 5_000, 'second page');
+      await waitFor(() => seqsOf(view.value).length === BLOCK + partial, 15_000, 'second page');
       expect(seqsOf(view.value)).toEqual(range(COUNT - BLOCK - partial + 1, COUNT));
       expect((await b.tab.loadOlderMessages(chatId)).data).toBe(BLOCK);
 
       // A live message while scrolled back: once, at the end.
       const live = await a.tab.sendPrivate(b.id, '翻到上面时来的新消息');
       expect(live.ok, live.msg).toBe(true);
-      await waitFor(() => seqsOf(view.value).includes(COUNT + 1), 5_000, 'live message');
+      await waitFor(() => seqsOf(view.value).includes(COUNT + 1), 15_000, 'live message');
 
       for (let i = 0; i < 20 && view.value!.hasOlder; i++)
         expect((await b.tab.loadOlderMessages(chatId)).ok).toBe(true);
-      await waitFor(() => view.value?.hasOlder === false, 5_000, 'history start');
+      await waitFor(() => view.value?.hasOlder === false, 15_000, 'history start');
       expect(seqsOf(view.value)).toEqual(range(1, COUNT + 1));
       expect(view.value!.messages[0]!.text).toBe('历史第1条');
       expect(await b.tab.loadOlderMessages(chatId)).toMatchObject({ ok: true, data: 0 });
@@ -76,14 +76,14 @@ describe('paging back through a long conversation', () => {
       const again = hb.tab('after-restart');
       let back: ConversationValue | null = null;
       await again.subscribe({ kind: 'conversation', chatId }, (v) => (back = v));
-      await waitFor(() => back?.status === 'ready' && back.messages.length > 0, 10_000, 'stored newest');
+      await waitFor(() => back?.status === 'ready' && back.messages.length > 0, 20_000, 'stored newest');
       // The store keeps the newest 500; older blocks come from it with no network.
       expect(seqsOf(back)[0]).toBeGreaterThan(1);
       for (let i = 0; i < 20 && back!.hasOlder; i++) {
         const r = await again.loadOlderMessages(chatId);
         expect(r.ok, r.msg).toBe(true);
       }
-      await waitFor(() => back?.hasOlder === false, 5_000, 'history start offline');
+      await waitFor(() => back?.hasOlder === false, 15_000, 'history start offline');
       expect(seqsOf(back)).toEqual(range(1, COUNT));
     },
     SLOW,
