@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Code, ok } from '../../workers/protocol/index';
 import type { AreaPlugin } from '../context';
+import { DEMO_PASSWORD } from '../accounts/seed';
+import { hashPassword } from '../accounts/passwords';
 import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
 import { appendMessages, ensurePrivateConversation } from './insert';
@@ -39,11 +41,16 @@ const seedInboxBody = z.object({
  */
 export const demoPeerPhone = (i: number) => `1700${String(i + 1).padStart(7, '0')}`;
 export const demoPeerNick = (i: number) => `演示球友${String(i + 1).padStart(4, '0')}`;
-/** No password matches it (not a scrypt record): demo peers are reached through sessions only. */
-const NO_PASSWORD = '!demo-peer';
+/**
+ * Demo peers log in with the demo password (a bench logs some in to send as them): one hash,
+ * computed once per process, not one scrypt per peer.
+ */
+let peerPasswordHash: Promise<string> | undefined;
 
 /** The ids of the first `count` demo peers, made when missing, in order. */
 async function demoPeers(db: Db, count: number): Promise<number[]> {
+  peerPasswordHash ??= hashPassword(DEMO_PASSWORD);
+  const password_hash = await peerPasswordHash;
   const ids: number[] = [];
   for (let from = 0; from < count; from += INBOX_RUN) {
     const run = Array.from({ length: Math.min(INBOX_RUN, count - from) }, (_, k) => from + k);
@@ -54,7 +61,7 @@ async function demoPeers(db: Db, count: number): Promise<number[]> {
         run.map((i) => ({
           phone: demoPeerPhone(i),
           nick_name: demoPeerNick(i),
-          password_hash: NO_PASSWORD,
+          password_hash,
           portrait: '',
         })),
       )
@@ -117,7 +124,7 @@ export const imDevArea: AreaPlugin = (app, ctx) => {
           const id = await ensurePrivateConversation(trx, peer, b.to, now);
           const items = Array.from({ length: 1 + (i % 3) }, (_, j) => ({
             clientId: `seed-inbox-${stamp}-${b.to}-${j}`,
-            text: j === 0 ? `${demoPeerNick(i)}：今晚一起看球吗？` : `第 ${j + 1} 条：比赛快开始了`,
+            text: j === 0 ? `今晚一起看球吗？` : `第 ${j + 1} 条：比赛快开始了`,
           }));
           await appendMessages(trx, { conversationId: id, from: peer, to: b.to, now }, items);
           n += items.length;
