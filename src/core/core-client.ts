@@ -33,6 +33,7 @@ import {
   type TabSink,
 } from '../../workers/core/port-api';
 import { applyPatch, type ConversationPatch, type SentBlocks } from '../../workers/core/conversation-wire';
+import { applyListPatch, type ConversationListPatch, type SentItems } from '../../workers/core/conversation-list-wire';
 import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
 import { StreamCache } from './stream-cache';
 
@@ -95,6 +96,8 @@ interface Sub {
   sentTo: string | null;
   /** A conversation: the blocks delivered so far (each delivery carries only what changed). */
   held?: SentBlocks;
+  /** The conversation list: the items delivered so far (each delivery carries only what changed). */
+  heldItems?: SentItems;
 }
 
 export class CoreClient implements CoreApi {
@@ -197,6 +200,8 @@ export class CoreClient implements CoreApi {
       const sub = this.subs.get(subId);
       if (!sub) continue;
       if (sub.key.kind === 'conversation') sub.cb(applyPatch((sub.held ??= new Map()), value as ConversationPatch));
+      else if (sub.key.kind === 'conversations')
+        sub.cb(applyListPatch((sub.heldItems ??= new Map()), value as ConversationListPatch));
       else sub.cb(value);
     }
   }

@@ -132,13 +132,15 @@ export function runBench(main: () => Promise<void>): void {
 
 /**
  * `count` runs, each in a fresh 375×812 context: `open` brings the list on screen, the page
- * settles for a second (the first load's tasks are not the scroll's), then scrolls by `plan`.
+ * settles for a second (the first load's tasks are not the scroll's), then scrolls by `plan`;
+ * `afterRun` ends what `open` started for the run (a message storm).
  */
 export async function scrollRuns(
   browser: Browser,
   count: number,
   open: (page: Page) => Promise<void>,
   plan: ScrollPlan,
+  afterRun?: () => Promise<void>,
 ): Promise<ScrollFigures[]> {
   const runs: ScrollFigures[] = [];
   for (let r = 0; r < count; r++) {
@@ -148,6 +150,7 @@ export async function scrollRuns(
     await open(page);
     await page.waitForTimeout(1_000);
     const f = await page.evaluate(scrollThrough, plan);
+    await afterRun?.();
     runs.push(f);
     console.log(describeRun(`run ${r + 1}`, f));
     await ctx.close();

@@ -16,6 +16,8 @@ import { EVENT_KINDS, type ReminderEvent, type StreamKey, type StreamKind } from
 import type { Core } from './core';
 import { resolveLazy } from './lazy';
 import { patchFor, type ConversationState, type SentBlocks } from './conversation-wire';
+import { listPatchFor, type SentItems } from './conversation-list-wire';
+import type { ConversationsValue } from './api';
 import type { CoreHandlers } from './api';
 import type {
   CorePortApi,
@@ -61,6 +63,8 @@ interface TabSub {
   has: boolean;
   /** A conversation: the blocks this subscription was delivered (null: none yet). */
   sent: SentBlocks | null;
+  /** The conversation list: the items this subscription was delivered (null: none yet). */
+  sentItems: SentItems | null;
 }
 
 interface Tab {
@@ -147,9 +151,17 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     tab.sink.deliver(batch).catch(() => undefined);
   }
 
-  /** A state value as it goes to one subscription: a conversation as the blocks that subscription lacks. */
+  /**
+   * A state value as it goes to one subscription: a conversation as the blocks that subscription
+   * lacks, the conversation list as the items it lacks.
+   */
   function wireValue(s: TabSub | undefined, value: unknown): unknown {
     const v = resolveLazy(value);
+    if (s?.key.kind === 'conversations') {
+      const { patch, sent } = listPatchFor(s.sentItems, v as ConversationsValue);
+      s.sentItems = sent;
+      return patch;
+    }
     if (s?.key.kind !== 'conversation') return v;
     const { patch, sent } = patchFor(s.sent, v as ConversationState);
     s.sent = sent;
@@ -223,7 +235,14 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       async subscribe(subId: string, key: StreamKey) {
         if (tab.closed) return;
         unsubscribe(tab, subId);
-        const entry: TabSub = { key, sub: null as unknown as Subscription, last: undefined, has: false, sent: null };
+        const entry: TabSub = {
+          key,
+          sub: null as unknown as Subscription,
+          last: undefined,
+          has: false,
+          sent: null,
+          sentItems: null,
+        };
         tab.subs.set(subId, entry);
         entry.sub = core.stream(key).subscribe((v) => enqueue(tab, subId, key, v));
       },

@@ -4,7 +4,7 @@
  * 陌生人 folder (/message?folder=stranger), where I also choose who may message me. They stay in
  * the main list too, so no message is ever out of sight.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -32,10 +32,9 @@ function lastLine(c: ChatListItem): string {
   return c.group ? `${c.last.fromNickName}：${c.last.text}` : c.last.text;
 }
 
-function timeText(ms: number, now: number): string {
-  return formatChinaTime(ms, 'YYYY-MM-DD') === formatChinaTime(now, 'YYYY-MM-DD')
-    ? formatChinaTime(ms, 'HH:mm')
-    : formatChinaTime(ms, 'MM-DD');
+/** Today's messages by their time, older ones by their date; `today` is 'YYYY-MM-DD' in China. */
+function timeText(ms: number, today: string): string {
+  return formatChinaTime(ms, 'YYYY-MM-DD') === today ? formatChinaTime(ms, 'HH:mm') : formatChinaTime(ms, 'MM-DD');
 }
 
 async function post(path: string, body: Record<string, unknown>): Promise<void> {
@@ -86,16 +85,21 @@ const ROW_HEIGHT = 65;
 /** The two actions a row slides open to show (置顶, 删除), 64 px each. */
 const ACTIONS_WIDTH = 128;
 
-function ConversationRow({
+/**
+ * One row; memoised on its props, which are all values or the list item itself (the same object
+ * while that conversation does not change, conversation-list-wire.ts): scrolling and a message
+ * to another conversation render only the rows that moved or changed.
+ */
+const ConversationRow = memo(function ConversationRow({
   c,
   strangerFolder,
-  now,
-  style,
+  today,
+  offset,
 }: {
   c: ChatListItem;
   strangerFolder: boolean;
-  now: number;
-  style: CSSProperties;
+  today: string;
+  offset: number;
 }) {
   const swipe = useSwipeOpen(ACTIONS_WIDTH);
   const act = (path: string, body: Record<string, unknown>) => {
@@ -106,7 +110,7 @@ function ConversationRow({
     <li
       {...swipe.row}
       className={c.pinned ? 'msg-row msg-row--swipe msg-row--pinned' : 'msg-row msg-row--swipe'}
-      style={style}
+      style={{ transform: `translateY(${offset}px)` }}
       data-conversation-id={c.conversationId}
       data-swipe-open={swipe.open ? 1 : 0}
     >
@@ -139,7 +143,7 @@ function ConversationRow({
                   <span className="us-tag">{PEOPLE_TEXT.chatDetail.mutedTag}</span>
                 )}
               </span>
-              {c.last && <span className="msg-row__time">{timeText(c.last.at, now)}</span>}
+              {c.last && <span className="msg-row__time">{timeText(c.last.at, today)}</span>}
             </span>
             <span className="msg-row__bottom">
               <span className="msg-row__last">{lastLine(c)}</span>
@@ -176,29 +180,23 @@ function ConversationRow({
       </span>
     </li>
   );
-}
+});
 
 function ConversationRows({
   items,
   strangerFolder,
-  now,
+  today,
 }: {
   items: ChatListItem[];
   strangerFolder: boolean;
-  now: number;
+  today: string;
 }) {
   return (
     <ConversationWindow
       items={items}
       rowHeight={ROW_HEIGHT}
       renderRow={(c, at) => (
-        <ConversationRow
-          key={at.key}
-          c={c}
-          strangerFolder={strangerFolder}
-          now={now}
-          style={{ transform: `translateY(${at.offset}px)` }}
-        />
+        <ConversationRow key={at.key} c={c} strangerFolder={strangerFolder} today={today} offset={at.offset} />
       )}
     />
   );
@@ -214,7 +212,7 @@ export function MessageListPage(_props: PageProps) {
   const items = strangerFolder ? strangers : all;
   // Muted chats keep their own grey count but, as in the badge, add nothing to the folder's.
   const strangerUnread = strangers.reduce((n, c) => n + (c.messageStatus === CHAT_STATUS_MUTED ? 0 : c.count), 0);
-  const now = Date.now();
+  const today = formatChinaTime(Date.now(), 'YYYY-MM-DD');
   return (
     <div className="us-page">
       <PageHeader
@@ -252,7 +250,7 @@ export function MessageListPage(_props: PageProps) {
           failed: T.list.failed,
         }}
       />
-      {items.length > 0 && <ConversationRows items={items} strangerFolder={strangerFolder} now={now} />}
+      {items.length > 0 && <ConversationRows items={items} strangerFolder={strangerFolder} today={today} />}
     </div>
   );
 }

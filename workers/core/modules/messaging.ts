@@ -41,6 +41,12 @@ export { IM_STORE };
 const NOT_SIGNED_IN = { ok: false, code: Code.NO_TOKEN, msg: '请先登录', data: null } as const;
 /** A held conversation further behind the server than this is read again from its newest page. */
 const GAP_RESET = 1_000;
+/**
+ * The stored chat list is read back only when a core starts: it is written at most once per this
+ * many ms, with the latest list (1,000 conversations and a message a second each would otherwise
+ * write all of them per message and per counts event).
+ */
+export const LIST_SAVE_MS = 1_000;
 
 export interface MessagingModule {
   readonly streams: Pick<StreamBuilders, 'conversations' | 'conversation'>;
@@ -55,9 +61,28 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
   let round = 0;
   const me = () => session$.value.user?.id ?? null;
 
+  let listToSave: { items: ChatListItem[]; round: number } | null = null;
+  let saveTimer: ReturnType<Kernel['timers']['setTimeout']> | null = null;
+  function saveList(items: ChatListItem[]): void {
+    const scheduled = listToSave !== null;
+    listToSave = { items, round };
+    if (scheduled) return;
+    saveTimer = kernel.timers.setTimeout(() => {
+      saveTimer = null;
+      const latest = listToSave;
+      listToSave = null;
+      // A list of a session that has ended is not kept.
+      if (!latest || latest.round !== round) return;
+      void store.set(IM_STORE.chats, latest.items).catch((e: unknown) => kernel.log('im list store failed', e));
+    }, LIST_SAVE_MS);
+  }
+  kernel.onDispose(() => {
+    if (saveTimer) kernel.timers.clearTimeout(saveTimer);
+  });
+
   const chatList = createChatList(kernel, {
     round: () => round,
-    save: (items) => void store.set(IM_STORE.chats, items).catch((e: unknown) => kernel.log('im list store failed', e)),
+    save: saveList,
     onReadSeq(chatId, readSeq) {
       const conv = convs.get(chatId);
       if (conv && conv.readSeq !== readSeq) {
