@@ -30,6 +30,9 @@
  *   tasks (longest 467 ms), worst frame 517 ms.
  * Max DOM nodes 566 throughout. What is left under load is mostly native time ("(program)" in the
  * profile: style, layout, the process waiting for a core), not the list's script.
+ * 2026-11-26 22:28 UTC after the merge with the swipe rows (use-swipe-open), load 1.4–2.2: 2 runs
+ * of 1,000 conversations: 0 long tasks > 50 ms, worst frame 17 ms, max DOM nodes 596; --storm 20
+ * (201 messages, 0 refused): 0 long tasks, worst frame 17 ms, max DOM nodes 625.
  */
 import { launchBrowser, startServer } from '../helpers/e2e';
 import { loginAsB, loginDemoPeer, seedLongInbox } from '../helpers/long-chat';

@@ -37,6 +37,11 @@
  * one coalesced batch the 1 never shows (likely; not traced further).
  * Sockets: the server holds 2 (A's one tab, B's three tabs), and after a drop B's browser opens
  * exactly 1, in its SharedWorker (targets watched: 3 pages, 1 shared_worker, 1 service_worker).
+ *
+ * 2026-11-26 22:30 UTC on a quiet machine (load 1.9), 1 run of 50 messages: send → B's open chat
+ * tab p50 33 ms, p95 49 ms (aim ≤ 150 ms), max 63 ms; legs p95: click → POST 8 ms, POST → frame at
+ * B's SharedWorker 28 ms, frame → row 18 ms; badge in B's other tabs p95 43 ms; 0 missing, 0
+ * duplicated; one socket for B's three tabs.
  */
 import { launchBrowser, startServer } from '../helpers/e2e';
 import {
