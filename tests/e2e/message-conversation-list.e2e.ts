@@ -4,53 +4,34 @@
  * conversation while the DOM holds only a window of rows; scrolling to the bottom shows the oldest
  * one, and a new message from that peer moves its conversation to the top with its unread count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MessagePaths, privateConversationId, type ChatListItem } from '../../workers/protocol/api/message';
 import { embeddedUrl } from '../../workers/protocol/index';
-import type { AuthResult } from '../../workers/protocol/api/user';
 import { demoPeerNick } from '../../server/im/dev-seed';
-import {
-  collectErrors,
-  launchBrowser,
-  newPhonePage,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from '../helpers/e2e';
+import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { useE2eWorld } from '../helpers/e2e-world';
 import { loginAsB, loginDemoPeer, seedLongInbox } from '../helpers/long-chat';
 import { call } from '../helpers/ws-client';
 
 const COUNT = 1_000;
 /** Rows in the DOM at most: a screenful (812 / 65 ≈ 13) plus overscan on both sides. */
 const MAX_ROWS = 40;
-let server: RunningServer;
-let browser: Browser;
-let b: AuthResult;
-/** B's conversations once seeded (the seeded ones and any the demo world gave B). */
-let total = 0;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  b = await seedLongInbox(server.url, COUNT);
+/** B, with COUNT conversations seeded, and how many B has in all (the demo world may add some). */
+const world = useE2eWorld(async (server) => {
+  const b = await seedLongInbox(server.url, COUNT);
   const list = await call<ChatListItem[]>(server.url, 'GET', embeddedUrl(MessagePaths.chatList), { token: b.token });
-  total = list.body.data.length;
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  return { b, total: list.body.data.length };
 });
 
 describe('a list of 1,000 conversations', () => {
   it('holds all of them in a bounded DOM, scrolls to the oldest, and a new message brings it to the top', async () => {
-    expect(total).toBeGreaterThanOrEqual(COUNT);
-    const page = await newPhonePage(browser);
+    expect(world.total).toBeGreaterThanOrEqual(COUNT);
+    const page = await newPhonePage(world.browser);
     const errors = collectErrors(page);
-    await loginAsB(page, server.url);
-    await page.goto(`${server.url}/message`);
+    await loginAsB(page, world.server.url);
+    await page.goto(`${world.server.url}/message`);
     const list = page.locator('[data-conversations]');
-    await expect.poll(() => list.getAttribute('data-conversations'), { timeout: 30_000 }).toBe(String(total));
+    await expect.poll(() => list.getAttribute('data-conversations'), { timeout: 30_000 }).toBe(String(world.total));
     const rows = page.locator('[data-conversation-id]');
     await rows.first().waitFor();
     expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
@@ -68,21 +49,25 @@ describe('a list of 1,000 conversations', () => {
     await screenshot(page, 'message-conversation-list-bottom');
 
     // That peer writes again: the conversation goes to the top with 2 unread.
-    const peer = await loginDemoPeer(server.url, COUNT - 1);
-    const sent = await call(server.url, 'POST', embeddedUrl(MessagePaths.send), {
+    const peer = await loginDemoPeer(world.server.url, COUNT - 1);
+    const sent = await call(world.server.url, 'POST', embeddedUrl(MessagePaths.send), {
       token: peer.token,
-      form: { toUserId: String(b.user.id), text: '最老的会话来了新消息', clientId: `e2e-${Date.now().toString(36)}` },
+      form: {
+        toUserId: String(world.b.user.id),
+        text: '最老的会话来了新消息',
+        clientId: `e2e-${Date.now().toString(36)}`,
+      },
     });
     expect(sent.body.code, sent.body.msg).toBe(200);
     await page.evaluate(() => window.scrollTo(0, 0));
     const first = rows.first();
-    const chatId = privateConversationId(peer.user.id, b.user.id);
+    const chatId = privateConversationId(peer.user.id, world.b.user.id);
     await expect.poll(() => first.getAttribute('data-conversation-id'), { timeout: 10_000 }).toBe(chatId);
     // 陌生人: B neither follows the seeded peers nor has written to them.
     expect(await first.locator('.msg-row__name').textContent()).toBe(`${oldest}陌生人`);
     await expect.poll(() => first.locator('.msg-row__count').textContent(), { timeout: 10_000 }).toBe('2');
     await expect.poll(() => first.locator('.msg-row__last').textContent()).toBe('最老的会话来了新消息');
-    expect(await list.getAttribute('data-conversations')).toBe(String(total));
+    expect(await list.getAttribute('data-conversations')).toBe(String(world.total));
     expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
     await screenshot(page, 'message-conversation-list-new');
     expect(errors).toEqual([]);

@@ -4,40 +4,24 @@
  * and the chat-count list load (or say they are empty); /message/list shows the badge total.
  * /message/note: write, edit and delete a note; it survives a reload; an empty one is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  collectErrors,
-  launchBrowser,
-  newPhonePage,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from '../helpers/e2e';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { useE2eWorld } from '../helpers/e2e-world';
 import { loginDemo } from '../helpers/demo-login';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useE2eWorld();
 
 const USER_A = '13800000001';
-const login = (page: Page, phone: string) => loginDemo(page, server.url, phone);
+const login = (page: Page, phone: string) => loginDemo(page, world.server.url, phone);
 
 describe('notices, address book and chat counts', () => {
   it('opens each page from /message and shows its states', async () => {
-    const pageA = await newPhonePage(browser);
+    const pageA = await newPhonePage(world.browser);
     const errors = collectErrors(pageA);
     await login(pageA, USER_A);
 
-    await pageA.goto(`${server.url}/message`);
+    await pageA.goto(`${world.server.url}/message`);
     const shortcuts = pageA.getByRole('navigation', { name: '消息功能' });
     await shortcuts.getByRole('link', { name: '通知' }).click();
     await pageA.waitForURL((u) => u.pathname === '/message/notice');
@@ -48,14 +32,14 @@ describe('notices, address book and chat counts', () => {
     await pageA.getByRole('tab', { name: '社区通知', selected: true }).waitFor();
     await screenshot(pageA, 'message-notice-community');
 
-    await pageA.goto(`${server.url}/message/address`);
+    await pageA.goto(`${world.server.url}/message/address`);
     await pageA
       .getByText(/通讯录是空的|互相关注|我关注的/)
       .first()
       .waitFor({ timeout: 15_000 });
     await screenshot(pageA, 'message-address');
 
-    await pageA.goto(`${server.url}/message/list`);
+    await pageA.goto(`${world.server.url}/message/list`);
     const total = pageA.locator('[data-unread-total]');
     await total.waitFor({ timeout: 15_000 });
     expect(await total.textContent()).toMatch(/^未读合计 \d+ 条$/);
@@ -64,10 +48,10 @@ describe('notices, address book and chat counts', () => {
   });
 
   it('writes, edits and deletes a note on /message/note, kept across a reload', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(world.browser);
     const errors = collectErrors(page);
     await login(page, USER_A);
-    await page.goto(`${server.url}/message`);
+    await page.goto(`${world.server.url}/message`);
     await page.getByRole('navigation', { name: '消息功能' }).getByRole('link', { name: '笔记' }).click();
     await page.waitForURL((u) => u.pathname === '/message/note');
     await page.getByText('还没有笔记：写下第一条吧').waitFor({ timeout: 15_000 });

@@ -5,37 +5,20 @@
  * the DOM holds a bounded window of rows however many are loaded; a message from A while B reads
  * older ones does not pull B down, and one while B is at the bottom keeps B at the bottom.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MessagePaths } from '../../workers/protocol/api/message';
 import { embeddedUrl } from '../../workers/protocol/index';
-import {
-  collectErrors,
-  launchBrowser,
-  newPhonePage,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from '../helpers/e2e';
-import { loginAsB, seedLongChat, type LongChat } from '../helpers/long-chat';
+import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { useE2eWorld } from '../helpers/e2e-world';
+import { loginAsB, seedLongChat } from '../helpers/long-chat';
 import { call } from '../helpers/ws-client';
 
 const COUNT = 10_000;
 /** Rows in the DOM at most (the window plus overscan). */
 const MAX_ROWS = 60;
-let server: RunningServer;
-let browser: Browser;
-let chat: LongChat;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  chat = await seedLongChat(server.url, COUNT);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useE2eWorld(async (server) => ({ chat: await seedLongChat(server.url, COUNT) }));
 
 const rowCount = (page: Page) => page.locator('.msg-chat__row').count();
 const loaded = async (page: Page) =>
@@ -47,19 +30,19 @@ const topOf = (page: Page, seq: number) =>
   page.evaluate((s) => document.querySelector(`[data-message-seq="${s}"]`)?.getBoundingClientRect().top ?? null, seq);
 
 async function sendFromA(text: string): Promise<void> {
-  const r = await call(server.url, 'POST', embeddedUrl(MessagePaths.send), {
-    token: chat.a.token,
-    form: { toUserId: String(chat.b.user.id), text, clientId: `e2e${Date.now().toString(36)}x` },
+  const r = await call(world.server.url, 'POST', embeddedUrl(MessagePaths.send), {
+    token: world.chat.a.token,
+    form: { toUserId: String(world.chat.b.user.id), text, clientId: `e2e${Date.now().toString(36)}x` },
   });
   expect(r.body.code, r.body.msg).toBe(200);
 }
 
 describe('a 10,000-message chat', () => {
   it('opens at the bottom, loads older pages on scroll-up in place, keeps the DOM bounded', async () => {
-    const page = await newPhonePage(browser);
+    const page = await newPhonePage(world.browser);
     const errors = collectErrors(page);
-    await loginAsB(page, server.url);
-    await page.goto(`${server.url}/message/chat?peer=${chat.a.user.id}`);
+    await loginAsB(page, world.server.url);
+    await page.goto(`${world.server.url}/message/chat?peer=${world.chat.a.user.id}`);
     await page.locator(`[data-message-seq="${COUNT}"]`).waitFor({ timeout: 60_000 });
     await expect.poll(() => atBottom(page), { timeout: 10_000 }).toBe(true);
     expect(await rowCount(page)).toBeLessThanOrEqual(MAX_ROWS);

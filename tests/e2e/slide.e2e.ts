@@ -2,37 +2,20 @@
  * 滑动验证 in Chromium at 375×812: three wrong passwords, then the right one opens the puzzle; a
  * drag of the slider to the gap (read from the dev control, which only a test server has) logs in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  collectErrors,
-  launchBrowser,
-  newPhonePage,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from '../helpers/e2e';
+import { describe, expect, it } from 'vitest';
+import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { useE2eWorld } from '../helpers/e2e-world';
 import { createTestUser } from '../helpers/ws-client';
 import { SystemPaths } from '../../workers/protocol/index';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useE2eWorld();
 
 describe('slide verification', () => {
   it('asks for the puzzle after 3 wrong passwords and logs in once the piece is dragged into the gap', async () => {
-    const user = await createTestUser(server.url, 'slide2026x');
-    const page = await newPhonePage(browser);
+    const user = await createTestUser(world.server.url, 'slide2026x');
+    const page = await newPhonePage(world.browser);
     const errors = collectErrors(page);
-    await page.goto(`${server.url}/user/login`);
+    await page.goto(`${world.server.url}/user/login`);
     await page.getByLabel('手机号').fill(user.phone);
     await page.getByRole('checkbox').check();
     const password = page.getByLabel('密码', { exact: true });
@@ -59,7 +42,7 @@ describe('slide verification', () => {
     await screenshot(page, 'user-login-slide');
 
     const id = await stage.getAttribute('data-slide-id');
-    const res = await fetch(`${server.url}${SystemPaths.devSlide}?id=${id}`);
+    const res = await fetch(`${world.server.url}${SystemPaths.devSlide}?id=${id}`);
     const gap = ((await res.json()) as { data: { x: number } }).data.x;
     const handle = await dialog.getByRole('slider').boundingBox();
     if (!handle) throw new Error('no slider');
