@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/accounts/seed';
 import { demoPeerPhone } from '../../server/im/dev-seed';
 import type { AuthResult } from '../../workers/protocol/api/user';
+import { loginDemo } from './demo-login';
 import { loginByPassword } from './ws-client';
 
 export interface LongChat {
@@ -51,13 +52,7 @@ export function loginDemoPeer(url: string, i: number): Promise<AuthResult> {
   return loginByPassword(url, demoPeerPhone(i), DEMO_PASSWORD);
 }
 
-/** Logs demo user B in through the login form of `origin`. */
-export async function loginAsB(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/user/login`);
-  await page.getByLabel('手机号').fill(DEMO_USERS[1].phone);
-  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-  const agree = page.getByRole('checkbox');
-  if (await agree.count()) await agree.check();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 60_000 });
+/** Logs demo user B in through the login form of `origin` (a loaded bench machine may take a minute). */
+export function loginAsB(page: Page, origin: string): Promise<void> {
+  return loginDemo(page, origin, DEMO_USERS[1].phone, 60_000);
 }
