@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { Code, SystemPaths, fail, ok } from '../workers/protocol/index';
 import type { Config } from './config';
 import { openStorage, type Storage } from './db/index';
+import { withSeedLock } from './db/seed-lock';
 import { createMetrics } from './metrics';
 import type { AppContext } from './context';
 import { AREAS } from './areas';
@@ -25,6 +26,7 @@ import { createSmsSender, type SmsSender } from './accounts/sms';
 import { verifyAccessToken } from './accounts/tokens';
 import { idField } from '../workers/protocol/fields';
 import type { ClusterParts } from './cluster/parts';
+import type { LeaderControls } from './cluster/leader-controls';
 import { registerClusterMetrics } from './cluster/metrics';
 
 export interface BuiltServer {
@@ -132,9 +134,12 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  if (config.devControl) registerDevControls(app, ctx);
+  if (config.devControl) registerDevControls(app, ctx, opts.cluster?.controls);
   hub.register(app);
-  for (const area of AREAS) await area.plugin(app, ctx);
+  // The areas seed while they register: one process at a time on a shared PostgreSQL (./db/seed-lock.ts).
+  await withSeedLock(storage, async () => {
+    for (const area of AREAS) await area.plugin(app, ctx);
+  });
 
   const closeClient = opts.client === false ? async () => {} : await registerClient(app, config);
 
@@ -158,8 +163,15 @@ const devEventSchema = z.object({
   state: z.coerce.number().int().min(0).max(15).optional(),
 });
 
-function registerDevControls(app: FastifyInstance, ctx: AppContext): void {
-  app.post(SystemPaths.devFeedEvent, async (req) => ctx.feed.applyDevEvent(parseInput(devEventSchema, req.body)));
+function registerDevControls(app: FastifyInstance, ctx: AppContext, controls?: LeaderControls): void {
+  // Cluster mode: only the feed leader runs the feed; any other process forwards the event to it
+  // (server/cluster/leader-controls.ts). Checked here first, so bad input never travels.
+  const applyFeedEvent = async (body: unknown) => ctx.feed.applyDevEvent(parseInput(devEventSchema, body));
+  controls?.handle('feed-event', applyFeedEvent);
+  app.post(SystemPaths.devFeedEvent, async (req) => {
+    const event = parseInput(devEventSchema, req.body);
+    return controls ? controls.run('feed-event', event) : ctx.feed.applyDevEvent(event);
+  });
   app.post(SystemPaths.devWsDrop, async () => ok({ dropped: ctx.hub.dropAll() }));
   app.get(SystemPaths.devSms, async (req) => {
     const { phone } = parseInput(z.object({ phone: z.string().regex(/^1\d{10}$/, '手机号格式不正确') }), req.query);

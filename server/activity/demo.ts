@@ -4,7 +4,8 @@
  * page is alive. Its seed is fresh and secret like any operator-made issue.
  */
 import { FootballStatus, type ActivityIssueInput } from '../../workers/protocol/index';
-import type { Db } from '../db/index';
+import type { Db, Storage } from '../db/index';
+import { withSeedLock } from '../db/seed-lock';
 import type { ActivityService } from './service';
 import { ActivityText } from './text';
 
@@ -40,14 +41,21 @@ export async function demoIssueInput(db: Db, now: number): Promise<ActivityIssue
   };
 }
 
-/** Creates the demo issue once per process when the database has none (concurrent callers share it). */
-export function createDemoSeeder(db: Db, service: ActivityService, now: () => number) {
+/**
+ * Creates the demo issue when the database has none: concurrent callers in one process share one
+ * attempt, and processes sharing a database take turns under the seed lock (each checks again
+ * inside it), so two gateways asked at once make one issue, not two.
+ */
+export function createDemoSeeder(db: Db, service: ActivityService, now: () => number, storage?: Pick<Storage, 'kind'>) {
   let pending: Promise<void> | null = null;
   return function ensureDemoIssue(): Promise<void> {
     pending ??= (async () => {
       if (await service.hasAnyIssue()) return;
-      const input = await demoIssueInput(db, now());
-      if (input) await service.createIssue(input);
+      await withSeedLock({ db, kind: storage?.kind ?? 'pglite' }, async () => {
+        if (await service.hasAnyIssue()) return;
+        const input = await demoIssueInput(db, now());
+        if (input) await service.createIssue(input);
+      });
     })().finally(() => {
       pending = null;
     });

@@ -113,7 +113,7 @@ async function optionalUserId(ctx: AppContext, req: FastifyRequest): Promise<num
 
 export const activityArea: AreaPlugin = (app, ctx) => {
   const svc = createActivityService(ctx.db, ctx.now);
-  const ensureDemoIssue = createDemoSeeder(ctx.db, svc, ctx.now);
+  const ensureDemoIssue = createDemoSeeder(ctx.db, svc, ctx.now, ctx.storage);
 
   app.get(u(P.current), async (req) => {
     await ensureDemoIssue();

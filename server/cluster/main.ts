@@ -11,6 +11,7 @@ import { createJetStreamBus } from './jetstream-bus';
 import { createGatewayRegistry, openRegistryBucket } from './gateways';
 import { clusterTokenSecret } from './token-secret';
 import { campaignForFeed } from './leader';
+import { createLeaderControls } from './leader-controls';
 import { socketEndpointOf } from './endpoint';
 
 const role = process.argv[2];
@@ -35,8 +36,10 @@ const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLos
 
 // The leader counts as leading once its feed runs (state loaded), not when it merely holds the lock.
 let feedRunning = false;
+const isLeader = () => feedRunning && (leadership?.isLeader() ?? false);
+const controls = createLeaderControls(nc, cluster, { isLeader });
 const server = await buildServer(config, {
-  cluster: { role, bus, gateways, tokenSecret, isLeader: () => feedRunning && (leadership?.isLeader() ?? false) },
+  cluster: { role, bus, gateways, tokenSecret, isLeader, controls },
 });
 await server.app.listen({ port: config.port, host: config.host });
 const port = (server.app.server.address() as { port: number }).port;
@@ -55,6 +58,8 @@ if (leadership) {
     server.app.log.warn(`${id} holds the feed lock: starting the live feed`);
     await server.ctx.feed.start();
     feedRunning = true;
+    // From now on the gateways' and standbys' dev controls reach this process.
+    controls.serve();
   });
 }
 
@@ -69,6 +74,7 @@ async function shutdown(): Promise<void> {
     const until = Date.now() + 2_000;
     while (server.ctx.hub.connectionCount() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
+  await controls.close();
   await server.close();
   await leadership?.release();
   await bus.close();

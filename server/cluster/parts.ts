@@ -1,6 +1,7 @@
 /** What a cluster process hands `buildServer` (server/app.ts). */
 import type { ClusterBus } from './bus';
 import type { GatewayRegistry } from './gateways';
+import type { LeaderControls } from './leader-controls';
 
 export interface ClusterParts {
   role: 'gateway' | 'feed';
@@ -11,4 +12,6 @@ export interface ClusterParts {
   tokenSecret: Buffer;
   /** Feed: this process holds the feed lock. Gateways: always false. */
   isLeader(): boolean;
+  /** Dev controls only the feed leader applies; the others forward them to it. */
+  controls?: LeaderControls;
 }

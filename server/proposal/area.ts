@@ -9,6 +9,7 @@ import { scheduleJob } from '../jobs';
 import { settleDueTips } from './tips';
 import { registerProposalRoutes } from './routes';
 import { seedDemoExperts } from './demo';
+import { withSeedLock } from '../db/seed-lock';
 
 const SETTLE_TICK_MS = 5_000;
 
@@ -21,7 +22,7 @@ export const proposalArea: AreaPlugin = (app, ctx) => {
     name: 'tip-settlement',
     everyMs: SETTLE_TICK_MS,
     async run() {
-      demoSeeded ||= await seedDemoExperts(ctx);
+      demoSeeded ||= await withSeedLock(ctx.storage, () => seedDemoExperts(ctx));
       await settleDueTips(ctx.db, ctx.now());
     },
   });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AreaPlugin } from '../context';
 import { scheduleJob } from '../jobs';
+import { withSeedLock } from '../db/seed-lock';
 import { parseInput } from '../http/reply';
 import { ok } from '../../workers/protocol/index';
 import { vodDuration } from '../media/hls';
@@ -79,7 +80,7 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   const binder = createMatchBinder(app, db);
   // The schedules exist before the first tick (in every process: it only adds missing ones).
   app.addHook('onReady', async () => {
-    await ensureSchedules(db, now());
+    await withSeedLock(ctx.storage, () => ensureSchedules(db, now()));
   });
 
   const tick = async () => {

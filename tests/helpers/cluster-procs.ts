@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ensureBuilt, freePort } from './e2e';
+import { secretsBucketOf } from '../../server/cluster/token-secret';
 import { NATS_URL, connectNats, createTestDatabase, deleteStreams, uniqueName } from './cluster';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,6 +24,8 @@ export interface ClusterProc {
   stop(): Promise<number>;
   /** kill -9. */
   kill(): Promise<number>;
+  /** The exit code once it has exited, else null (still running). */
+  exitCode(): number | null;
 }
 
 export async function startClusterProc(
@@ -30,6 +33,21 @@ export async function startClusterProc(
   env: Record<string, string>,
   readyTimeoutMs = 180_000,
 ): Promise<ClusterProc> {
+  const { proc, ready } = await spawnClusterProc(role, env, readyTimeoutMs);
+  await ready;
+  return proc;
+}
+
+/**
+ * Spawns one process; `ready` resolves once its /healthz answers 200 and rejects (with its
+ * output) when it exits first or is not healthy in time. Cold-start runs spawn several at once
+ * and count the ones whose `ready` rejected.
+ */
+export async function spawnClusterProc(
+  role: 'gateway' | 'feed',
+  env: Record<string, string>,
+  readyTimeoutMs = 180_000,
+): Promise<{ proc: ClusterProc; ready: Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-cluster-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cluster/main.ts', role], {
@@ -76,21 +94,26 @@ export async function startClusterProc(
       if (code === null) child.kill('SIGKILL');
       return exited;
     },
+    exitCode: () => code,
   };
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (code !== null) throw new Error(`${role} exited with ${String(code)} before it was ready:\n${log}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return proc;
-    } catch {
-      // not listening yet
+  const ready = (async () => {
+    const deadline = Date.now() + readyTimeoutMs;
+    for (;;) {
+      if (code !== null) throw new Error(`${role} exited with ${String(code)} before it was ready:\n${log}`);
+      try {
+        if ((await fetch(`${url}/healthz`)).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await proc.kill();
+        throw new Error(`${role} not healthy after ${readyTimeoutMs} ms:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) {
-      await proc.kill();
-      throw new Error(`${role} not healthy after ${readyTimeoutMs} ms:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  })();
+  ready.catch(() => undefined);
+  return { proc, ready };
 }
 
 /**
@@ -103,6 +126,11 @@ export interface ClusterRig {
   nc: NatsConnection;
   db: { url: string; drop(): Promise<void> };
   start(role: 'gateway' | 'feed'): Promise<ClusterProc>;
+  /**
+   * Spawns all of them at the same moment (a cold start): every process, and the start-up
+   * errors of the ones that died or never became healthy.
+   */
+  startTogether(roles: ReadonlyArray<'gateway' | 'feed'>): Promise<{ procs: ClusterProc[]; failures: string[] }>;
   teardown(): Promise<void>;
 }
 
@@ -122,9 +150,18 @@ export async function openClusterRig(prefix: string, extraEnv: Record<string, st
       procs.push(p);
       return p;
     },
+    async startTogether(roles) {
+      const spawned = await Promise.all(roles.map((role) => spawnClusterProc(role, env)));
+      procs.push(...spawned.map((s) => s.proc));
+      const settled = await Promise.allSettled(spawned.map((s) => s.ready));
+      return {
+        procs: spawned.map((s) => s.proc),
+        failures: settled.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message)] : [])),
+      };
+    },
     async teardown() {
       await Promise.all(procs.map((p) => p.kill()));
-      await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`]);
+      await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`, `KV_${secretsBucketOf(name)}`]);
       await nc.close();
       await db.drop();
     },
