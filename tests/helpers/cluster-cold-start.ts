@@ -6,7 +6,7 @@
  * `tests/bench/cluster/cold-start.ts` (20 runs, by hand).
  */
 import { Frame, SystemPaths, embeddedUrl, type ServerFrame, type SocketAddress } from '../../workers/protocol/index';
-import { openClusterRig, type ClusterProc } from './cluster-procs';
+import { openClusterRig, type ClusterProc, type ClusterRig } from './cluster-procs';
 import { TestSocket, call } from './ws-client';
 import { footballMatchInPlay, type RunningServer } from './e2e';
 
@@ -21,11 +21,13 @@ export interface ColdStartResult {
   error?: string;
   /** Spawn → every process healthy, ms. */
   readyMs: number;
+  /** With `keep`: the running cluster, for more checks; the caller tears it down. */
+  kept?: { rig: ClusterRig; gateways: ClusterProc[]; feeds: ClusterProc[]; leader: ClusterProc; standby: ClusterProc };
 }
 
 const LEADER_WAIT_MS = 90_000;
 
-async function leaderAmong(feeds: ClusterProc[]): Promise<ClusterProc | null> {
+export async function leaderAmong(feeds: ClusterProc[]): Promise<ClusterProc | null> {
   for (const f of feeds) {
     try {
       const body = (await (await fetch(`${f.url}/healthz`)).json()) as { data: { leader?: boolean } };
@@ -37,7 +39,7 @@ async function leaderAmong(feeds: ClusterProc[]): Promise<ClusterProc | null> {
   return null;
 }
 
-async function socketOn(gw: ClusterProc): Promise<TestSocket> {
+export async function socketOn(gw: ClusterProc): Promise<TestSocket> {
   const res = await call<SocketAddress>(gw.url, 'POST', embeddedUrl(SystemPaths.socketAddress), {});
   if (res.body.code !== 200) throw new Error(`address call on ${gw.url}: ${res.body.msg}`);
   const sock = await TestSocket.open(`ws://127.0.0.1:${gw.port}${SystemPaths.socket}?token=${res.body.data.token}`);
@@ -45,16 +47,17 @@ async function socketOn(gw: ClusterProc): Promise<TestSocket> {
   return sock;
 }
 
-const isGoalOf = (matchId: number) => (f: ServerFrame) =>
+export const isGoalOf = (matchId: number) => (f: ServerFrame) =>
   f.code === Frame.EVENT &&
   f.topic === 'football' &&
   JSON.stringify(f).includes(`"matchId":${matchId}`) &&
   /"type":"goal"/.test(JSON.stringify(f));
 
-export async function coldStartOnce(prefix = 'qs_cold'): Promise<ColdStartResult> {
+export async function coldStartOnce(prefix = 'qs_cold', opts: { keep?: boolean } = {}): Promise<ColdStartResult> {
   const rig = await openClusterRig(prefix);
   const t0 = Date.now();
   let sock: TestSocket | null = null;
+  let keep = false;
   try {
     const roles = ['gateway', 'gateway', 'gateway', 'feed', 'feed'] as const;
     const { procs, failures } = await rig.startTogether(roles);
@@ -91,9 +94,21 @@ export async function coldStartOnce(prefix = 'qs_cold'): Promise<ColdStartResult
     const lateFailures = procs
       .filter((p) => p.exitCode() !== null)
       .map((p) => `${p.role} exited with ${String(p.exitCode())}:\n${p.output()}`);
-    return { crashed, failures: failures.length ? failures : lateFailures, working, error, readyMs };
+    const result: ColdStartResult = {
+      crashed,
+      failures: failures.length ? failures : lateFailures,
+      working,
+      error,
+      readyMs,
+    };
+    const leader = await leaderAmong(feeds);
+    if (opts.keep && leader) {
+      keep = true;
+      result.kept = { rig, gateways, feeds, leader, standby: feeds.find((f) => f !== leader)! };
+    }
+    return result;
   } finally {
     sock?.close();
-    await rig.teardown();
+    if (!keep) await rig.teardown();
   }
 }
