@@ -91,7 +91,7 @@ describe('cluster: cold start of 3 gateways + 2 feeds together', () => {
     } finally {
       await sqlDb.end();
     }
-  });
+  }, 180_000);
 
   it('POST /_dev/feed/event on a gateway and on the standby feed is applied by the leader, its answer returned', async () => {
     expect(kept).toBeDefined();
