@@ -2,7 +2,7 @@
  * The seed lock: start-up writes (every area's demo seed, schedules, caches filled at start) run
  * one process at a time on a shared PostgreSQL. The seeds check what is there and add what is
  * missing; two processes starting together both saw nothing and both inserted, and the second
- * died on a unique key (issue 28: `news_articles_slug_key`, 3 crashed processes in 2 cold starts
+ * died on a unique key (issue 28: `news_articles_slug_key`, 6 crashed processes in 2 cold starts
  * of 3 gateways + 2 feeds). Under this lock the second one waits, then finds the work done.
  *
  * A session advisory lock held on one pooled connection while `fn` runs on the others: the lock

@@ -1,6 +1,6 @@
 /**
  * Issue 28: cold starts. 3 gateways and 2 feeds spawned at the same moment on an empty PostgreSQL
- * database and a fresh stream name, 5 times: no process may die (before the seed lock, 3 of 10
+ * database and a fresh stream name, 5 times: no process may die (before the seed lock, 6 of 10
  * processes died on `news_articles_slug_key` in 2 such starts), and each time a goal posted to a
  * gateway reaches a client on another gateway. The last cluster stays up for the checks below:
  * the background jobs run once (on the leader) with two feeds and three gateways, and the feed dev
