@@ -9,7 +9,7 @@ import type { Db } from '../db/index';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
 import { FactText as F } from './fact-text';
-import { LEAGUE_ALIASES, TEAM_ALIASES, loadCatalogue, type Catalogue } from './catalogue';
+import { LEAGUE_ALIASES, loadCatalogue, type Catalogue } from './catalogue';
 import { closestNames, typoOf } from './fuzzy';
 import { createChatTools, type ChatToolEnv, type ChatTools } from './tools';
 
@@ -96,9 +96,9 @@ const K = {
   anchorsLive: /(?:正在|在)(?:直播|播)|谁在播|哪些主播|哪位主播|哪个主播|主播.{0,4}(?:在线|开播了)/,
   anchorWords: /主播|开播|直播安排|直播间|什么时候播/,
   topScorers: /射手榜|进球最多|进球榜|金靴|最佳射手|得分王|得分榜|得分最多|头号射手/,
-  asian: /亚盘|让球|让分|让几球|盘口/,
+  asian: /亚盘|让球|让分|让几球|亚洲盘/,
   ou: /大小球|大小盘|大小分|总进球/,
-  euro: /欧赔|赔率|欧指|指数/,
+  euro: /欧赔|赔率|欧指|指数|盘口/,
   prediction: /预测|AI|谁会赢|谁能赢|能赢吗|胜率多少|概率|会赢吗/i,
   h2h: /交锋|对战|交手|历史战绩/,
   periods: /半场|各节|每节|第[一二三四1-4]节|单节|小节|分节/,
@@ -229,7 +229,7 @@ export function createChatEngine(
     if (K.h2h.test(q) && teamIds.length >= 2) return is('h2h');
     if (K.asian.test(q) || K.ou.test(q) || K.euro.test(q)) return is('odds');
     if (K.prediction.test(q)) return is('prediction');
-    if (!team && leagueIds.length > 0 && K.table.test(q)) return is('standings');
+    if (!team && (leagueIds.length > 0 ? K.table.test(q) : /积分榜|排行榜|排行|榜单/.test(q))) return is('standings');
     if (K.periods.test(q)) return is('periods');
     if (K.scorers.test(q)) return is('scorers');
     if (K.cards.test(q)) return is('cards');
@@ -403,7 +403,7 @@ export function createChatEngine(
       const { typed, kind } = parsed.missing;
       const pool =
         kind === 'team'
-          ? [...c.teams.map((t) => t.name), ...Object.keys(TEAM_ALIASES)]
+          ? c.teams.flatMap((t) => t.keys)
           : kind === 'player'
             ? [...c.players.keys()]
             : c.leagues.map((l) => l.name);

@@ -16,6 +16,10 @@ export const FactText = {
   formWord: { W: '胜', D: '平', L: '负' } as Record<string, string>,
   form: (team: string, letters: string, words: string) =>
     `${team}最近 ${letters.length} 场联赛 ${letters}（${words}，从早到近）。`,
+  formAll: (team: string, letters: string, words: string) =>
+    `${team}最近 ${letters.length} 场 ${letters}（${words}，从早到近）。`,
+  playingNoNext: (team: string, home: string, h: number, a: number, away: string) =>
+    `${team}正在比赛：${home} ${h}-${a} ${away}（进行中）；之后暂时没有赛程。`,
   zqPosition: (team: string, league: string, rank: number, pts: number) =>
     `${team}目前在${league}排第 ${rank} 名，积 ${pts} 分。`,
   lqPosition: (team: string, league: string, rank: number, w: number, l: number) =>
@@ -70,7 +74,6 @@ export const FactText = {
     const moved = live.map((x, i) => `${x.toFixed(2)}${arrow(open[i]!, x)}`).join(' / ');
     return `· ${company}：${nums(open)} → ${moved}`;
   },
-  linkOdds: '指数',
   zqPlayer: (name: string, team: string, games: number, goals: number, y: number, r: number) =>
     `${name}（${team}）本赛季出场 ${games} 次，进 ${goals} 球，黄牌 ${y} 张，红牌 ${r} 张。`,
   lqPlayer: (name: string, team: string, games: number, pts: number, reb: number, ast: number) =>

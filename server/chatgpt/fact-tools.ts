@@ -18,20 +18,23 @@ import {
   type Match,
   type OddsBoard,
   type OddsType,
+  type BasketballStatus,
+  type FootballStatus,
 } from '../../workers/protocol/index';
 import type { StandingsRow, TeamPage } from '../../workers/protocol/api/database';
 import type { Db } from '../db/index';
 import type { SimMatch } from '../feed/sim-types';
 import { toMatch, type ViewClock } from '../feed/match-view';
-import { incidentsOf, liveMatches, matchById } from '../live/repository';
+import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
+import type { BasketballState, FootballState } from '../feed/sim-types';
 import { leadersOf, leagueMatches, leagueResults, playerPage, standingsOf, teamPage } from '../database/service';
-import { LEAGUE_BY_ID } from '../seed/leagues';
+import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { listAnchors, listSchedules } from '../vlive/catalog';
 import { listArticles } from '../news/articles';
 import type { AiService } from '../ai/service';
 import type { ActivityService } from '../activity/service';
 import { FactText as F } from './fact-text';
-import { findLeague, findTeam, TEAM_ALIASES, type Catalogue } from './catalogue';
+import { findLeague, findTeam, type Catalogue } from './catalogue';
 import { closestNames } from './fuzzy';
 import type { ChatTool, ToolResult } from './tool-kit';
 
@@ -68,7 +71,7 @@ export function createFactTools(s: FactSources) {
     const c = await s.cat();
     const pool =
       kind === 'team'
-        ? [...c.teams.map((t) => t.name), ...Object.keys(TEAM_ALIASES)]
+        ? c.teams.flatMap((t) => t.keys)
         : kind === 'player'
           ? [...c.players.keys()]
           : kind === 'league'
@@ -83,10 +86,116 @@ export function createFactTools(s: FactSources) {
     return findTeam(c, typed);
   }
 
+  /**
+   * A stored match as the pages show it (toMatch); a match of a source whose leagues and teams
+   * are not the seeded ones is named from the catalogue instead.
+   */
+  async function view(m: SimMatch): Promise<Match> {
+    if (LEAGUE_BY_ID.has(m.leagueId) && TEAM_BY_ID.has(m.homeId) && TEAM_BY_ID.has(m.awayId))
+      return toMatch(m, clock());
+    const c = await s.cat();
+    const ref = (id: number) => ({ id, name: c.teamName.get(id) ?? '', logo: '', rank: null });
+    const base = {
+      id: m.id,
+      li: m.leagueId,
+      leagueName: c.leagueName.get(m.leagueId) ?? '',
+      leagueColor: '',
+      leagueLetter: '',
+      ot: m.ot,
+      home: ref(m.homeId),
+      away: ref(m.awayId),
+      score: [m.score[0], m.score[1]] as [number, number],
+      jc: m.jc,
+      bd: m.bd,
+      jx: m.jx,
+      hot: m.hot,
+      isShow: true,
+      hasVideo: m.hasVideo,
+    };
+    if (m.sport === 'zq') {
+      const st = m.st as FootballState;
+      return {
+        ...base,
+        sport: 'zq',
+        s: m.status as FootballStatus,
+        halfStart: 0,
+        half: st.half,
+        red: st.red,
+        yellow: st.yellow,
+        corner: st.corner,
+        pen: st.pen ?? null,
+      };
+    }
+    const st = m.st as BasketballState;
+    return { ...base, sport: 'lq', s: m.status as BasketballStatus, type: m.type, quarters: st.quarters, remain: null };
+  }
+
+  /**
+   * The team's 数据库 page; for a team outside the seeded catalogue, the same facts from its
+   * stored matches and its row of the stored table.
+   */
+  async function pageOf(teamId: number): Promise<TeamPage | null> {
+    const page = await teamPage(s.db, teamId, clock());
+    if (page) return page;
+    const c = await s.cat();
+    const t = c.teams.find((x) => x.id === teamId);
+    if (!t) return null;
+    const nowS = Math.floor(s.now() / 1000);
+    const results = await Promise.all((await teamMatches(s.db, t.id, 'finished', nowS + 1, 10)).map(view));
+    const upcoming = await Promise.all((await teamMatches(s.db, t.id, 'upcoming', nowS - 6 * 3600, 5)).map(view));
+    const row = await s.db
+      .selectFrom('live_standings')
+      .selectAll()
+      .where('league_id', '=', t.leagueId)
+      .where('team_id', '=', t.id)
+      .executeTakeFirst();
+    const form = results
+      .filter((m) => m.li === t.leagueId)
+      .slice(0, 5)
+      .reverse()
+      .map((m) => {
+        const mine = m.home.id === t.id ? m.score[0] : m.score[1];
+        const theirs = m.home.id === t.id ? m.score[1] : m.score[0];
+        return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
+      }) as Array<'W' | 'D' | 'L'>;
+    return {
+      id: t.id,
+      sport: t.sport,
+      name: t.name,
+      logo: '',
+      leagueId: t.leagueId,
+      leagueName: c.leagueName.get(t.leagueId) ?? '',
+      squad: [],
+      results,
+      upcoming,
+      standing: row
+        ? {
+            rank: row.rank,
+            teamId: t.id,
+            teamName: t.name,
+            played: row.played,
+            win: row.win,
+            draw: row.draw,
+            loss: row.loss,
+            goalsFor: row.goals_for,
+            goalsAgainst: row.goals_against,
+            points: row.points,
+            logo: '',
+            goalDiff: row.goals_for - row.goals_against,
+            winPct: t.sport === 'lq' && row.win + row.loss > 0 ? row.win / (row.win + row.loss) : null,
+            form,
+            zone: null,
+            playing: false,
+            move: 0,
+          }
+        : null,
+    };
+  }
+
   /** The team's match in play, else its last finished one: the match "比分/谁进球/几张牌" is about. */
   async function currentOrLast(page: TeamPage): Promise<Match | null> {
     const live = (await liveMatches(s.db, page.sport)).find((m) => m.homeId === page.id || m.awayId === page.id);
-    if (live) return toMatch(live, clock());
+    if (live) return view(live);
     return page.results[0] ?? null;
   }
 
@@ -105,7 +214,7 @@ export function createFactTools(s: FactSources) {
     async run(a) {
       const t = await teamOf(a.team);
       if (!t) return notFound('team', a.team);
-      const page = await teamPage(s.db, t.id, clock());
+      const page = await pageOf(t.id);
       if (!page) return notFound('team', a.team);
       return run(page, a);
     },
@@ -130,6 +239,20 @@ export function createFactTools(s: FactSources) {
         },
         { label: page.name, href: teamHref(page) },
       ];
+      if (topic === 'form' && !row) {
+        // No table (a cup side, or a source without one): the last results of every competition.
+        const marks = page.results
+          .slice(0, 5)
+          .reverse()
+          .map((m) => {
+            const mine = m.home.id === page.id ? m.score[0] : m.score[1];
+            const theirs = m.home.id === page.id ? m.score[1] : m.score[0];
+            return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
+          });
+        if (!marks.length) return none(F.noForm(page.name), links);
+        const text = F.formAll(page.name, marks.join(''), marks.map((f) => F.formWord[f]).join(''));
+        return { text, links, found: true };
+      }
       if (!row) return none(F.noStanding(page.name, page.leagueName), links);
       const lq = page.sport === 'lq';
       let first: string;
@@ -190,11 +313,17 @@ export function createFactTools(s: FactSources) {
       }
       const live = (await liveMatches(s.db, page.sport)).find((m) => m.homeId === page.id || m.awayId === page.id);
       const m = page.upcoming[0];
-      const playing = live ? toMatch(live, clock()) : null;
+      const playing = live ? await view(live) : null;
       const liveLine = playing
         ? [F.playingNow(page.name, playing.home.name, playing.score[0], playing.score[1], playing.away.name)]
         : [];
-      if (!m) return none([F.noNext(page.name), ...liveLine].join('\n'), links);
+      if (!m && playing)
+        return {
+          text: F.playingNoNext(page.name, playing.home.name, playing.score[0], playing.score[1], playing.away.name),
+          links: [matchLink(playing), ...links],
+          found: true,
+        };
+      if (!m) return none(F.noNext(page.name), links);
       const when = `${mmdd(m.ot * 1000)} ${hhmm(m.ot * 1000)}`;
       const first =
         which === 'kickoff'
@@ -285,10 +414,10 @@ export function createFactTools(s: FactSources) {
       const live = (await liveMatches(s.db, 'zq')).find((m) => m.homeId === page.id || m.awayId === page.id);
       const target = live ?? (page.upcoming[0] ? await matchById(s.db, page.upcoming[0].id) : null);
       if (!target) return none(F.noNext(page.name));
-      const view = toMatch(target, clock());
+      const shown = await view(target);
       const board = await s.oddsBoard(target, MARKET_TYPE[a.market]);
-      const links = [{ label: F.linkOdds, href: detailHref(view) }, matchLink(view)];
-      const vs = `${view.home.name} vs ${view.away.name}`;
+      const links = [matchLink(shown)];
+      const vs = `${shown.home.name} vs ${shown.away.name}`;
       const first = board.companies[0];
       if (!first) return none(F.noOdds(vs, F.market[a.market]), links);
       const row = (c: OddsBoard['companies'][number]) =>

@@ -36,9 +36,9 @@ export const ChatText = {
   prediction: (home: string, away: string, ph: number, pd: number, pa: number, score: string) =>
     `AI 预测 ${home} vs ${away}：主胜 ${ph}%，平局 ${pd}%，客胜 ${pa}%，最可能比分 ${score}。这是基于历史数据的概率，不是结果承诺。`,
   needTeam: '请告诉我想问哪支球队或哪场比赛，例如：“英超积分榜”“阿森纳下一场什么时候”。',
-  noSuchTeam: (name: string) => `应用的数据里没有叫“${name}”的球队。`,
-  noSuchLeague: (name: string) => `应用的数据里没有叫“${name}”的联赛。`,
-  noSuchAnchor: (name: string) => `应用里没有叫“${name}”的主播。`,
+  noSuchTeam: (name: string) => `没有找到名为“${name}”的球队。`,
+  noSuchLeague: (name: string) => `没有找到名为“${name}”的联赛。`,
+  noSuchAnchor: (name: string) => `没有找到名为“${name}”的主播。`,
   noSuchTool: (name: string) => `没有名为 ${name} 的数据查询。`,
   badToolArgs: (name: string) => `数据查询 ${name} 的参数不正确。`,
   dayWord: (offset: number) =>
