@@ -289,8 +289,14 @@ export function createChatEngine(
         let left = chunk;
         for (const k of [...keys, ...leagueNames].sort((a, b) => b.length - a.length))
           left = left.replaceAll(k, '\u0000');
-        if (left.split('\u0000').some((x) => [...x].length >= 2))
-          return { ...p, intent: 'not_found', missing: { typed: chunk, kind: 'team' } };
+        if (!left.split('\u0000').some((x) => [...x].length >= 2)) continue;
+        // 纽卡斯尔那 holds the nickname 纽卡 but is a typo of 纽卡斯尔联.
+        const fixed = typoOf(
+          chunk,
+          c.teams.flatMap((t) => t.keys),
+        );
+        if (fixed) return parse(question.replace(chunk, fixed), history, c, depth + 1);
+        return { ...p, intent: 'not_found', missing: { typed: chunk, kind: 'team' } };
       }
     }
     // 北极熊竞技比分多少: a score asked of a name that is no team is not the live list.
