@@ -18,7 +18,11 @@ describe('ChatGPT tab', () => {
     const list = (await (await fetch(`${server.url}/main/live/zq/list`)).json()) as { data: Match[] };
     // A team of today's list whose next fixture the 数据库 team page holds.
     let team: TeamPage | null = null;
-    for (const m of list.data.slice(0, 20)) {
+    const major = ['英超', '西甲', '意甲', '德甲', '法甲', '中超'];
+    const byLeague = [...list.data].sort(
+      (a, b) => Number(!major.includes(a.leagueName)) - Number(!major.includes(b.leagueName)),
+    );
+    for (const m of byLeague.slice(0, 30)) {
       const page = (await (await fetch(`${server.url}/main/database/team/${m.home.id}`)).json()) as {
         data: TeamPage | null;
       };
@@ -39,12 +43,18 @@ describe('ChatGPT tab', () => {
     await tabs.getByRole('link', { name: 'ChatGPT' }).click();
     await page.waitForURL('**/ChatGPT');
 
+    /** Asks, waits for the next answer to arrive and checks what the engine understood. */
     const ask = async (question: string, intent: string) => {
-      const before = await page.locator(`[data-chat-answer="${intent}"]`).count();
+      const answers = page.locator('[data-chat-answer]');
+      const before = await answers.count();
       await page.getByLabel('输入你的问题').fill(question);
       await page.getByRole('button', { name: '发送' }).click();
-      const answer = page.locator(`[data-chat-answer="${intent}"]`).nth(before);
-      await answer.waitFor();
+      const answer = answers.nth(before);
+      await answer.waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
+        await screenshot(page, 'chatgpt-no-answer');
+        throw e;
+      });
+      expect(await answer.getAttribute('data-chat-answer'), (await answer.textContent()) ?? '').toBe(intent);
       return answer;
     };
 
