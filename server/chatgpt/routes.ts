@@ -42,12 +42,12 @@ export const askBody = z.object({
     .refine((s) => s.length > 0, T.empty)
     .refine((s) => [...s].length <= CHAT_QUESTION_MAX, T.tooLong(CHAT_QUESTION_MAX)),
   // Earlier questions: only read, never answered; a bad one is dropped rather than refused.
+  // A form body carries one earlier question as a string, several as a list.
   history: z
-    .array(z.unknown())
-    .max(50, T.badHistory)
+    .union([z.string(), z.array(z.unknown()).max(50, T.badHistory)])
     .optional()
-    .transform((xs) =>
-      (xs ?? [])
+    .transform((h) =>
+      (typeof h === 'string' ? [h] : (h ?? []))
         .filter((x): x is string => typeof x === 'string' && !CONTROL.test(x))
         .map((x) => x.trim())
         .filter((x) => x.length > 0 && [...x].length <= CHAT_QUESTION_MAX)

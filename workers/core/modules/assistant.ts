@@ -93,6 +93,8 @@ export function createAssistantModule(kernel: Kernel, session$: BehaviorSubject<
           {
             path: ChatGptPaths.stream,
             method: 'POST',
+            // JSON: the history is a list, which a form body cannot carry when empty.
+            json: true,
             body: { question, history } satisfies ChatAskBody,
             silent: true,
           },
