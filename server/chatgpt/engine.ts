@@ -266,7 +266,9 @@ export function createChatEngine(
       return null;
     };
     // 那他们下一场呢 / 他的进球呢: no name, a topic that needs one, or a pronoun.
-    if (!hasEntity(p) && history.length > 0 && (needsTeam || K.pronoun.test(q))) {
+    // 火星联队排第几 after 曼城排第几 names a team (one the data lacks): not a follow-up.
+    const named = candidateName(question);
+    if (!hasEntity(p) && !named && history.length > 0 && (needsTeam || K.pronoun.test(q))) {
       const prev = earlier();
       if (prev && hasEntity(prev)) {
         const intent = needsTeam ? p.intent : prev.intent;

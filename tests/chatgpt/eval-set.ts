@@ -627,13 +627,18 @@ export async function buildEvalSet(api: EvalApi): Promise<EvalCase[]> {
     ['冥王星流浪者上一场比分', '冥王星流浪者', 'team_fixture', { which: 'previous' }],
     ['蓝鲸海盗有什么新闻', '蓝鲸海盗', 'team_news', {}],
   ] as const;
-  for (const [q, typed, tool, extra] of missing) {
+  for (const [i, [q, typed, tool, extra]] of missing.entries()) {
     const arg =
       tool === 'player_season' ? { player: typed } : tool === 'standings' ? { league: typed } : { team: typed };
-    add('not_found', q, { name: tool, args: { ...arg, ...extra } }, async () => ({
-      first: [NOT_FOUND, typed],
-      neverFirst: [/\d/],
-    }));
+    // Some after a question about a real team: a missing name is not a follow-up of it.
+    const history = i % 3 === 0 && zqTeams[i] ? [`${zqTeams[i]!.name}排第几`] : [];
+    add(
+      'not_found',
+      q,
+      { name: tool, args: { ...arg, ...extra } },
+      async () => ({ first: [NOT_FOUND, typed], neverFirst: [/\d/] }),
+      history,
+    );
   }
 
   // ── betting requests ─────────────────────────────────────────────────────────
