@@ -9,6 +9,8 @@ export interface Catalogue {
   leagues: Array<{ id: number; name: string; sport: Sport }>;
   teams: Array<{ id: number; name: string; leagueId: number; sport: Sport; keys: string[] }>;
   anchors: Array<{ id: number; name: string }>;
+  /** Squad players by name (names repeat across teams: each name holds every player of it). */
+  players: Map<string, Array<{ id: number; teamId: number }>>;
   teamName: Map<number, string>;
   leagueName: Map<number, string>;
 }
@@ -78,6 +80,13 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
   const leagues = await db.selectFrom('live_leagues').select(['id', 'name', 'sport']).execute();
   const teams = await db.selectFrom('live_teams').select(['id', 'name', 'league_id', 'sport']).execute();
   const anchors = await db.selectFrom('vlive_anchors').select(['id', 'name']).execute();
+  const playerRows = await db.selectFrom('live_players').select(['id', 'name', 'team_id']).execute();
+  const players = new Map<string, Array<{ id: number; teamId: number }>>();
+  for (const p of playerRows) {
+    const list = players.get(p.name) ?? [];
+    list.push({ id: p.id, teamId: p.team_id });
+    players.set(p.name, list);
+  }
   return {
     leagues: leagues.map((l) => ({ id: l.id, name: l.name, sport: l.sport as Sport })),
     teams: teams.map((t) => ({
@@ -88,6 +97,7 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
       keys: teamKeys(t.name),
     })),
     anchors: anchors.map((a) => ({ id: a.id, name: a.name })),
+    players,
     teamName: new Map(teams.map((t) => [t.id, t.name])),
     leagueName: new Map(leagues.map((l) => [l.id, l.name])),
   };

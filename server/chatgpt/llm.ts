@@ -16,6 +16,11 @@ export interface LlmConfig {
 }
 
 const LLM_TIMEOUT_MS = 30_000;
+/**
+ * A model that sends nothing for this long is given up on and the built-in engine answers: the
+ * asker sees an answer within about 3 s of a hung or overloaded backend, never a spinner.
+ */
+export const LLM_STALL_MS = 2_000;
 /** Rounds of tool calls before the model must answer. */
 const MAX_TOOL_ROUNDS = 4;
 
@@ -41,13 +46,17 @@ interface StreamChunk {
 }
 
 /** Reads a server-sent-events body, yielding each `data:` payload. */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* sseData(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   const ready: string[] = [];
   const parser = createSseParser((data) => ready.push(data));
   const reader = body.getReader();
+  // A body that stops sending is cancelled when the request is given up on.
+  const cancel = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       const { value, done } = await reader.read();
       if (done) break;
       parser.push(decoder.decode(value, { stream: true }));
@@ -56,6 +65,7 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
     parser.end();
     while (ready.length) yield ready.shift()!;
   } finally {
+    signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }
@@ -68,6 +78,38 @@ async function streamCompletion(
   onDelta: (text: string) => void,
   fetchImpl: typeof fetch,
   signal: AbortSignal,
+  stallMs: number,
+): Promise<{ content: string; toolCalls: ToolCall[] }> {
+  // Aborted when the whole answer is too slow or when nothing arrives for stallMs.
+  const stall = new AbortController();
+  let timer = setTimeout(() => stall.abort(new Error('chat completions stalled')), stallMs);
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stall.abort(new Error('chat completions stalled')), stallMs);
+  };
+  try {
+    return await readCompletion(
+      cfg,
+      messages,
+      tools,
+      onDelta,
+      fetchImpl,
+      AbortSignal.any([signal, stall.signal]),
+      alive,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readCompletion(
+  cfg: LlmConfig,
+  messages: Message[],
+  tools: ChatTools,
+  onDelta: (text: string) => void,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal,
+  alive: () => void,
 ): Promise<{ content: string; toolCalls: ToolCall[] }> {
   const res = await fetchImpl(`${cfg.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
@@ -90,9 +132,11 @@ async function streamCompletion(
     signal,
   });
   if (!res.ok || !res.body) throw new Error(`chat completions answered HTTP ${res.status}`);
+  alive();
   let content = '';
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
-  for await (const data of sseData(res.body)) {
+  for await (const data of sseData(res.body, signal)) {
+    alive();
     if (data.trim() === '[DONE]') break;
     const chunk = JSON.parse(data) as StreamChunk;
     const delta = chunk.choices?.[0]?.delta;
@@ -138,16 +182,20 @@ export async function llmAnswer(
   tools: ChatTools,
   onDelta: (text: string) => void = () => {},
   fetchImpl: typeof fetch = fetch,
+  opts: { history?: readonly string[]; stallMs?: number } = {},
 ): Promise<LlmAnswer> {
   const signal = AbortSignal.timeout(LLM_TIMEOUT_MS);
+  const stallMs = opts.stallMs ?? LLM_STALL_MS;
+  // Earlier questions go first, so the model reads a follow-up (那他们下一场呢) in its conversation.
   const messages: Message[] = [
     { role: 'system', content: ChatText.llmSystem },
+    ...(opts.history ?? []).map((h) => ({ role: 'user' as const, content: h })),
     { role: 'user', content: question },
   ];
   const links: ChatLink[] = [];
   const toolsUsed: string[] = [];
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
-    const { content, toolCalls } = await streamCompletion(cfg, messages, tools, onDelta, fetchImpl, signal);
+    const { content, toolCalls } = await streamCompletion(cfg, messages, tools, onDelta, fetchImpl, signal, stallMs);
     if (!toolCalls.length || round === MAX_TOOL_ROUNDS) {
       if (!content.trim()) throw new Error('chat completions answered no content');
       return { text: content.trim(), links, toolsUsed };

@@ -15,17 +15,56 @@ import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
 import { findLeague, findTeam, type Catalogue } from './catalogue';
 import { createToolKit, type ChatTool, type ToolResult } from './tool-kit';
+import { createFactTools, type FactSources } from './fact-tools';
 
 const name = z.string().trim().min(1).max(40);
 const optName = name.optional();
+
+/** What the one-fact tools read besides the database (the route passes the services the pages use). */
+export interface ChatToolEnv {
+  feedSeed: number;
+  feedSpeed: number;
+  oddsBoard?: FactSources['oddsBoard'];
+  activity?: FactSources['activity'];
+}
 
 export function createChatTools(
   db: Db,
   ai: Pick<AiService, 'detail'>,
   now: () => number,
   cat: () => Promise<Catalogue>,
+  env: ChatToolEnv = { feedSeed: 1, feedSpeed: 1 },
 ) {
   const kit = createToolKit(db, now);
+  /** Without the live bodies (tests of the engine alone): the stored opening and latest lines. */
+  const storedBoard: FactSources['oddsBoard'] = async (m, type) => {
+    const latest = await latestOdds(db, m.id, type);
+    const companies = [];
+    for (const row of latest) {
+      const open = (await oddsMoves(db, m.id, type, row.companyId)).at(-1) ?? row;
+      const nameZh = BOOKMAKERS.find((b) => b.id === row.companyId)?.nameZh ?? `#${row.companyId}`;
+      const line = (r: typeof row) => ({
+        companyId: r.companyId,
+        nameZh,
+        left: r.left,
+        middle: r.middle,
+        right: r.right,
+        at: r.at,
+      });
+      companies.push({ companyId: row.companyId, nameZh, open: line(open), live: line(row) });
+    }
+    return { matchId: m.id, type, companies };
+  };
+  const factTools = createFactTools({
+    db,
+    ai,
+    now,
+    cat,
+    feedSeed: env.feedSeed,
+    feedSpeed: env.feedSpeed,
+    oddsBoard: env.oddsBoard ?? storedBoard,
+    activity: env.activity ?? null,
+  });
 
   /** A tool about one team the user names; an unknown name is answered plainly. */
   const oneTeamTool = (
@@ -58,9 +97,10 @@ export function createChatTools(
       const c = await cat();
       const l = league ? findLeague(c, league) : undefined;
       if (league && !l) return kit.unknownLeague(league);
-      const ms = (await liveMatches(db, sport)).filter((m) => !l || m.leagueId === l.id);
-      if (!ms.length) return kit.none(T.noLive, kit.sportLinks([]));
-      const a = kit.listAnswer(c, T.live(ms.length), ms);
+      const scope = l ? l.name : sport === 'zq' ? T.sportWord.zq : sport === 'lq' ? T.sportWord.lq : '';
+      const ms = (await liveMatches(db, l?.sport ?? sport)).filter((m) => !l || m.leagueId === l.id);
+      if (!ms.length) return kit.none(T.noLiveIn(scope), kit.sportLinks([]));
+      const a = kit.listAnswer(c, T.live(ms.length, scope), ms);
       return { text: a.text, links: [...a.links, ...kit.sportLinks(ms)], found: true };
     },
   };
@@ -117,16 +157,30 @@ export function createChatTools(
       if (!l) return kit.unknownLeague(league);
       const rows = await kit.leagueTable(l.id);
       if (!rows.length) return kit.none(T.standingsNone(l.name));
+      const top = rows[0]!;
+      const lq = l.sport === 'lq';
+      const pct = (r: (typeof rows)[number]) =>
+        r.win + r.loss > 0 ? `${((100 * r.win) / (r.win + r.loss)).toFixed(1)}%` : '-';
+      const gb = (r: (typeof rows)[number]) => {
+        const d = (top.win - r.win + (r.loss - top.loss)) / 2;
+        return d <= 0 ? '-' : String(d);
+      };
+      // Basketball tables have no draws or points: 胜 负 胜率 胜场差.
       const lines = rows.map((r) =>
-        T.standingRow(r.rank, c.teamName.get(r.teamId) ?? '', r.played, r.win, r.draw, r.loss, r.points),
+        lq
+          ? T.lqStandingRow(r.rank, c.teamName.get(r.teamId) ?? '', r.win, r.loss, pct(r), gb(r))
+          : T.standingRow(r.rank, c.teamName.get(r.teamId) ?? '', r.played, r.win, r.draw, r.loss, r.points),
       );
+      const leader = lq
+        ? T.lqLeader(l.name, c.teamName.get(top.teamId) ?? '', top.win, top.loss)
+        : T.zqLeader(l.name, c.teamName.get(top.teamId) ?? '', top.points);
       // The league's page in 数据库 (the same table) and the leader's next match.
       const next = await teamMatches(db, rows[0]!.teamId, 'upcoming', kit.nowS(), 1);
       const page = LEAGUE_BY_ID.has(l.id)
         ? [{ label: T.linkStandings(l.name), href: `/database/detail${l.sport === 'lq' ? '/lq' : ''}?id=${l.id}` }]
         : [];
       return {
-        text: [T.standings(l.name), ...lines].join('\n'),
+        text: [leader, lq ? T.lqStandings(l.name) : T.standings(l.name), ...lines].join('\n'),
         links: [...page, ...next.map((m) => kit.matchLink(c, m)), ...kit.sportLinks([])],
         found: true,
       };
@@ -297,6 +351,7 @@ export function createChatTools(
     predictionTool,
     oddsTool,
     anchorTool,
+    ...factTools,
   ] as ChatTool[];
   return {
     list: tools,

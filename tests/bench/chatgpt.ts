@@ -1,53 +1,43 @@
 /**
- * ChatGPT assistant benchmark (issue 15): the default engine's accuracy on the question set.
+ * ChatGPT assistant benchmark (issue 30): the evaluation set of tests/chatgpt/ against the real
+ * server, built-in engine.
  *
- *   npx tsx tests/bench/chatgpt.ts
+ *   npm run bench -- chatgpt        (or: npx tsx tests/bench/chatgpt.ts)
  *
- * A fresh PGlite database holding the world of tests/server/chatgpt-world.ts; every question of
- * tests/server/chatgpt-questions.ts asked through the engine (parser → tool → template), judged
- * by its expected facts, links and forbidden words. Prints the accuracy, the wrong answers, and
- * the time per answer (p50 / p95 / max).
+ * Starts the server (new PGlite database in a temp dir, simulator feed, no LLM), builds the
+ * questions from its live data, asks each on /chatgpt/stream as the page does and grades it
+ * against the REST APIs at ask time. Prints the score per intent, the wrong answers, and the
+ * time to the first token and to the whole answer (p50 / p95). Targets: ≥ 95 % right, no intent
+ * below 85 %, first token ≤ 300 ms and full answer ≤ 1 s at p95; exits 1 when one is missed.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { openStorage } from '../../server/db/index';
-import { createChatEngine, templateAnswer } from '../../server/chatgpt/engine';
-import { createAiService } from '../../server/ai/service';
-import { createDbSource } from '../../server/ai/db-source';
-import { WORLD_NOW, seedChatWorld } from '../server/chatgpt-world';
-import { CHAT_QUESTIONS, judge } from '../server/chatgpt-questions';
+import { evalApi } from '../chatgpt/api';
+import { buildEvalSet } from '../chatgpt/eval-set';
+import { formatReport, percentile, runEval } from '../chatgpt/run-eval';
+import { startEvalServer } from '../chatgpt/eval-server';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-bench-chatgpt-'));
+const server = await startEvalServer();
 try {
-  const storage = await openStorage({ dataDir, databaseUrl: null });
-  try {
-    await seedChatWorld(storage.db);
-    const now = () => WORLD_NOW;
-    const engine = createChatEngine(storage.db, createAiService(storage.db, createDbSource(storage.db), now), now);
-    await engine.retrieve('英超积分榜'); // warm the catalogue
-    const times: number[] = [];
-    const wrong: string[] = [];
-    for (const q of CHAT_QUESTIONS) {
-      const t0 = performance.now();
-      const a = templateAnswer(q.q, await engine.retrieve(q.q));
-      times.push(performance.now() - t0);
-      const why = judge(q, a);
-      if (why.length) wrong.push(`  ✗ ${q.q} [${a.intent}]: ${why.join('; ')}`);
-    }
-    const right = CHAT_QUESTIONS.length - wrong.length;
-    times.sort((a, b) => a - b);
-    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!.toFixed(1);
-    console.log(
-      `chatgpt default engine: ${right}/${CHAT_QUESTIONS.length} right = ${((100 * right) / CHAT_QUESTIONS.length).toFixed(1)} %`,
-    );
-    if (wrong.length) console.log(wrong.join('\n'));
-    console.log(`time per answer: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
-    if (right / CHAT_QUESTIONS.length < 0.9) process.exitCode = 1;
-  } finally {
-    await storage.close();
-  }
+  const cases = await buildEvalSet(evalApi(server.url));
+  // One unmeasured question warms the server's catalogue, as any first visitor would.
+  await runEval(server.url, cases.slice(0, 1));
+  const r = await runEval(server.url, cases);
+  console.log(formatReport(`chatgpt built-in engine (${cases.length} questions, ${r.perIntent.length} intents)`, r));
+  const first95 = percentile(
+    r.results.map((x) => x.firstTokenMs).filter((x) => x >= 0),
+    0.95,
+  );
+  const full95 = percentile(
+    r.results.map((x) => x.fullMs),
+    0.95,
+  );
+  const misses = [
+    ...(r.right / r.total < 0.95 ? ['overall < 95 %'] : []),
+    ...r.perIntent.filter((i) => i.right / i.total < 0.85).map((i) => `${i.intent} < 85 %`),
+    ...(first95 > 300 ? [`first token p95 ${first95.toFixed(0)} ms > 300 ms`] : []),
+    ...(full95 > 1000 ? [`full answer p95 ${full95.toFixed(0)} ms > 1 s`] : []),
+  ];
+  console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'targets met');
+  if (misses.length) process.exitCode = 1;
 } finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -4,6 +4,8 @@
  *
  * A benchmark is any `tests/bench/*.ts` file except this one and `*.child.ts` (processes a
  * benchmark starts itself). Folders here hold a benchmark's helpers and are not run.
+ *
+ * `npm run bench -- chatgpt` runs only the benchmarks whose file name contains one of the words.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ const benches = fs
   .readdirSync(here, { withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.ts') && e.name !== 'run-all.ts' && !e.name.endsWith('.child.ts'))
   .map((e) => e.name)
+  .filter((name) => process.argv.length <= 2 || process.argv.slice(2).some((w) => name.includes(w)))
   .sort();
 
 const failed: string[] = [];

@@ -189,7 +189,7 @@ describe('activity', () => {
 
     // The list may hold more live matches than an answer shows; asked by team, this one is named.
     await openChat();
-    const answer = await askChat(`${home}现在比分多少`, 'team');
+    const answer = await askChat(`${home}现在比分多少`, 'score');
     const link = answer.locator(`a[href="/live/zq/detail/${liveId}"]`);
     await link.waitFor();
     const answerText = (await answer.textContent())!;

@@ -21,7 +21,7 @@ const zq = (id: number) => detail('zq', id);
 const lq = (id: number) => detail('lq', id);
 const REFUSE = '不能承诺';
 const NO_ANSWER = '找不到答案';
-const ARS_FORM = '阿森纳最近 5 场：WWDWD';
+const ARS_FORM = '阿森纳最近 5 场联赛 DWDWW（平胜平胜胜，从早到近）';
 const EPL_TOP = '1. 阿森纳  13 场 10 胜 2 平 1 负  32 分';
 const LIGA_TOP = '1. 皇家马德里  13 场 11 胜 1 平 1 负  34 分';
 const ODDS_MACAU = '· 澳门：1.80 / 3.60 / 4.20 → 1.72↓ / 3.70↑ / 4.60↑';
@@ -40,17 +40,17 @@ export const CHAT_QUESTIONS: ChatQuestion[] = [
   { q: '比分', facts: ['现在有 4 场比赛正在进行'] },
   {
     q: '英超有哪些比赛正在进行',
-    facts: ['现在有 1 场比赛正在进行', '曼城 1-0 利物浦'],
+    facts: ['现在有 1 场英超比赛正在进行', '曼城 1-0 利物浦'],
     links: [zq(WM.liveMciLiv)],
     not: ['皇家马德里'],
   },
-  { q: '西甲正在进行的比赛', facts: ['现在有 1 场比赛正在进行', '皇家马德里 2-2 马德里竞技'], not: ['曼城'] },
+  { q: '西甲正在进行的比赛', facts: ['现在有 1 场西甲比赛正在进行', '皇家马德里 2-2 马德里竞技'], not: ['曼城'] },
   { q: 'NBA直播中的比赛', facts: ['湖人 88-90 勇士'], links: [lq(WM.liveLalGsw)], not: ['北京首钢'] },
   { q: 'nba 实时比分', facts: ['湖人 88-90 勇士'], not: ['曼城'] },
-  { q: '曼城现在比分多少', facts: ['曼城正在比赛', '曼城 1-0 利物浦（进行中）'], links: [zq(WM.liveMciLiv)] },
-  { q: '皇马现在比分', facts: ['皇家马德里正在比赛', '皇家马德里 2-2 马德里竞技'], links: [zq(WM.liveRmaAtm)] },
+  { q: '曼城现在比分多少', facts: ['曼城 1-0 利物浦（进行中）'], links: [zq(WM.liveMciLiv)] },
+  { q: '皇马现在比分', facts: ['皇家马德里 2-2 马德里竞技'], links: [zq(WM.liveRmaAtm)] },
   { q: '湖人比分多少了', facts: ['湖人 88-90 勇士'], links: [lq(WM.liveLalGsw)] },
-  { q: '首钢打得怎么样', facts: ['北京首钢正在比赛', '北京首钢 70-66 广东宏远'], links: [lq(WM.liveBjGd)] },
+  { q: '首钢打得怎么样', facts: ['北京首钢 70-66 广东宏远'], links: [lq(WM.liveBjGd)] },
 
   // Fixtures by day
   {
@@ -106,27 +106,27 @@ export const CHAT_QUESTIONS: ChatQuestion[] = [
   { q: '英超联赛排行榜', facts: [EPL_TOP, '6. 曼联'] },
   { q: '西甲积分榜', facts: ['西甲积分榜', LIGA_TOP, '4. 塞维利亚'] },
   { q: '西班牙甲级联赛积分榜', facts: [LIGA_TOP] },
-  { q: '阿森纳排名第几', facts: [EPL_TOP] },
-  { q: '皇马在西甲排第几', facts: [LIGA_TOP] },
+  { q: '阿森纳排名第几', facts: ['阿森纳目前在英超排第 1 名，积 32 分'] },
+  { q: '皇马在西甲排第几', facts: ['皇家马德里目前在西甲排第 1 名，积 34 分'] },
   { q: 'NBA积分榜', facts: ['暂时没有NBA的积分榜数据'] },
-  { q: '热刺在积分榜上第几', facts: ['5. 热刺  13 场 6 胜 2 平 5 负  20 分'] },
+  { q: '热刺在积分榜上第几', facts: ['热刺目前在英超排第 5 名，积 20 分'] },
 
   // A team's form and next match
   {
     q: '阿森纳最近怎么样',
-    facts: ['阿森纳的下一场比赛', '英超 19:00 阿森纳 vs 切尔西（未开赛）', ARS_FORM],
-    links: [zq(WM.todayArsChe), zq(WM.yesterdayMunArs)],
+    facts: [ARS_FORM],
+    links: ['/database/team/zq?id=561001'],
   },
   { q: '枪手近况', facts: [ARS_FORM] },
-  { q: '阿森纳下一场什么时候', facts: ['阿森纳的下一场比赛', '11-22', '阿森纳 vs 切尔西'] },
-  { q: '切尔西下一场比赛', facts: ['切尔西的下一场比赛', '阿森纳 vs 切尔西'], links: [zq(WM.todayArsChe)] },
-  { q: '红军下一场打谁', facts: ['利物浦的下一场比赛', '利物浦 vs 阿森纳'], links: [zq(WM.tomorrowLivArs)] },
+  { q: '阿森纳下一场什么时候', facts: ['阿森纳下一场：11-22 19:00 英超 阿森纳 vs 切尔西'] },
+  { q: '切尔西下一场比赛', facts: ['切尔西下一场：', '阿森纳 vs 切尔西'], links: [zq(WM.todayArsChe)] },
+  { q: '红军下一场打谁', facts: ['利物浦下一场：', '利物浦 vs 阿森纳'], links: [zq(WM.tomorrowLivArs)] },
   { q: '利物浦现在在比赛吗', facts: ['利物浦正在比赛', '曼城 1-0 利物浦'] },
-  { q: '曼联最近战绩', facts: ['曼联最近 1 场：L', '曼联 0-2 阿森纳'] },
-  { q: '皇马最近状态', facts: ['皇家马德里最近 1 场：W', '巴塞罗那 1-3 皇家马德里'] },
-  { q: '湖人最近战绩', facts: ['湖人最近 1 场：L', '勇士 110-102 湖人'] },
+  { q: '曼联最近战绩', facts: ['曼联最近 1 场联赛 L'] },
+  { q: '皇马最近状态', facts: ['皇家马德里最近 1 场联赛 W'] },
+  { q: '湖人最近战绩', facts: ['湖人最近 1 场 L'] },
   { q: '勇士下一场', facts: ['勇士正在比赛', '湖人 88-90 勇士'] },
-  { q: '凯尔特人下一场什么时候', facts: ['凯尔特人的下一场比赛', '凯尔特人 vs 掘金'], links: [lq(WM.tomorrowBosDen)] },
+  { q: '凯尔特人下一场什么时候', facts: ['凯尔特人下一场：', '凯尔特人 vs 掘金'], links: [lq(WM.tomorrowBosDen)] },
   { q: '塞维利亚怎么样', facts: ['塞维利亚的下一场比赛', '巴塞罗那 vs 塞维利亚', '暂时没有塞维利亚已结束的比赛记录'] },
 
   // Head-to-head
@@ -164,15 +164,15 @@ export const CHAT_QUESTIONS: ChatQuestion[] = [
   // Anchors
   {
     q: '小鱼解说什么时候开播',
-    facts: ['小鱼解说接下来的直播安排', '11-22 18:30 小鱼解说：阿森纳vs切尔西 全场解说'],
+    facts: ['小鱼解说下一场直播：11-22 18:30《阿森纳vs切尔西 全场解说》'],
     links: [`/vlive/detail/${WROOM.fish}`],
   },
   {
     q: '老K看球的直播安排',
-    facts: ['老K看球接下来的直播安排', '11-23 07:30 老K看球：凯尔特人vs掘金 赛前分析'],
+    facts: ['老K看球下一场直播：11-23 07:30《凯尔特人vs掘金 赛前分析》'],
     links: [`/vlive/detail/${WROOM.king}`],
   },
-  { q: '今天有哪些主播直播', facts: ['最近的主播直播安排', '小鱼解说', '老K看球'] },
+  { q: '今天有哪些主播直播', facts: ['位主播在直播'], not: ['小鱼解说', '老K看球'] },
 
   // Betting refusals
   { q: '阿森纳今天稳赢吗，买什么', facts: [REFUSE], not: ['主胜'] },
@@ -181,8 +181,8 @@ export const CHAT_QUESTIONS: ChatQuestion[] = [
   { q: '英超哪场包中', facts: [REFUSE] },
 
   // No answer in the data
-  { q: '火星联赛积分榜', facts: [NO_ANSWER] },
-  { q: '巴黎圣日耳曼下一场', facts: [NO_ANSWER] },
+  { q: '火星联赛积分榜', facts: ['没有找到名为“火星”的联赛'] },
+  { q: '巴黎圣日耳曼下一场', facts: ['没有找到名为“巴黎圣日耳曼”的球队'], not: ['大巴黎'] },
   { q: '你会唱歌吗', facts: [NO_ANSWER] },
 ];
 

@@ -49,7 +49,7 @@ async function build(llm: Config['llm'] = null): Promise<FastifyInstance> {
 describe('each tool over the app data', () => {
   const call = (name: string, args: unknown) => engine.tools.call(name, args);
 
-  it('offers eight typed tools, each with a JSON schema', () => {
+  it('offers the typed tools, each with a JSON schema', () => {
     expect(engine.tools.list.map((t) => t.name)).toEqual([
       'live_matches',
       'matches_of_day',
@@ -59,6 +59,16 @@ describe('each tool over the app data', () => {
       'match_prediction',
       'odds_movement',
       'anchor_schedule',
+      'team_standing',
+      'team_fixture',
+      'match_events',
+      'match_odds',
+      'player_season',
+      'top_scorers',
+      'anchors_live',
+      'anchor_status',
+      'team_news',
+      'activity_rules',
     ]);
     for (const t of engine.tools.list) expect(t.parameters).toMatchObject({ type: 'object' });
   });
@@ -67,7 +77,7 @@ describe('each tool over the app data', () => {
     const all = await call('live_matches', {});
     expect(all.text).toContain('现在有 4 场比赛正在进行');
     const lq = await call('live_matches', { sport: 'lq' });
-    expect(lq.text).toContain('现在有 2 场比赛正在进行');
+    expect(lq.text).toContain('现在有 2 场篮球比赛正在进行');
     expect(lq.links.map((l) => l.href)).toContain(detail('lq', WM.liveLalGsw));
     expect((await call('live_matches', { league: '西甲' })).text).toContain('皇家马德里 2-2 马德里竞技');
     expect(await call('live_matches', { league: '火星联赛' })).toMatchObject({ found: false });
@@ -83,7 +93,9 @@ describe('each tool over the app data', () => {
 
   it('standings: a league table in order; none for a league without one', async () => {
     const r = await call('standings', { league: '英超' });
-    expect(r.text.split('\n').slice(1, 3)).toEqual([
+    // The fact first (the leader and its points), then the table.
+    expect(r.text.split('\n')[0]).toBe('英超积分榜第 1 名是阿森纳，积 32 分。');
+    expect(r.text.split('\n').slice(2, 4)).toEqual([
       '1. 阿森纳  13 场 10 胜 2 平 1 负  32 分',
       '2. 曼城  13 场 9 胜 2 平 2 负  29 分',
     ]);
@@ -247,7 +259,7 @@ describe('OpenAI-compatible adapter (streaming, function calling)', () => {
             return;
           }
           // Second round: answer from the tool's result, token by token.
-          const first = String(last.content).split('\n')[1] ?? String(last.content);
+          const first = String(last.content).split('\n')[2] ?? String(last.content);
           sse(res, delta({ role: 'assistant', content: '根据' }));
           await gate.promise;
           for (const piece of ['应用数据，', first]) sse(res, delta({ content: piece }));
@@ -284,7 +296,7 @@ describe('OpenAI-compatible adapter (streaming, function calling)', () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]!.auth).toBe('Bearer sk-test');
     expect(requests[0]!.body).toMatchObject({ model: 'test-model', stream: true, tool_choice: 'auto' });
-    expect(requests[0]!.body.tools).toHaveLength(8);
+    expect(requests[0]!.body.tools).toHaveLength(engine.tools.list.length);
     expect(requests[0]!.body.tools[2]).toMatchObject({ type: 'function', function: { name: 'standings' } });
     const second = requests[1]!.body.messages;
     expect(second.at(-2)).toMatchObject({

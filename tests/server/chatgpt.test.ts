@@ -227,8 +227,10 @@ describe('answers grounded in the app data', () => {
     expect(r.data.intent).toBe('standings');
     const lines = r.data.text.split('\n');
     expect(lines[0]).toContain('英超积分榜');
-    expect(lines[1]).toBe('1. 阿森纳  12 场 9 胜 2 平 1 负  29 分');
-    expect(lines[2]).toContain('2. 曼城');
+    // The answer leads with the fact, then the table.
+    expect(lines[0]).toBe('英超积分榜第 1 名是阿森纳，积 29 分。');
+    expect(lines[2]).toBe('1. 阿森纳  12 场 9 胜 2 平 1 负  29 分');
+    expect(lines[3]).toContain('2. 曼城');
     // The leader's next match is linked.
     expect(r.data.links[0]).toEqual({ label: '阿森纳 vs 切尔西FC', href: `/live/zq/detail/${M.today}` });
     expect((await ask('英格兰超级联赛排名')).data.text).toContain('1. 阿森纳');
@@ -246,12 +248,15 @@ describe('answers grounded in the app data', () => {
   });
 
   it("a team's next match and form; the short name without the club suffix is understood", async () => {
-    const r = await ask('阿森纳最近怎么样');
+    const r = await ask('阿森纳怎么样');
     expect(r.data.intent).toBe('team');
     expect(r.data.text).toContain('阿森纳的下一场比赛');
     expect(r.data.text).toContain('阿森纳 vs 切尔西FC');
     expect(r.data.text).toMatch(/阿森纳最近 2 场：WD/);
-    expect((await ask('切尔西下一场')).data.text).toContain('切尔西FC的下一场比赛');
+    const form = await ask('阿森纳最近怎么样');
+    expect(form.data.intent).toBe('form');
+    expect(form.data.text).toMatch(/^阿森纳最近 2 场联赛 DW（平胜，从早到近）。/);
+    expect((await ask('切尔西下一场')).data.text).toMatch(/^切尔西FC下一场：/);
   });
 
   it('head-to-head of two teams', async () => {
@@ -277,7 +282,7 @@ describe('answers grounded in the app data', () => {
     const unknown = await ask('明天天气怎么样呢');
     expect(unknown.data.text).not.toContain('比赛正在进行');
     const none = await ask('火星联赛积分榜');
-    expect(none.data.text).toContain('找不到答案');
+    expect(none.data.text).toMatch(/^没有找到名为“火星”的联赛。/);
   });
 
   it('day words: 周六 counts forward from today', () => {

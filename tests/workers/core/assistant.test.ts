@@ -19,6 +19,8 @@ let srv: TestServer;
 let release: () => void = () => {};
 let held: Promise<void> = Promise.resolve();
 const hold = () => (held = new Promise<void>((r) => (release = r)));
+/** The user messages of each first-round request the model received (earlier questions, then the question). */
+const asked: string[][] = [];
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -30,9 +32,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       void (async () => {
-        const body = JSON.parse(raw) as { messages: Array<{ role: string }> };
+        const body = JSON.parse(raw) as { messages: Array<{ role: string; content: string | null }> };
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         if (body.messages.at(-1)!.role === 'user') {
+          asked.push(body.messages.filter((m) => m.role === 'user').map((m) => String(m.content)));
           res.write(
             chunk({
               tool_calls: [
@@ -145,6 +148,21 @@ describe('assistant conversation in the core', () => {
       await c.subscribe({ kind: 'assistant' }, (v) => (after = v));
       await waitFor(() => after?.ready === true, 5_000, 'restarted core read its store');
       expect(after!.turns).toEqual([]);
+    } finally {
+      await h.dispose();
+    }
+  }, 60_000);
+
+  it('a question goes with the questions answered before it, so a follow-up is read in its conversation', async () => {
+    const h = new CoreHarness(srv.base);
+    try {
+      const a = h.tab('a');
+      held = Promise.resolve();
+      await a.clearAssistant();
+      expect((await a.askAssistant('曼城排第几')).ok).toBe(true);
+      asked.length = 0;
+      expect((await a.askAssistant('那他们下一场呢？')).ok).toBe(true);
+      expect(asked[0]).toEqual(['曼城排第几', '那他们下一场呢？']);
     } finally {
       await h.dispose();
     }

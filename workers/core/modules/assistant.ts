@@ -8,7 +8,13 @@
 import { BehaviorSubject, pairwise } from 'rxjs';
 import { tokenChanges } from '../session-token';
 import { Code } from '../../protocol/codes';
-import { ChatGptPaths, type ChatAnswer, type ChatStreamEvent } from '../../protocol/api/chatgpt';
+import {
+  CHAT_HISTORY_MAX,
+  ChatGptPaths,
+  type ChatAnswer,
+  type ChatAskBody,
+  type ChatStreamEvent,
+} from '../../protocol/api/chatgpt';
 import type { AssistantHandlers, AssistantTurn, AssistantValue, SessionValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
 
@@ -73,13 +79,25 @@ export function createAssistantModule(kernel: Kernel, session$: BehaviorSubject<
       async askAssistant(question) {
         await loaded;
         const id = `${kernel.instanceId}-${kernel.now().toString(36)}-${(++seq).toString(36)}`;
+        // The questions answered before this one: the server reads a follow-up against them.
+        const history = value$.value.turns
+          .filter((t) => t.answer !== null)
+          .map((t) => t.question)
+          .slice(-CHAT_HISTORY_MAX);
         const turn: AssistantTurn = { id, question, text: '', answer: null, error: null };
         value$.next({ ...value$.value, turns: [...value$.value.turns, turn].slice(-ASSISTANT_KEEP) });
         await persist();
         let answer: ChatAnswer | null = null;
         let failure: { code: number; msg: string } | null = null;
         const env = await kernel.requestStream(
-          { path: ChatGptPaths.stream, method: 'POST', body: { question }, silent: true },
+          {
+            path: ChatGptPaths.stream,
+            method: 'POST',
+            // JSON: the history is a list, which a form body cannot carry when empty.
+            json: true,
+            body: { question, history } satisfies ChatAskBody,
+            silent: true,
+          },
           (data) => {
             let e: ChatStreamEvent;
             try {

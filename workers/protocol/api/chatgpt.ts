@@ -10,6 +10,17 @@ export const ChatGptPaths = {
 } as const;
 
 export const CHAT_QUESTION_MAX = 500;
+/**
+ * Earlier questions of the conversation sent with a question (oldest first), so a follow-up such
+ * as 那他们下一场呢 is read against the team asked about before. The server reads the last ones.
+ */
+export const CHAT_HISTORY_MAX = 4;
+
+/** POST body of ask and stream. */
+export interface ChatAskBody {
+  question: string;
+  history?: string[];
+}
 export const CHAT_LIMITS = { visitorPerHour: 10, userPerHour: 60 } as const;
 
 export interface ChatLink {
