@@ -226,6 +226,14 @@ describe('topics, seq, replay', () => {
       if (this.localPort === port) writes++;
       return write.apply(this, args as Parameters<typeof write>);
     });
+    // Pre-built frames skip the stream and go to the socket's handle (server/ws/wire.ts): count those too.
+    type Handle = { writeBuffer(req: { socket?: net.Socket }, data: Buffer): number };
+    const tcp = (process as unknown as { binding(n: string): { TCP: { prototype: Handle } } }).binding('tcp_wrap');
+    const writeBuffer = tcp.TCP.prototype.writeBuffer;
+    const direct = vi.spyOn(tcp.TCP.prototype, 'writeBuffer').mockImplementation(function (this: Handle, req, data) {
+      if (req.socket?.localPort === port) writes++;
+      return writeBuffer.call(this, req, data);
+    });
     try {
       sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: seen }] } });
       const replayed: string[] = [];
@@ -239,6 +247,7 @@ describe('topics, seq, replay', () => {
       expect(writes).toBe(3);
     } finally {
       spy.mockRestore();
+      direct.mockRestore();
       sock.close();
     }
   });
