@@ -61,12 +61,18 @@ interface WriteReq {
  * timer refresh and a nextTick per socket: about 0.5 µs of the ≈ 1.5 µs of JavaScript around each
  * syscall (tests/bench/gateway-vs-uws.ts, profiled), times every socket and every event.
  */
-const WriteWrap: (new () => WriteReq) | null = (() => {
+interface StreamWrapBinding {
+  WriteWrap?: new () => WriteReq;
+  streamBaseState?: Int32Array;
+  kLastWriteWasAsync?: number;
+}
+
+const binding: StreamWrapBinding | null = (() => {
   try {
-    const binding = (process as unknown as { binding(name: string): { WriteWrap?: new () => WriteReq } }).binding(
-      'stream_wrap',
-    );
-    return typeof binding.WriteWrap === 'function' ? binding.WriteWrap : null;
+    const b = (process as unknown as { binding(name: string): StreamWrapBinding }).binding('stream_wrap');
+    const usable =
+      typeof b.WriteWrap === 'function' && b.streamBaseState !== undefined && typeof b.kLastWriteWasAsync === 'number';
+    return usable ? b : null;
   } catch {
     return null;
   }
@@ -81,6 +87,23 @@ function onDirectWrite(this: WriteReq, status: number): void {
 }
 
 /**
+ * The write request the next direct write uses. A write the kernel takes whole (nearly all of
+ * them) leaves the request untouched, so one serves every socket of a fan-out and no object is
+ * allocated per socket per event; a write that goes on in libuv keeps its request, and a new one
+ * is made for the next.
+ */
+let spare: WriteReq | null = null;
+
+function takeReq(): WriteReq {
+  if (!spare) {
+    spare = new binding!.WriteWrap!();
+    spare.oncomplete = onDirectWrite;
+    spare.async = false;
+  }
+  return spare;
+}
+
+/**
  * Writes to the socket's handle directly (libuv's try-write, the rest queued in libuv) while the
  * stream has nothing of its own waiting; otherwise through the stream. Order holds both ways: a
  * stream write with bytes still in libuv's queue is queued behind them by libuv, and a direct
@@ -90,23 +113,34 @@ export function rawWriterOf(ws: WebSocket): RawWriter | null {
   const raw = rawSocketOf(ws);
   if (!raw) return null;
   const handleOf = () => (raw as unknown as { _handle: StreamHandle | null })._handle;
+  /** A direct write went on in libuv: its queue may hold bytes (read only then: a native getter). */
+  let queued = false;
   return {
     pending() {
-      return raw.writableLength + (handleOf()?.writeQueueSize ?? 0);
+      if (!queued) return raw.writableLength;
+      const inLibuv = handleOf()?.writeQueueSize ?? 0;
+      if (inLibuv === 0) queued = false;
+      return raw.writableLength + inLibuv;
     },
     write(frame) {
       const handle = handleOf();
-      if (!WriteWrap || !handle || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
+      if (!binding || !handle || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
         raw.write(frame);
         return;
       }
-      const req = new WriteWrap();
-      req.oncomplete = onDirectWrite;
-      req.socket = raw;
-      // libuv writes from this memory when the kernel does not take it all at once.
-      req.buffer = frame;
-      req.async = false;
-      if (handle.writeBuffer(req, frame) !== 0) raw.destroy();
+      const req = takeReq();
+      if (handle.writeBuffer(req, frame) !== 0) {
+        spare = null;
+        raw.destroy();
+        return;
+      }
+      if (binding.streamBaseState![binding.kLastWriteWasAsync!]) {
+        // libuv writes the rest from this memory later: the request is this write's now.
+        spare = null;
+        req.socket = raw;
+        req.buffer = frame;
+        queued = true;
+      }
     },
   };
 }
