@@ -226,12 +226,18 @@ describe('topics, seq, replay', () => {
       if (this.localPort === port) writes++;
       return write.apply(this, args as Parameters<typeof write>);
     });
-    // Pre-built frames skip the stream and go to the socket's handle (server/ws/wire.ts): count those too.
-    type Handle = { writeBuffer(req: { socket?: net.Socket }, data: Buffer): number };
+    // Pre-built frames skip the stream and go to the socket's handle (server/ws/wire.ts): count
+    // those too (the stream's own requests carry their handle; the direct ones do not).
+    type Handle = {
+      writeBuffer(req: { handle?: unknown }, data: Buffer): number;
+      getsockname(out: { port?: number }): number;
+    };
     const tcp = (process as unknown as { binding(n: string): { TCP: { prototype: Handle } } }).binding('tcp_wrap');
     const writeBuffer = tcp.TCP.prototype.writeBuffer;
     const direct = vi.spyOn(tcp.TCP.prototype, 'writeBuffer').mockImplementation(function (this: Handle, req, data) {
-      if (req.socket?.localPort === port) writes++;
+      const local: { port?: number } = {};
+      this.getsockname(local);
+      if (req.handle === undefined && local.port === port) writes++;
       return writeBuffer.call(this, req, data);
     });
     try {
