@@ -295,10 +295,19 @@ export function createHub(deps: HubDeps): Hub {
     }
   }
 
+  let lastSweepAt = now();
   function sweep(): void {
     const at = now();
-    for (const c of conns) {
-      if (at - c.lastInboundAt > idleTimeoutMs) closeConn(c, SocketClose.IDLE, 'idle');
+    // A sweep that runs late follows a stalled event loop (a gateway taking a dead one's clients
+    // back, a starved process): the heartbeats that arrived meanwhile are still unread in the
+    // sockets, and timers run before reads. Idle closes wait for the next sweep, after the reads;
+    // closing here cut a gateway's own beating clients and added them to the herd.
+    const late = at - lastSweepAt > sweepMs * 2;
+    lastSweepAt = at;
+    if (!late) {
+      for (const c of conns) {
+        if (at - c.lastInboundAt > idleTimeoutMs) closeConn(c, SocketClose.IDLE, 'idle');
+      }
     }
     fanOut.sweep();
     registry.sweep(at);

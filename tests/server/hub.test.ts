@@ -150,6 +150,28 @@ describe('auth, heartbeat, idle', () => {
     expect(await metric(idle.base, 'ws_heartbeats_total')).toBeGreaterThanOrEqual(before + 5);
   });
 
+  it('keeps a beating socket whose heartbeat waits unread while the server was stalled', async () => {
+    const { sock } = await TestSocket.connect(idle.base);
+    openSockets.push(sock);
+    const beat = setInterval(() => sock.send('0'), 150);
+    await new Promise((r) => setTimeout(r, 300));
+    // The heartbeat goes out, then this process (the server's too) is stalled past the idle
+    // timeout inside a timer, so the hub's due sweep runs right after it, before any read.
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        sock.send('0');
+        const until = Date.now() + 1_000;
+        while (Date.now() < until) {
+          // a stalled event loop
+        }
+        resolve();
+      }, 0),
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    clearInterval(beat);
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+  });
+
   it('closes a silent socket after the idle timeout', async () => {
     const { sock, hello } = await TestSocket.connect(idle.base);
     expect(hello.data.idleTimeoutMs).toBe(600);

@@ -58,6 +58,8 @@ export interface ClientReport {
   chatLostBack: number;
   /** Connection attempts that failed, by reason (each was tried again). */
   failures: Record<string, number>;
+  /** Why subscribed sockets dropped: close code → count (1006: the connection just ended). */
+  dropCodes: Record<number, number>;
 }
 type Msg =
   | { open: OpenMsg }
@@ -96,6 +98,7 @@ const acked: Array<{ roomId: string; text: string }> = [];
 let refused = 0;
 /** Why first connections failed (they are tried again), for the report. */
 const failures: Record<string, number> = {};
+const dropCodes: Record<number, number> = {};
 function noteFailure(err: Error): void {
   failures[err.message] = (failures[err.message] ?? 0) + 1;
 }
@@ -199,6 +202,7 @@ function connect(s: Sock): Promise<void> {
         if (stopping || !opts.resume) return;
         s.drops++;
         s.dropAt = wallNow();
+        dropCodes[code] = (dropCodes[code] ?? 0) + 1;
         const moved = code === 4011 || code === 1001;
         const wait = moved ? Math.random() * 250 : RECONNECT_MS + Math.random() * RECONNECT_JITTER_MS;
         setTimeout(() => void retry(s), wait);
@@ -316,6 +320,7 @@ function report(firstEvent: number, events: number): ClientReport {
     eventsLostBack,
     chatLostBack,
     failures,
+    dropCodes,
   };
 }
 
