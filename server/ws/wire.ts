@@ -105,9 +105,10 @@ function takeReq(): WriteReq {
 
 /**
  * Writes to the socket's handle directly (libuv's try-write, the rest queued in libuv) while the
- * stream has nothing of its own waiting; otherwise through the stream. Order holds both ways: a
- * stream write with bytes still in libuv's queue is queued behind them by libuv, and a direct
- * write is only made when the stream has nothing queued or in flight.
+ * stream has nothing of its own waiting and libuv nothing left of an earlier direct write;
+ * otherwise through the stream. Order holds both ways: a stream write with bytes still in libuv's
+ * queue is queued behind them by libuv, and a direct write is only made when the stream has
+ * nothing queued or in flight.
  */
 export function rawWriterOf(ws: WebSocket): RawWriter | null {
   const raw = rawSocketOf(ws);
@@ -124,7 +125,12 @@ export function rawWriterOf(ws: WebSocket): RawWriter | null {
     },
     write(frame) {
       const handle = handleOf();
-      if (!binding || !handle || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
+      // A socket whose client does not keep up (libuv still holds bytes for it) goes through the
+      // stream: the stream has one write in flight and gathers the next frames meanwhile, then
+      // sends them in one writev when it completes; a direct write per frame would queue a libuv
+      // write, and later a syscall, per frame.
+      const lagging = queued && (handle?.writeQueueSize ?? 0) > 0;
+      if (!binding || !handle || lagging || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
         raw.write(frame);
         return;
       }

@@ -32,11 +32,22 @@ async function pair(): Promise<{ server: WebSocket; client: WebSocket }> {
 }
 
 describe('rawWriterOf', () => {
-  it('interleaves direct writes with ws sends, in order, and counts what libuv holds as pending', async () => {
+  it("interleaves direct writes with ws sends, in order, gathers a lagging socket's frames, and counts what libuv holds as pending", async () => {
     const { server, client } = await pair();
     const writer = rawWriterOf(server);
     expect(writer).not.toBeNull();
     const raw = rawSocketOf(server)!;
+
+    // Writes handed to libuv (each is a syscall or a queued libuv write), on this socket's handle.
+    const handle = (raw as unknown as { _handle: Record<string, (...a: unknown[]) => number> })._handle;
+    let handleWrites = 0;
+    for (const name of ['writeBuffer', 'writev', 'writeUtf8String', 'writeLatin1String']) {
+      const original = handle[name];
+      handle[name] = function (this: unknown, ...a: unknown[]) {
+        handleWrites++;
+        return original.apply(this, a);
+      };
+    }
 
     const got: string[] = [];
     client.on('message', (d: Buffer) => got.push(d.toString()));
@@ -68,6 +79,9 @@ describe('rawWriterOf', () => {
     expect(got.length).toBe(expected.length);
     expect(got).toEqual(expected);
     expect(writer!.pending()).toBe(0);
+    // A client that stopped reading gets its frames gathered (one writev per completed write), not
+    // one libuv write per frame.
+    expect(handleWrites).toBeLessThan(expected.length / 2);
 
     // A close after direct writes still closes cleanly (the close frame follows the frames).
     writer!.write(textFrame(Buffer.from('last')));
