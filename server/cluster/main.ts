@@ -41,7 +41,12 @@ const controls = createLeaderControls(nc, cluster, { isLeader });
 const server = await buildServer(config, {
   cluster: { role, bus, gateways, tokenSecret, isLeader, controls },
 });
-await server.app.listen({ port: config.port, host: config.host });
+// A killed gateway's clients all come back within the same half second (the spec's 5 s plus
+// jitter): Node's default accept queue (511) overflowed, and each dropped connection attempt cost
+// its client a SYN retry (1 s, 3 s, …) or a failed call and another 5 s. The kernel caps it at
+// net.core.somaxconn.
+const LISTEN_BACKLOG = 8_192;
+await server.app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 const port = (server.app.server.address() as { port: number }).port;
 server.app.log.warn(`球赛直播 ${id} listening on http://${config.host}:${port} (cluster ${cluster})`);
 

@@ -2,14 +2,16 @@
  * Response headers and exposure rules of the HTTP edge:
  * - CSP (what the app loads: its own scripts and SharedWorker/service worker, inline styles React
  *   sets, HLS media from blob: and the configured stream hosts, the socket), frame-ancestors
- *   'none', nosniff, Referrer-Policy — through @fastify/helmet. Development (Vite middleware, whose
- *   hot reload injects inline scripts) gets the other headers but no CSP.
+ *   'none', nosniff, Referrer-Policy — helmet's headers, worked out once at start (see
+ *   helmetHeaders). Development (Vite middleware, whose hot reload injects inline scripts) gets
+ *   the other headers but no CSP.
  * - No source maps in production: the build may write them, the server does not serve them.
  * - `/metrics` only for loopback callers that no proxy forwarded, or with `METRICS_TOKEN`.
  * - No control characters in any input field (the schemas say so too; this is the backstop).
  */
 import crypto from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, fail } from '../../workers/protocol/index';
 import { controlCharsAt } from '../../workers/protocol/fields';
@@ -79,13 +81,42 @@ export function contentSecurityPolicy(config: Config, env: NodeJS.ProcessEnv = p
   };
 }
 
+/**
+ * The headers helmet sets for these options, as name/value pairs. Every directive here is a fixed
+ * string (no per-request nonce), so they are the same for every response: @fastify/helmet rebuilt
+ * helmet from the options on each request (parsing every CSP directive again), ≈ 0.2 ms of CPU
+ * per request, twice per socket connect (address call, upgrade) — the cost that decided how fast a
+ * gateway took a killed one's clients back (tests/bench/cluster-chaos.ts).
+ */
+export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      out.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      return res;
+    },
+    removeHeader() {},
+    getHeader() {
+      return undefined;
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return out;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: config.mode === 'development' ? false : contentSecurityPolicy(config),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Outside stream hosts and app-store links open from here; only the opener is isolated.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   // Every route's schemas refuse control characters; this catches any field a schema lets
   // through as free-form (and keys), so a NUL never reaches PostgreSQL as a 500.

@@ -39,7 +39,7 @@ import { createFrameHandlers, type Conn } from './frame-handlers';
 import type { ChatHandler, Hub } from './hub';
 import { createSocketTokens } from './socket-token';
 import { createTopicRegistry, type TopicState } from './topic-registry';
-import { rawSocketOf, textFrame } from './wire';
+import { rawWriterOf, textFrame } from './wire';
 import { attachBus } from './hub-bus';
 import type { HubDeps } from './hub-options';
 
@@ -257,7 +257,7 @@ export function createHub(deps: HubDeps): Hub {
       ws.close(SocketClose.BAD_TOKEN, 'bad token');
       return;
     }
-    const raw = rawSocketOf(ws);
+    const raw = rawWriterOf(ws);
     const c: Conn = {
       id: nextConnId++,
       ws,
@@ -271,10 +271,10 @@ export function createHub(deps: HubDeps): Hub {
       closed: false,
       lagging: null,
       laggingSince: 0,
-      pending: () => (raw ? raw.writableLength : ws.bufferedAmount),
+      pending: () => (raw ? raw.pending() : ws.bufferedAmount),
       isOpen: () => ws.readyState === 1,
       write(payloads, wire) {
-        // Where the raw socket is reachable the pre-built frame bytes go straight to it (./wire.ts).
+        // Where the raw socket is reachable the pre-built frame bytes go straight to its handle (./wire.ts).
         if (raw) raw.write(wire());
         else for (const p of payloads) ws.send(p, { binary: false });
       },
@@ -295,10 +295,19 @@ export function createHub(deps: HubDeps): Hub {
     }
   }
 
+  let lastSweepAt = now();
   function sweep(): void {
     const at = now();
-    for (const c of conns) {
-      if (at - c.lastInboundAt > idleTimeoutMs) closeConn(c, SocketClose.IDLE, 'idle');
+    // A sweep that runs late follows a stalled event loop (a gateway taking a dead one's clients
+    // back, a starved process): the heartbeats that arrived meanwhile are still unread in the
+    // sockets, and timers run before reads. Idle closes wait for the next sweep, after the reads;
+    // closing here cut a gateway's own beating clients and added them to the herd.
+    const late = at - lastSweepAt > sweepMs * 2;
+    lastSweepAt = at;
+    if (!late) {
+      for (const c of conns) {
+        if (at - c.lastInboundAt > idleTimeoutMs) closeConn(c, SocketClose.IDLE, 'idle');
+      }
     }
     fanOut.sweep();
     registry.sweep(at);

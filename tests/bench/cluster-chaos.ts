@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../../server/accounts/tokens';
 import { arg, loadAverage, wallNow } from './shared/bench-event';
-import { forkClient, openClients, reportClients, startBenchCluster } from './cluster/env';
+import { cpuMsOf, forkClient, openClients, reportClients, rssMbOf, startBenchCluster } from './cluster/env';
 import type { ClientReport } from './cluster/clients';
 
 const FOLLOWERS = Number(arg('followers', '2000'));
@@ -78,7 +78,9 @@ async function main() {
     clients[0].child.send({ chat: { everyMs: CHAT_EVERY_MS } });
     const publishing = cluster.publish(0, RATE, SECONDS);
     await new Promise((r) => setTimeout(r, KILL_AT * 1000));
+    const survivor = victim === gwA ? gwB : gwA;
     const killAt = wallNow();
+    const survivorCpu0 = cpuMsOf(survivor.pid);
     await victim.kill();
     console.log(`kill -9 of the gateway holding ${onVictim} sockets (load average ${loadAverage()})`);
     const pub = await publishing;
@@ -91,6 +93,10 @@ async function main() {
       const settled = rep.back === rep.dropped && rep.eventsLost === 0 && rep.chatLost === 0 && rep.chatUnacked === 0;
       if (settled) break;
     }
+    // The survivor's CPU from the kill until every client was back (or the wait ended), with the
+    // live events it sent meanwhile: what taking the herd cost it, whatever share of a core it got.
+    const herdCpuMs = cpuMsOf(survivor.pid) - survivorCpu0;
+    const survivorRss = rssMbOf(survivor.pid);
     await Promise.all(clients.map((c) => c.stop()));
     const lastBackS = rep.lastBackAt ? (rep.lastBackAt - killAt) / 1000 : NaN;
     console.log('');
@@ -111,6 +117,11 @@ async function main() {
     );
     console.log(`| chat lines lost / duplicated (all chatters) | ${rep.chatLost} / ${rep.chatDuplicated} |`);
     console.log(`| chat lines lost by the chatters subscribed at the end | ${rep.chatLostBack} |`);
+    console.log(
+      `| survivor CPU from the kill until all were back (ms) / per client taken back | ${herdCpuMs.toFixed(0)} / ${(herdCpuMs / Math.max(1, rep.back)).toFixed(2)} |`,
+    );
+    console.log(`| survivor RSS at the end (MB) | ${survivorRss.toFixed(0)} |`);
+    console.log(`| drops by close code | ${JSON.stringify(rep.dropCodes)} |`);
     if (Object.keys(rep.failures).length) console.log('\nfailed connection attempts (each tried again):', rep.failures);
     console.log(`\nload average at the end: ${loadAverage()}`);
     const ok =

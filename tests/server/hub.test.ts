@@ -150,6 +150,28 @@ describe('auth, heartbeat, idle', () => {
     expect(await metric(idle.base, 'ws_heartbeats_total')).toBeGreaterThanOrEqual(before + 5);
   });
 
+  it('keeps a beating socket whose heartbeat waits unread while the server was stalled', async () => {
+    const { sock } = await TestSocket.connect(idle.base);
+    openSockets.push(sock);
+    const beat = setInterval(() => sock.send('0'), 150);
+    await new Promise((r) => setTimeout(r, 300));
+    // The heartbeat goes out, then this process (the server's too) is stalled past the idle
+    // timeout inside a timer, so the hub's due sweep runs right after it, before any read.
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        sock.send('0');
+        const until = Date.now() + 1_000;
+        while (Date.now() < until) {
+          // a stalled event loop
+        }
+        resolve();
+      }, 0),
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    clearInterval(beat);
+    expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+  });
+
   it('closes a silent socket after the idle timeout', async () => {
     const { sock, hello } = await TestSocket.connect(idle.base);
     expect(hello.data.idleTimeoutMs).toBe(600);
@@ -226,6 +248,20 @@ describe('topics, seq, replay', () => {
       if (this.localPort === port) writes++;
       return write.apply(this, args as Parameters<typeof write>);
     });
+    // Pre-built frames skip the stream and go to the socket's handle (server/ws/wire.ts): count
+    // those too (the stream's own requests carry their handle; the direct ones do not).
+    type Handle = {
+      writeBuffer(req: { handle?: unknown }, data: Buffer): number;
+      getsockname(out: { port?: number }): number;
+    };
+    const tcp = (process as unknown as { binding(n: string): { TCP: { prototype: Handle } } }).binding('tcp_wrap');
+    const writeBuffer = tcp.TCP.prototype.writeBuffer;
+    const direct = vi.spyOn(tcp.TCP.prototype, 'writeBuffer').mockImplementation(function (this: Handle, req, data) {
+      const local: { port?: number } = {};
+      this.getsockname(local);
+      if (req.handle === undefined && local.port === port) writes++;
+      return writeBuffer.call(this, req, data);
+    });
     try {
       sock.send({ code: Frame.SUBSCRIBE, data: { serverId: hub.serverId, topics: [{ topic, since: seen }] } });
       const replayed: string[] = [];
@@ -239,6 +275,7 @@ describe('topics, seq, replay', () => {
       expect(writes).toBe(3);
     } finally {
       spy.mockRestore();
+      direct.mockRestore();
       sock.close();
     }
   });

@@ -4,6 +4,9 @@
  * limited per client, impostor nicknames refused, migrations serialized across processes.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import helmet from 'helmet';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -13,7 +16,7 @@ import { Code, SystemPaths, UserPaths, embeddedUrl, type SocketAddress } from '.
 import { buildServer, type BuiltServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { migrate } from '../../server/db/migrations/index';
-import { contentSecurityPolicy } from '../../server/http/security';
+import { contentSecurityPolicy, helmetHeaders } from '../../server/http/security';
 import { call, startTestServer, type TestServer } from '../helpers/ws-client';
 import { PG_TEST_URL, connectTestPostgres } from '../helpers/test-db';
 
@@ -43,6 +46,29 @@ describe('headers', () => {
     expect(csp).toMatch(/worker-src 'self' blob:/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sets exactly what helmet sets, worked out once, on every answer including a 404', async () => {
+    const options = {
+      contentSecurityPolicy: contentSecurityPolicy(loadConfig({} as NodeJS.ProcessEnv)),
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+      crossOriginEmbedderPolicy: false,
+    };
+    // helmet itself on a real response, as @fastify/helmet ran it on each request.
+    const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+    helmet(options)(res.req, res, () => undefined);
+    const once = Object.fromEntries(helmetHeaders(options).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(once).toEqual(
+      Object.fromEntries(
+        Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+      ),
+    );
+    expect(once['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    const missing = await fetch(`${srv.base}/main/no-such-route`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('lets the player load the configured outside streams, and the socket reach PUBLIC_HOST', () => {

@@ -134,6 +134,7 @@ function mergeReports(rs: ClientReport[]): ClientReport {
     byPort: { ...rs[0].byPort },
     histogram: [...rs[0].histogram],
     failures: { ...rs[0].failures },
+    dropCodes: { ...rs[0].dropCodes },
   };
   for (const r of rs.slice(1)) {
     for (const k of Object.keys(r) as Array<keyof ClientReport>) {
@@ -143,6 +144,8 @@ function mergeReports(rs: ClientReport[]): ClientReport {
     for (const [p, n] of Object.entries(r.byPort)) out.byPort[Number(p)] = (out.byPort[Number(p)] ?? 0) + n;
     for (const pair of r.histogram) out.histogram.push(pair);
     for (const [why, n] of Object.entries(r.failures)) out.failures[why] = (out.failures[why] ?? 0) + n;
+    for (const [code, n] of Object.entries(r.dropCodes))
+      out.dropCodes[Number(code)] = (out.dropCodes[Number(code)] ?? 0) + n;
   }
   return out;
 }

@@ -63,14 +63,19 @@ export function eventFor(i: number, at: number): ListEvent {
   };
 }
 
-/** The bench number and send time of a bench EVENT frame's text, or null for any other frame. */
-export function benchStamp(text: string): { i: number; at: number } | null {
-  const id = text.indexOf('"id":"bench-');
+/**
+ * The bench number and send time of a bench EVENT frame, or null for any other frame. Read from
+ * the bytes (ASCII around both fields): 5,000 sockets at 20 events/s are 100,000 frames/s for the
+ * client processes, which share the machine with the server being measured, so decoding each
+ * frame to a string first would cost the server its CPU.
+ */
+export function benchStamp(frame: Buffer): { i: number; at: number } | null {
+  const id = frame.indexOf('"id":"bench-');
   if (id < 0) return null;
-  const i = parseInt(text.slice(id + 12), 10);
+  const i = parseInt(frame.toString('latin1', id + 12, id + 24), 10);
   // The send time is the last `"at":` of the frame (incident.at); no full parse needed.
-  const a = text.lastIndexOf('"at":');
-  return { i, at: parseFloat(text.slice(a + 5)) };
+  const a = frame.lastIndexOf('"at":');
+  return { i, at: parseFloat(frame.toString('latin1', a + 5, a + 30)) };
 }
 
 /** Latencies in 0.1 ms buckets: mergeable across client processes, small over IPC. */

@@ -51,6 +51,37 @@ it('a gateway that missed its heartbeat is not named while a fresh one is, even 
   expect((await createGatewayRegistry(kv, now).pick())?.port).toBe(1);
 });
 
+it('when every entry is late (scans hang, the last list answers), the one that missed the others’ beats is not named', async () => {
+  const kv = await openRegistryBucket(nc, `${cluster}_late`);
+  const t0 = Date.now();
+  let clock = t0;
+  const now = () => clock;
+  // A beat at t0 with no sockets, then died; B beat 2 s later with 100 sockets and is alive.
+  const a = createGatewayRegistry(kv, now);
+  a.announce({ id: 'a', endpoint: endpoint(1), connections: () => 0 });
+  await expect.poll(async () => (await a.list()).length).toBe(1);
+  await a.close();
+  clock = t0 + 2_000;
+  const b = createGatewayRegistry(kv, now);
+  b.announce({ id: 'b', endpoint: endpoint(2), connections: () => 100 });
+  await expect.poll(async () => (await b.list()).length).toBe(2);
+  await b.close();
+  const picker = createGatewayRegistry(kv, now);
+  clock = t0 + 2_100;
+  expect((await picker.route(3))?.endpoint.port).toBe(2);
+  // A survivor short of CPU: its scans do not finish, its calls run late, so the list it last
+  // read is all it has and every entry in it is past GATEWAY_STALE_MS.
+  const hung = new Promise<never>(() => undefined);
+  kv.keys = (async () => ({
+    async *[Symbol.asyncIterator]() {
+      yield await hung;
+    },
+  })) as unknown as typeof kv.keys;
+  clock = t0 + 6_000;
+  expect((await picker.route(3))?.endpoint.port).toBe(2);
+  await deleteStreams(nc, [`KV_${cluster}_late_gateways`]);
+});
+
 it('callers asking at once share one registry scan (a dead gateway’s clients all ask within a second)', async () => {
   const kv = await openRegistryBucket(nc, cluster);
   const g = createGatewayRegistry(kv);
