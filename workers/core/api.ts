@@ -161,6 +161,7 @@ export interface AlertEvent {
   type: IncidentType;
   home: string;
   away: string;
+  /** Football: when it happened, ready to show ("67'", "45+1'", '90+'); '' for basketball. */
   minuteText: string;
   score: Pair;
   /** Chinese toast text, e.g. '进球！ 阿森纳 2-1 切尔西 67''. */
