@@ -280,7 +280,8 @@ export type ConversationMessage = ImMessage & {
 
 /** One conversation: messages in seq order (stored), then what is still in the outbox. */
 export interface ConversationValue {
-  status: 'loading' | 'ready' | 'error';
+  /** 'removed': a group I am no longer in (Code.NOT_MEMBER); nothing of it is held or shown. */
+  status: 'loading' | 'ready' | 'error' | 'removed';
   chatId: string;
   messages: ConversationMessage[];
   /** My read marker. */

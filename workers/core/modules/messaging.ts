@@ -24,6 +24,7 @@ import type { Kernel, StreamBuilders } from '../kernel';
 import { createChatList } from './messaging-list';
 import { createOutbox, type NewEntry } from './messaging-outbox';
 import {
+  BLOCK,
   IM_STORE,
   KEEP,
   clearHeld,
@@ -121,6 +122,19 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       .catch((e: unknown) => kernel.log('im chat store failed', e));
   }
 
+  /**
+   * A group I was removed from: what this browser held of it goes (memory and the offline store),
+   * so its history cannot be read here any more than on the server.
+   */
+  function forgetConversation(chatId: string, conv: Conversation): void {
+    const top = Math.floor(lastSeqOf(conv) / BLOCK);
+    clearHeld(conv);
+    conv.floor = 0;
+    conv.status = 'removed';
+    const keys = [IM_STORE.chat(chatId), ...Array.from({ length: top + 1 }, (_, b) => IM_STORE.block(chatId, b))];
+    for (const key of keys) void store.delete(key).catch((e: unknown) => kernel.log('im chat delete failed', e));
+  }
+
   /** Nothing held, or far behind: the newest page (older ones load on demand). */
   function needsNewest(chatId: string, conv: Conversation): boolean {
     if (conv.floor === null) return true;
@@ -152,6 +166,10 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
             if (got.messages.length < IM_PAGE_MAX) break;
           }
         if (mine !== round) return;
+        if (!got.ok && got.code === Code.NOT_MEMBER) {
+          forgetConversation(chatId, conv);
+          return;
+        }
         if (got.ok || got.code === Code.NOT_FOUND) {
           conv.status = 'ready';
           if (!got.ok && conv.bySeq.size === 0) conv.floor = 0;
