@@ -55,7 +55,12 @@ export interface MessagingModule {
   onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' | 'group' }>): void;
 }
 
-export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): MessagingModule {
+export function createMessagingModule(
+  kernel: Kernel,
+  session$: BehaviorSubject<SessionValue>,
+  /** A chat read up to its newest message here (the unread badge drops at once). */
+  onReadAll: (chatId: string, readSeq: number) => void = () => {},
+): MessagingModule {
   const { store } = kernel;
   const convs = new Map<string, Conversation>();
   // Bumped per session: answers that arrive after the session ended are dropped.
@@ -326,6 +331,8 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
           conv.readSeq = seq;
           emit(chatId);
         }
+        // Every tab reads this worker's list and total: they follow now, not after the server's ack.
+        if (chatList.readLocally(chatId, seq)) onReadAll(chatId, seq);
         await kernel.request({
           path: MessagePaths.read,
           method: 'POST',
