@@ -162,21 +162,14 @@ function playStep(ctx: SimContext, m: SimMatch, at: number): void {
     }
     ps[0] += pts;
     if (pts > 0) basketballPoints(ctx, m, side, pts);
-    if (what && r.chance(0.45)) lines.push(`${teamName(m, side)} ${what}`);
+    // The score is read at the play: a later play of the same step must not show in it.
+    if (what && r.chance(0.45)) lines.push(`${teamName(m, side)} ${what}，比分 ${m.score[0]}-${m.score[1]}`);
   }
   ctx.out.statsChanged.add(m.id);
   ctx.out.changed.add(m.id);
   const clock = periodMinutes(st) * 60 - (st.steps + 1) * GAME_S_PER_STEP;
   const mmss = `${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')}`;
-  for (const line of lines)
-    emitText(
-      ctx,
-      m,
-      st.period,
-      `${periodName(st.period)} ${mmss} ${line}，比分 ${m.score[0]}-${m.score[1]}`,
-      'text',
-      at,
-    );
+  for (const line of lines) emitText(ctx, m, st.period, `${periodName(st.period)} ${mmss} ${line}`, 'text', at);
   if (r.chance(0.3))
     moveOdds(ctx, m, r.pick([1, 2, 3] as const), r.int(1, 8), remaining(st), `p${st.period}-${st.steps}`, at);
 }

@@ -50,18 +50,33 @@ function snapshot(m: SimMatch): SimMatch {
   return structuredClone(m);
 }
 
+/** Football periods' regular length: a minute past it is stoppage time of that period. */
+const PERIOD_END: Partial<Record<number, number>> = { 2: 45, 4: 90, 5: 120 };
+
+/**
+ * The minute as stamped on incidents and text lines: a minute past the end of the period being
+ * played keeps its stoppage time (45+1 is minute 45, stoppage 1), so it is never read as the
+ * 46th minute of the second half.
+ */
+export function stampMinute(minute: number, status: number): { minute: number; stoppage: number } {
+  const end = PERIOD_END[status];
+  return end !== undefined && minute > end ? { minute: end, stoppage: minute - end } : { minute, stoppage: 0 };
+}
+
 export function emitIncident(
   ctx: SimContext,
   m: SimMatch,
-  inc: Omit<IncidentRow, 'id' | 'matchId' | 'sport' | 'score'>,
+  inc: Omit<IncidentRow, 'id' | 'matchId' | 'sport' | 'score' | 'stoppage'>,
 ): IncidentRow {
   m.st.seq++;
+  const stamp = m.sport === 'zq' ? stampMinute(inc.minute, m.status) : { minute: inc.minute, stoppage: 0 };
   const row: IncidentRow = {
     id: `${m.id}-${m.st.seq}`,
     matchId: m.id,
     sport: m.sport,
     score: [m.score[0], m.score[1]],
     ...inc,
+    ...stamp,
   };
   ctx.out.incidents.push(row);
   ctx.out.changed.add(m.id);
@@ -80,7 +95,8 @@ export function emitText(
 ): void {
   m.st.seq++;
   if (!ctx.history) return;
-  ctx.out.texts.push({ id: `${m.id}-t${m.st.seq}`, matchId: m.id, minute, text, type, at });
+  const stamp = m.sport === 'zq' ? stampMinute(minute, m.status) : { minute, stoppage: 0 };
+  ctx.out.texts.push({ id: `${m.id}-t${m.st.seq}`, matchId: m.id, ...stamp, text, type, at });
 }
 
 /** Re-quotes one company's line of one type; records a move only when it changed. */

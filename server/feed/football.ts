@@ -7,7 +7,16 @@ import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { rngFor, type Rng } from '../seed/rng';
 import { FootballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
 import type { Fixture } from './fixtures';
-import { callOffBeforeStart, emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
+import {
+  callOffBeforeStart,
+  emitIncident,
+  emitText,
+  moveOdds,
+  playerOf,
+  sideIndex,
+  stampMinute,
+  teamName,
+} from './emit';
 import type { FootballState, SimContext, SimMatch } from './sim-types';
 
 const STEP_S = 60;
@@ -66,10 +75,8 @@ export function footballMinute(m: SimMatch, nowMs: number, speed: number): numbe
 }
 
 export const minuteLabel = (minute: number, status: number): string => {
-  if (status === S.FIRST_HALF && minute > 45) return `45+${minute - 45}`;
-  if (status === S.SECOND_HALF && minute > 90) return `90+${minute - 90}`;
-  if (status === S.EXTRA_TIME && minute > 120) return `120+${minute - 120}`;
-  return String(minute);
+  const stamp = stampMinute(minute, status);
+  return stamp.stoppage > 0 ? `${stamp.minute}+${stamp.stoppage}` : String(minute);
 };
 
 const remainingShare = (minute: number): number => Math.max(0.02, (90 - Math.min(minute, 89)) / 90);

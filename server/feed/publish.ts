@@ -29,6 +29,7 @@ export const toIncident = (i: IncidentRow): Incident => ({
   type: i.type,
   side: i.side,
   minute: i.minute,
+  ...(i.stoppage ? { stoppage: i.stoppage } : {}),
   text: i.text,
   score: [i.score[0], i.score[1]],
   ...(i.state !== null ? { state: i.state } : {}),
@@ -61,7 +62,15 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
   for (const t of out.texts) {
     hub.publish(Topics.match(t.matchId), {
       kind: 'text',
-      line: { id: t.id, matchId: t.matchId, minute: t.minute, text: t.text, type: t.type, at: t.at },
+      line: {
+        id: t.id,
+        matchId: t.matchId,
+        minute: t.minute,
+        ...(t.stoppage ? { stoppage: t.stoppage } : {}),
+        text: t.text,
+        type: t.type,
+        at: t.at,
+      },
     });
   }
   for (const o of out.odds) {

@@ -89,7 +89,10 @@ export interface IncidentRow {
   sport: Sport;
   type: IncidentType;
   side: Side | null;
+  /** Match minute, capped at the end of the period in stoppage time: 45 for 45+1. */
   minute: number;
+  /** Minutes of stoppage past `minute` (45+1 → 1), 0 otherwise; absent from older recordings. */
+  stoppage?: number;
   text: string;
   score: Pair;
   state: number | null;
@@ -100,6 +103,8 @@ export interface TextRow {
   id: string;
   matchId: number;
   minute: number;
+  /** As IncidentRow.stoppage. */
+  stoppage?: number;
   text: string;
   type: IncidentType | 'text';
   at: number;

@@ -10,6 +10,7 @@ import { Code } from '../../workers/protocol/index';
 import {
   GROUP_CREATE_DAILY,
   GROUP_MEMBER_MAX,
+  IM_NOT_MEMBER_MSG,
   groupConversationId,
   groupMay,
   type GroupAction,
@@ -78,11 +79,11 @@ export async function memberOf(db: Db, conversationId: string, userId: number) {
     .executeTakeFirst();
 }
 
-/** The group and my role in it; not a member → 群聊不存在 (a stranger learns nothing). */
+/** The group and my role in it; not a member (a stranger, or one removed) → Code.NOT_MEMBER. */
 export async function asMember(db: Db, userId: number, groupId: number) {
   const g = await groupRow(db, groupId);
   const me = await memberOf(db, g.conversation_id, userId);
-  if (!me) throw new BizError(Code.NOT_FOUND, '你不在这个群聊中');
+  if (!me) throw new BizError(Code.NOT_MEMBER, IM_NOT_MEMBER_MSG);
   return { g, role: me.role, mutedUntil: me.muted_until === null ? null : Number(me.muted_until) };
 }
 
@@ -110,7 +111,7 @@ const ROLE_ORDER: Record<GroupRole, number> = { owner: 0, admin: 1, member: 2 };
 export async function groupDetail(db: Db, userId: number, groupId: number, code?: string): Promise<GroupDetail> {
   const g = await groupRow(db, groupId);
   const me = await memberOf(db, g.conversation_id, userId);
-  if (!me && (!code || code !== g.invite_code)) throw new BizError(Code.NOT_FOUND, '你不在这个群聊中');
+  if (!me && (!code || code !== g.invite_code)) throw new BizError(Code.NOT_MEMBER, IM_NOT_MEMBER_MSG);
   const rows = await db
     .selectFrom('im_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -355,7 +356,7 @@ export async function sendGroup(
   // Groups are dissolved, never deleted: no row means no message could be resent into it.
   if (r?.resent) return (await replay())!;
   if (!r || r.dissolved_at !== null) throw new BizError(Code.NOT_FOUND, '群聊不存在或已解散');
-  if (r.role === null) throw new BizError(Code.NOT_FOUND, '你不在这个群聊中');
+  if (r.role === null) throw new BizError(Code.NOT_MEMBER, IM_NOT_MEMBER_MSG);
   if (r.muted_until !== null && Number(r.muted_until) > now)
     throw new BizError(Code.REFUSED, '你已被禁言，暂时不能发言');
   if (r.mute_all) mustMay(r.role, 'speakWhenAllMuted');

@@ -6,7 +6,9 @@
 import { sql } from 'kysely';
 import { Code, type ImMessage } from '../../workers/protocol/index';
 import {
+  IM_NOT_MEMBER_MSG,
   IM_SEND_RATE,
+  groupIdOf,
   RECALL_WINDOW_MS,
   privateConversationId,
   type FavouriteItem,
@@ -104,7 +106,11 @@ async function membership(db: Db, userId: number, conversationId: string) {
     .where('mem.conversation_id', '=', conversationId)
     .where('mem.user_id', '=', userId)
     .executeTakeFirst();
-  if (!m) throw new BizError(Code.NOT_FOUND, '会话不存在');
+  if (!m) {
+    // A removed member (or anyone else) of a group is told so, not shown its history.
+    if (groupIdOf(conversationId) !== null) throw new BizError(Code.NOT_MEMBER, IM_NOT_MEMBER_MSG);
+    throw new BizError(Code.NOT_FOUND, '会话不存在');
+  }
   return { readSeq: Number(m.read_seq), clearedSeq: Number(m.cleared_seq), lastSeq: Number(m.last_seq) };
 }
 

@@ -11,6 +11,7 @@ import {
   isLive,
   listRank,
   liveStatuses,
+  textLiveNewestFirst,
   type Incident,
   type Match,
   type OddsType,
@@ -108,6 +109,7 @@ export async function incidentsOf(db: Db, matchId: number): Promise<Incident[]> 
       type: r.type as Incident['type'],
       side: r.side as Incident['side'],
       minute: r.minute,
+      stoppage: r.stoppage,
       text: r.text,
       score: [r.score_h, r.score_a],
       state: r.state,
@@ -127,14 +129,17 @@ export async function textLiveOf(db: Db, matchId: number): Promise<TextLiveLine[
     .limit(500)
     .execute();
   if (rows.length > 0)
-    return rows.map((r) => ({
-      id: r.id,
-      matchId: r.match_id,
-      minute: r.minute,
-      text: r.text,
-      type: r.type as TextLiveLine['type'],
-      at: r.at,
-    }));
+    return textLiveNewestFirst(
+      rows.map((r) => ({
+        id: r.id,
+        matchId: r.match_id,
+        minute: r.minute,
+        ...(r.stoppage > 0 ? { stoppage: r.stoppage } : {}),
+        text: r.text,
+        type: r.type as TextLiveLine['type'],
+        at: r.at,
+      })),
+    );
   const inc = await db
     .selectFrom('live_incidents')
     .selectAll()
@@ -142,14 +147,17 @@ export async function textLiveOf(db: Db, matchId: number): Promise<TextLiveLine[
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return inc.map((r) => ({
-    id: `${r.id}-i`,
-    matchId: r.match_id,
-    minute: r.minute,
-    text: r.text,
-    type: r.type as TextLiveLine['type'],
-    at: r.at,
-  }));
+  return textLiveNewestFirst(
+    inc.map((r) => ({
+      id: `${r.id}-i`,
+      matchId: r.match_id,
+      minute: r.minute,
+      ...(r.stoppage > 0 ? { stoppage: r.stoppage } : {}),
+      text: r.text,
+      type: r.type as TextLiveLine['type'],
+      at: r.at,
+    })),
+  );
 }
 
 export interface StoredOddsLine {

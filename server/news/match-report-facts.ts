@@ -129,12 +129,12 @@ export async function oddsLine(db: Db, m: MatchInfo): Promise<string | null> {
 export type IncidentRow = Pick<
   LiveTables['live_incidents'],
   'type' | 'side' | 'minute' | 'text' | 'score_h' | 'score_a'
->;
+> & { stoppage: number };
 
 export const incidentsOf = (db: Db, matchId: number): Promise<IncidentRow[]> =>
   db
     .selectFrom('live_incidents')
-    .select(['type', 'side', 'minute', 'text', 'score_h', 'score_a'])
+    .select(['type', 'side', 'minute', 'stoppage', 'text', 'score_h', 'score_a'])
     .where('match_id', '=', matchId)
     .orderBy('at')
     .orderBy('id')

@@ -35,6 +35,9 @@ const playerIn = (text: string, team: string) => {
   return m ? m[1]! : null;
 };
 
+/** '45+1' for a minute of stoppage time, '23' otherwise. */
+const minuteOf = (i: IncidentRow): string => (i.stoppage > 0 ? `${i.minute}+${i.stoppage}` : String(i.minute));
+
 function eventLine(m: MatchInfo, i: IncidentRow): string | null {
   const team = i.side === 'home' ? m.home : i.side === 'away' ? m.away : '';
   const player = team ? playerIn(i.text, team) : null;
@@ -47,14 +50,14 @@ function eventLine(m: MatchInfo, i: IncidentRow): string | null {
           : (i.side === 'home') === i.score_h > i.score_a
             ? `帮助${team}以 ${i.score_h}-${i.score_a} 领先`
             : `把比分追成 ${i.score_h}-${i.score_a}`;
-      return `第 ${i.minute} 分钟，${who}破门得分，${lead}。`;
+      return `第 ${minuteOf(i)} 分钟，${who}破门得分，${lead}。`;
     }
     case 'yellow':
-      return `第 ${i.minute} 分钟，${who}吃到一张黄牌。`;
+      return `第 ${minuteOf(i)} 分钟，${who}吃到一张黄牌。`;
     case 'red':
-      return `第 ${i.minute} 分钟，${who}被直接红牌罚下，${team}只能少一人作战。`;
+      return `第 ${minuteOf(i)} 分钟，${who}被直接红牌罚下，${team}只能少一人作战。`;
     case 'penalty':
-      return `第 ${i.minute} 分钟，${team}获得点球。`;
+      return `第 ${minuteOf(i)} 分钟，${team}获得点球。`;
     case 'state':
       return i.text ? `${i.text}。` : null;
     default:
@@ -102,7 +105,7 @@ async function liveBody(db: Db, m: MatchInfo, final: boolean): Promise<string> {
         .filter((i) => i.type === 'goal')
         .map((i) => {
           const team = i.side === 'home' ? m.home : m.away;
-          return `${playerIn(i.text, team) ?? team}（${i.minute}'）`;
+          return `${playerIn(i.text, team) ?? team}（${minuteOf(i)}'）`;
         });
       lines.push('', '## 进球', scorers.length ? scorers.join('、') : '本场比赛没有进球。');
       lines.push(

@@ -9,3 +9,4 @@ export { fileSizeText } from '../../workers/domain/file-size';
 export { expertLevelName, EXPERT_LEVELS } from '../../workers/domain/expert-level';
 export { handicapName, overUnderText } from '../../workers/domain/handicap';
 export { TREND_COLOR } from '../../workers/domain/odds-trend';
+export { incidentMinuteText, minuteMark } from '../../workers/domain/minute-text';

@@ -132,6 +132,12 @@ describe('live scores', () => {
     const alerts = await seen();
     expect(alerts.flat()).toEqual([expected]);
     const shown = tabs[alerts.findIndex((list) => list.length > 0)];
+    // The minute the goal was stamped with, one tick: "23'" or "45+1'", never "90+'" or "23''".
+    const minute = await shown
+      .locator(`.lv-alert[data-alert-match="${matchId}"] .lv-alert-title em`)
+      .first()
+      .textContent();
+    expect(minute?.trim()).toMatch(/^\d+(\+\d+)?'$/);
     await screenshot(shown, 'live-alert');
   });
 

@@ -147,7 +147,7 @@ describe('the group permission table', () => {
       [P.groupDissolve, { groupId: c.g.id }],
     ] as const) {
       const r = await post(c.Z.token, path, form);
-      expect(r.code, path).toBe(Code.NOT_FOUND);
+      expect(r.code, path).toBe(Code.NOT_MEMBER);
     }
     const d = await detail(c);
     expect(d).toMatchObject({ name: '权限群', muteAll: false, memberCount: 5 });

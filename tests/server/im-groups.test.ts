@@ -12,6 +12,7 @@ import {
   GROUP_CREATE_DAILY,
   GROUP_MEMBER_MAX,
   GROUP_NAME_MAX,
+  IM_NOT_MEMBER_MSG,
   IM_TEXT_MAX,
   MessagePaths as P,
   type ChatListItem,
@@ -197,13 +198,41 @@ describe('bad input and abuse: a Chinese message and nothing stored', () => {
     expect(noGroup.code).toBe(Code.NOT_FOUND);
     expect((await post(o.token, P.groupRemove, { groupId: g.id, userId: b.id })).code).toBe(Code.OK);
     const removed = await sendGroup(b.token, g.id, '被移出后');
-    expect(removed.code).toBe(Code.NOT_FOUND);
-    expect(removed.msg).toBe('你不在这个群聊中');
+    expect(removed.code).toBe(Code.NOT_MEMBER);
+    expect(removed.msg).toBe(IM_NOT_MEMBER_MSG);
     // A stranger sees nothing of the group, not even through the gap fetch.
-    expect((await detailOf(stranger.token, g.id)).code).toBe(Code.NOT_FOUND);
+    expect((await detailOf(stranger.token, g.id)).code).toBe(Code.NOT_MEMBER);
     const gap = await api('GET', P.messages, { token: stranger.token, query: { conversationId: g.conversationId } });
-    expect(gap.code).toBe(Code.NOT_FOUND);
+    expect(gap.code).toBe(Code.NOT_MEMBER);
     expect(await count('im_messages')).toBe(before);
+  });
+
+  it('a removed member can no longer read the history, the members or send, and is told why', async () => {
+    const o = await createUser();
+    const b = await createUser();
+    const g = await create(o, [b]);
+    expect((await sendGroup(o.token, g.id, '移出前的消息')).code).toBe(Code.OK);
+    const seen = await api<ImMessage[]>('GET', P.messages, {
+      token: b.token,
+      query: { conversationId: g.conversationId },
+    });
+    expect(seen.data.map((m) => m.text)).toContain('移出前的消息');
+    expect((await post(o.token, P.groupRemove, { groupId: g.id, userId: b.id })).code).toBe(Code.OK);
+    const refusals = [
+      await api('GET', P.messages, { token: b.token, query: { conversationId: g.conversationId } }),
+      await api('GET', P.messages, {
+        token: b.token,
+        query: { conversationId: g.conversationId, afterSeq: 0, beforeSeq: 1000 },
+      }),
+      await detailOf(b.token, g.id),
+      await sendGroup(b.token, g.id, '我还在吗'),
+      await post(b.token, P.read, { conversationId: g.conversationId, seq: 1 }),
+    ];
+    for (const r of refusals) {
+      expect(r.code).toBe(Code.NOT_MEMBER);
+      expect(r.msg).toBe(IM_NOT_MEMBER_MSG);
+      expect(r.data ?? null).toBeNull();
+    }
   });
 
   it('a user who blocked me cannot be put in my group', async () => {
@@ -264,7 +293,7 @@ describe('join by link, leave, dissolve', () => {
     expect(peek.code).toBe(Code.OK);
     expect(peek.data.myRole).toBeNull();
     expect(peek.data.inviteCode).toBeUndefined();
-    expect((await detailOf(z.token, g.id, 'wrongcode123')).code).toBe(Code.NOT_FOUND);
+    expect((await detailOf(z.token, g.id, 'wrongcode123')).code).toBe(Code.NOT_MEMBER);
     const wrong = await post(z.token, P.groupJoin, { groupId: g.id, code: 'wrongcode123' });
     expect(wrong.code).toBe(Code.REFUSED);
     expect(hasChinese(wrong.msg)).toBe(true);

@@ -279,14 +279,19 @@ describe('room chat', () => {
     s.close();
   });
 
-  it('masks sensitive words, keeps markup as plain text, and enforces length', async () => {
+  it('refuses contact solicitations, masks sensitive words, keeps markup as plain text, and enforces length', async () => {
     const u = await createUser(h);
     const s = await Sock.connect(h, u.token);
-    s.send(chatFrame('1004', '加 微 信 13812345678 带你网赌'));
+    // A contact solicitation is refused whole: masking a word left the id and the lure readable.
+    s.send(chatFrame('1004', '加微信 abc123 带你赢钱'));
+    const refused = await ack(s);
+    expect(refused.data).toMatchObject({ ok: false, msg: '发言含有联系方式或拉人信息，不能发送' });
+    h.clock.now += 2_000;
+    s.send(chatFrame('1004', '别碰网赌，骗子号码 13812345678'));
     const masked = await ack(s);
     expect(masked.data.ok).toBe(true);
-    expect(masked.data.message!.text).not.toMatch(/微|信|网赌|138/);
-    expect(masked.data.message!.text).toContain('带你');
+    expect(masked.data.message!.text).not.toMatch(/网赌|138/);
+    expect(masked.data.message!.text).toContain('别碰');
     h.clock.now += 2_000;
     const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
     s.send(chatFrame('1004', markup));

@@ -161,6 +161,7 @@ export interface AlertEvent {
   type: IncidentType;
   home: string;
   away: string;
+  /** Football: when it happened, ready to show ("67'", "45+1'", '90+'); '' for basketball. */
   minuteText: string;
   score: Pair;
   /** Chinese toast text, e.g. '进球！ 阿森纳 2-1 切尔西 67''. */
@@ -279,7 +280,8 @@ export type ConversationMessage = ImMessage & {
 
 /** One conversation: messages in seq order (stored), then what is still in the outbox. */
 export interface ConversationValue {
-  status: 'loading' | 'ready' | 'error';
+  /** 'removed': a group I am no longer in (Code.NOT_MEMBER); nothing of it is held or shown. */
+  status: 'loading' | 'ready' | 'error' | 'removed';
   chatId: string;
   messages: ConversationMessage[];
   /** My read marker. */

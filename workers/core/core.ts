@@ -73,7 +73,7 @@ export function createCore(deps: CoreDeps): Core {
   const wallet = createWalletModule(kernel, session.session$);
   const assistant = createAssistantModule(kernel, session.session$);
   const standings = createStandingsModule(kernel);
-  const messaging = createMessagingModule(kernel, session.session$);
+  const messaging = createMessagingModule(kernel, session.session$, inbox.readLocally);
 
   // A follow toggled anywhere re-derives the rows on screen (their `followed` flag).
   const followRows = follows.followed$.pipe(skip(1)).subscribe(() => store.refreshViews());

@@ -43,6 +43,19 @@ export function matchMinuteText(m: { s: number; halfStart: number }, nowMs: numb
   }
 }
 
+/**
+ * A minute as fans read it: a plain minute gets the minute tick ("23'"), a capped clock stays
+ * as the spec writes it ('45+', '90+': no tick after the plus), a status word ('中场') as it is.
+ */
+export function minuteMark(text: string): string {
+  return /^\d+$/.test(text) ? `${text}'` : text;
+}
+
+/** The minute an incident or text line happened at: "23'", or "45+1'" in stoppage time. */
+export function incidentMinuteText(at: { minute: number; stoppage?: number }): string {
+  return at.stoppage ? `${at.minute}+${at.stoppage}'` : `${at.minute}'`;
+}
+
 /** Minute as a number for alerts and text ('45+' → 45). */
 export function matchMinute(m: { s: number; halfStart: number }, nowMs: number): number {
   const t = matchMinuteText(m, nowMs);

@@ -8,6 +8,8 @@ export const Code = {
   BAD_INPUT: 4000,
   /** Business rule refused (nothing written). */
   REFUSED: 4001,
+  /** Not a member (any more) of the group asked about: its history, members and sending are refused. */
+  NOT_MEMBER: 4003,
   /** Not found. */
   NOT_FOUND: 4004,
   /** Too many requests. */

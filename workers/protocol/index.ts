@@ -22,3 +22,4 @@ export * from './routes';
 export * from './api/activity';
 export * from './api/chatgpt';
 export * from './sse';
+export * from './text-live-order';

@@ -83,8 +83,10 @@ export interface Incident {
   sport: Sport;
   type: IncidentType;
   side: Side | null;
-  /** Match minute (football) or period (basketball). */
+  /** Match minute (football, capped at the period's end in stoppage time) or period (basketball). */
   minute: number;
+  /** Football stoppage minutes past `minute`: 45+1 is minute 45, stoppage 1. Absent when none. */
+  stoppage?: number;
   /** Chinese description, e.g. '第23分钟 阿森纳 进球'. */
   text: string;
   /** Score after the incident. */
@@ -137,6 +139,8 @@ export interface TextLiveLine {
   matchId: number;
   /** Match minute, or quarter for basketball. */
   minute: number;
+  /** As Incident.stoppage. */
+  stoppage?: number;
   text: string;
   /** Incident type when the line reports one, for an icon. */
   type: IncidentType | 'text';

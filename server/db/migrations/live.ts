@@ -133,4 +133,13 @@ export const liveMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // Incidents and text lines keep stoppage time (45+1) beside the capped minute, so a goal at
+    // 45+1 is never shown as the 46th minute.
+    id: 'live-003-stoppage',
+    up: async (db) => {
+      await sql`alter table live_incidents add column stoppage int not null default 0`.execute(db);
+      await sql`alter table live_text add column stoppage int not null default 0`.execute(db);
+    },
+  },
 ];

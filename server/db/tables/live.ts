@@ -81,6 +81,8 @@ export interface LiveTables {
     type: string;
     side: string | null;
     minute: number;
+    /** Minutes of stoppage past `minute` (45+1 is minute 45, stoppage 1). */
+    stoppage: Generated<number>;
     text: string;
     score_h: number;
     score_a: number;
@@ -91,6 +93,7 @@ export interface LiveTables {
     id: string;
     match_id: number;
     minute: number;
+    stoppage: Generated<number>;
     text: string;
     type: string;
     at: number;

@@ -22,7 +22,7 @@ export function AlertToast({
     >
       <span className="lv-alert-title">
         {title}
-        {alert.minuteText && <em> {alert.minuteText}'</em>}
+        {alert.minuteText && <em> {alert.minuteText}</em>}
       </span>
       <span className="lv-alert-teams">
         {alert.home}

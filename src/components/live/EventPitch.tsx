@@ -3,6 +3,7 @@
  * pitch, the newest one pulsing near the goal it threatened.
  */
 import type { Incident } from '../../../workers/protocol/index';
+import { incidentMinuteText } from '../../core/format';
 import { INCIDENT_ICON, LIVE_TEXT } from './strings';
 
 export function EventPitch({ incidents, home, away }: { incidents: Incident[]; home: string; away: string }) {
@@ -47,7 +48,7 @@ export function EventPitch({ incidents, home, away }: { incidents: Incident[]; h
         ))}
         {last && (
           <text x="150" y="146" fill="#fff" fontSize="11" textAnchor="middle">
-            {last.minute}' {last.text.length > 24 ? `${last.text.slice(0, 24)}…` : last.text}
+            {incidentMinuteText(last)} {last.text.length > 24 ? `${last.text.slice(0, 24)}…` : last.text}
           </text>
         )}
       </svg>

@@ -1,5 +1,6 @@
 /** Text live (newest first) and the incidents timeline of a match. Props only. */
 import type { Incident, TextLiveLine } from '../../../workers/protocol/index';
+import { incidentMinuteText } from '../../core/format';
 import { INCIDENT_ICON, LIVE_TEXT } from './strings';
 
 export function TextLiveList({ lines, periodLabel }: { lines: TextLiveLine[]; periodLabel?: (n: number) => string }) {
@@ -8,7 +9,7 @@ export function TextLiveList({ lines, periodLabel }: { lines: TextLiveLine[]; pe
     <ol className="lv-textlive" aria-label="文字直播">
       {lines.map((l) => (
         <li key={l.id} data-line-id={l.id} className={`lv-tl-${l.type}`}>
-          <span className="lv-tl-min">{periodLabel ? periodLabel(l.minute) : `${l.minute}'`}</span>
+          <span className="lv-tl-min">{periodLabel ? periodLabel(l.minute) : incidentMinuteText(l)}</span>
           <span className="lv-tl-icon" aria-hidden>
             {INCIDENT_ICON[l.type] ?? INCIDENT_ICON.text}
           </span>
@@ -36,7 +37,7 @@ export function IncidentTimeline({ incidents }: { incidents: Incident[] }) {
           <li key={i.id} className={`lv-ev lv-ev-${i.side ?? 'none'}`} data-incident={i.type}>
             <span className="lv-ev-home">{i.side === 'home' ? i.text : ''}</span>
             <span className="lv-ev-min">
-              {INCIDENT_ICON[i.type]} {i.minute}'
+              {INCIDENT_ICON[i.type]} {incidentMinuteText(i)}
             </span>
             <span className="lv-ev-away">{i.side === 'away' ? i.text : ''}</span>
           </li>

@@ -5,6 +5,7 @@
  * name ('第四节 01:57'). Showing both as they come doubles the words ('中场 中场').
  */
 import type { MatchView } from '../../core/index';
+import { minuteMark } from '../../core/format';
 
 type StateFields = Pick<MatchView, 'sport' | 'isLive' | 'statusText' | 'minuteText' | 'clockText'>;
 
@@ -12,8 +13,7 @@ type StateFields = Pick<MatchView, 'sport' | 'isLive' | 'statusText' | 'minuteTe
 export function matchClock(m: StateFields): string {
   if (!m.isLive) return '';
   if (m.sport === 'zq') {
-    if (/^\d+$/.test(m.minuteText)) return `${m.minuteText}'`;
-    return /^\d+\+$/.test(m.minuteText) ? m.minuteText : '';
+    return /^\d+\+?$/.test(m.minuteText) ? minuteMark(m.minuteText) : '';
   }
   const label = m.statusText;
   if (!m.clockText || m.clockText === label) return '';

@@ -1,8 +1,9 @@
 /**
  * /message/list: the chat list the unread counts come from (spec §3 chat list items, §9 unread
  * rule). Its total is the badge on the 消息 tab: the sum of the counts of the chats whose
- * messageStatus is 0, over the message-count codes. Each chat shows its code, count and whether
- * it is counted; windowed like the other long lists.
+ * messageStatus is 0, over the message-count codes. Each chat shows what kind it is (私信, 群聊,
+ * 通知: never a code), its unread count and 免打扰 when it is not counted; windowed like the
+ * other long lists. Fans read it: no codes or counting rules in its words.
  */
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/App';
@@ -34,10 +35,8 @@ function CountRows({ items }: { items: ChatListItem[] }) {
           >
             <Link href={c.group ? paths.messageGroupChat(c.group.id) : paths.messageChat(c.peer.id)}>
               <span className="msg-count-row__name">{c.peer.nickName}</span>
-              <span className="msg-count-row__code">{T.counts.codes[c.code] ?? T.counts.codeLabel(c.code)}</span>
-              <span className={counted ? 'msg-count-row__status' : 'msg-count-row__status is-off'}>
-                {counted ? T.counts.counted : T.counts.notCounted}
-              </span>
+              <span className="msg-count-row__code">{T.counts.codes[c.code] ?? T.counts.otherKind}</span>
+              {!counted && <span className="msg-count-row__status is-off">{T.counts.muted}</span>}
               <span className="msg-count-row__n" data-count={c.count}>
                 {T.counts.unread(c.count)}
               </span>

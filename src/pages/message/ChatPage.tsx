@@ -3,7 +3,7 @@
  * Send, sending/sent/failed with retry, recall; pictures and shared matches (MessageBubble,
  * ComposerExtras).
  */
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
@@ -13,6 +13,7 @@ import { getCore, useConversation, useConversations, useSession } from '../../co
 import { IM_TEXT_MAX, groupConversationId, privateConversationId } from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 import { ComposerExtras } from './ComposerExtras';
+import { EmojiPicker } from './EmojiPicker';
 import { MessageBubble } from './MessageBubble';
 import { PEOPLE_TEXT } from './people-strings';
 import { MESSAGE_TEXT as T } from './strings';
@@ -39,6 +40,25 @@ export function ChatPage(_props: PageProps) {
     (inGroup ? '' : conv?.messages.find((m) => m.fromUserId === peerId)?.fromNickName) ??
     T.chat.title;
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once an inserted emoji is in the text. */
+  const caretAfter = useRef<number | null>(null);
+  useEffect(() => {
+    const el = input.current;
+    if (el && caretAfter.current !== null) el.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = null;
+  }, [text]);
+
+  /** An emoji goes in at the caret (over a selection), never past the length limit. */
+  function insertEmoji(emoji: string) {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = text.slice(0, start) + emoji + text.slice(end);
+    if (next.length > IM_TEXT_MAX) return;
+    caretAfter.current = start + emoji.length;
+    setText(next);
+  }
   const messages = useMemo(() => conv?.messages ?? [], [conv?.messages]);
 
   // Reading: the newest stored message moves my read marker (every tab's badge follows).
@@ -89,6 +109,14 @@ export function ChatPage(_props: PageProps) {
         <p className="us-list-state" role="alert">
           {inGroup ? T.chat.badGroup : T.chat.badPeer}
         </p>
+      ) : conv?.status === 'removed' ? (
+        <div className="us-list-state msg-removed" role="alert" data-removed>
+          <strong>{T.chat.removed}</strong>
+          <p>{T.chat.removedHint}</p>
+          <Link href={paths.message} className="msg-removed__back">
+            {T.chat.backToList}
+          </Link>
+        </div>
       ) : (
         <>
           <ListState
@@ -111,7 +139,9 @@ export function ChatPage(_props: PageProps) {
           )}
           <form className="msg-compose" onSubmit={(e) => void send(e)}>
             <ComposerExtras target={groupId !== null ? { groupId } : { toUserId: peerId }} />
+            <EmojiPicker onPick={insertEmoji} />
             <textarea
+              ref={input}
               className="msg-compose__input"
               aria-label={T.chat.inputLabel}
               placeholder={T.chat.placeholder}

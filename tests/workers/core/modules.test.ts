@@ -140,6 +140,44 @@ describe('reminders', () => {
   });
 });
 
+describe('alert minute', () => {
+  it("a goal in stoppage time alerts with the minute it was scored, 90+2', not a clock of 90+'", async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    await a.updateSettings({ alertDelaySec: 0 });
+    const alerts: AlertEvent[] = [];
+    await a.subscribe({ kind: 'alerts' }, (v) => alerts.push(v));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    // The second half started 50 minutes ago: the running clock reads '90+'.
+    const match = { ...footballMatch(9402, [2, 1]), s: 4 as const, halfStart: Math.floor(Date.now() / 1000) - 50 * 60 };
+    const goal = (id: string, minute: number, stoppage?: number) => ({
+      kind: 'match' as const,
+      match,
+      incident: {
+        id,
+        matchId: 9402,
+        sport: 'zq' as const,
+        type: 'goal' as const,
+        side: 'home' as const,
+        minute,
+        ...(stoppage ? { stoppage } : {}),
+        text: '进球',
+        score: [2, 1] as [number, number],
+        at: Date.now(),
+      },
+    });
+    hub().publish(Topics.football, goal('inc-9402-1', 90, 2));
+    await waitFor(() => alerts.length === 1, 8_000, 'alert');
+    expect(alerts[0].minuteText).toBe("90+2'");
+    expect(alerts[0].text).toBe("进球！阿森纳 2-1 切尔西 90+2'");
+    // Without a stamped minute the alert falls back to the clock, written as the spec writes it.
+    hub().publish(Topics.football, goal('inc-9402-2', 0));
+    await waitFor(() => alerts.length === 2, 8_000, 'second alert');
+    expect(alerts[1].minuteText).toBe('90+');
+    expect(alerts[1].text).not.toContain("+'");
+  });
+});
+
 describe('injected timers', () => {
   it("the alert delay runs on the core's injected timers, not the wall clock", async () => {
     const clock = new FakeClock(Date.now());

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { basketballClockText, matchMinuteText } from '../../../workers/domain/minute-text';
+import {
+  basketballClockText,
+  incidentMinuteText,
+  matchMinuteText,
+  minuteMark,
+} from '../../../workers/domain/minute-text';
 
 const START = 1_700_000_000; // unix seconds
 const at = (sec: number) => (START + sec) * 1000;
@@ -48,5 +53,29 @@ describe('basketballClockText', () => {
   it('shows the label alone in breaks or without a clock', () => {
     expect(basketballClockText({ s: 5, remain: 100 })).toBe('中场');
     expect(basketballClockText({ s: 2, remain: null })).toBe('第一节');
+  });
+});
+
+describe('minuteMark', () => {
+  it.each([
+    ['23', "23'"],
+    ['45+', '45+'],
+    ['90+', '90+'],
+    ['120+', '120+'],
+    ['中场', '中场'],
+    ['', ''],
+  ])('%j reads %j (a capped clock gets no minute tick)', (text, want) => {
+    expect(minuteMark(text)).toBe(want);
+  });
+});
+
+describe('incidentMinuteText', () => {
+  it('keeps stoppage time: a goal at 45+1 is not the 46th minute', () => {
+    expect(incidentMinuteText({ minute: 45, stoppage: 1 })).toBe("45+1'");
+    expect(incidentMinuteText({ minute: 90, stoppage: 4 })).toBe("90+4'");
+  });
+  it('a minute without stoppage time reads as it is', () => {
+    expect(incidentMinuteText({ minute: 46 })).toBe("46'");
+    expect(incidentMinuteText({ minute: 23, stoppage: 0 })).toBe("23'");
   });
 });

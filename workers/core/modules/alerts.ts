@@ -6,7 +6,7 @@
 import { BehaviorSubject, Observable, Subject } from 'rxjs';
 import type { Incident, Match } from '../../protocol/live';
 import { Topics } from '../../protocol/topics';
-import { matchMinuteText } from '../../domain/minute-text';
+import { incidentMinuteText, matchMinuteText, minuteMark } from '../../domain/minute-text';
 import { DEFAULT_LIVE_SETTINGS, type AlertEvent, type LiveSettings, type SettingsHandlers } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
 
@@ -59,7 +59,10 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
     alerted.add(inc.id);
     if (alerted.size > ALERTED_MAX) alerted.delete(alerted.values().next().value as string);
     const fire = () => {
-      const minuteText = m.sport === 'zq' ? matchMinuteText(m, now()) : '';
+      // The minute the server stamped on the incident (with its stoppage time) is when it
+      // happened; the running clock, read after the alert delay, is only a fallback.
+      const minuteText =
+        m.sport !== 'zq' ? '' : inc.minute > 0 ? incidentMinuteText(inc) : minuteMark(matchMinuteText(m, now()));
       alerts$.next({
         id: inc.id,
         matchId: m.id,
@@ -69,7 +72,7 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
         away: m.away.name,
         minuteText,
         score: inc.score,
-        text: `${ALERT_WORD[inc.type]}！${m.home.name} ${inc.score[0]}-${inc.score[1]} ${m.away.name}${minuteText ? ` ${minuteText}'` : ''}`,
+        text: `${ALERT_WORD[inc.type]}！${m.home.name} ${inc.score[0]}-${inc.score[1]} ${m.away.name}${minuteText ? ` ${minuteText}` : ''}`,
         at: now(),
       });
     };

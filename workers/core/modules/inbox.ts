@@ -17,6 +17,12 @@ import { exhaustive } from '../exhaustive';
 export interface InboxModule {
   readonly streams: Pick<StreamBuilders, 'unread' | 'inbox'>;
   onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' }>): void;
+  /**
+   * A chat read up to its newest message in one of this browser's tabs: its count drops to 0
+   * now, so every tab's badge (one store, this worker) follows at once instead of after the
+   * server's `counts` event (which still comes, and wins).
+   */
+  readLocally(chatId: string, readSeq: number): void;
 }
 
 export function createInboxModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): InboxModule {
@@ -60,8 +66,16 @@ export function createInboxModule(kernel: Kernel, session$: BehaviorSubject<Sess
     if (topic.kind === 'inbox') await refreshUnread();
   });
 
+  function readLocally(chatId: string, readSeq: number): void {
+    const c = counts.get(chatId);
+    if (!c || c.count === 0) return;
+    counts.set(chatId, { ...c, count: 0, readSeq: Math.max(c.readSeq ?? 0, readSeq) });
+    unread$.next({ total: unreadTotal([...counts.values()]) });
+  }
+
   return {
     streams: { unread: () => unread$, inbox: () => inbox$ },
+    readLocally,
     onEvent(event) {
       switch (event.kind) {
         case 'im':

@@ -17,6 +17,7 @@ import type {
   TextLiveLine,
 } from '../../protocol/live';
 import { Topics, type ParsedTopic } from '../../protocol/topics';
+import { textLiveNewestFirst } from '../../protocol/text-live-order';
 import type { LiveHandlers, MatchDetailValue, OddsBoardView, StatsValue, TextLiveValue } from '../api';
 import { oddsBoardView, oddsRowView } from '../derive';
 import { exhaustive } from '../exhaustive';
@@ -97,7 +98,7 @@ export function createMatchDetailModule(kernel: Kernel, store: MatchStore): Matc
       d.changed$.next('header');
     } else if (part === 'text') {
       const env = await kernel.request<unknown>({ path: zq ? LivePaths.zqTextLive : LivePaths.lqTextLive, params });
-      if (env.code === Code.OK) d.text = [...listOf<TextLiveLine>(env.data, 'lines')].sort((a, b) => b.at - a.at);
+      if (env.code === Code.OK) d.text = textLiveNewestFirst(listOf<TextLiveLine>(env.data, 'lines'));
       d.loaded.add('text');
       d.changed$.next('text');
     } else if (part === 'stats') {

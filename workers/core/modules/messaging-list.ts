@@ -90,9 +90,23 @@ export function createChatList(kernel: Kernel, opts: ChatListOptions) {
     );
   }
 
+  /** A chat read up to `readSeq` here: its marker moves, and its count is 0 once that is its newest. */
+  function readLocally(chatId: string, readSeq: number): boolean {
+    const items = list$.value.items;
+    const i = items.findIndex((c) => c.conversationId === chatId);
+    if (i < 0) return false;
+    const c = items[i]!;
+    const all = readSeq >= c.lastSeq;
+    if (readSeq <= c.readSeq && (!all || c.count === 0)) return all;
+    const next = { ...c, readSeq: Math.max(c.readSeq, readSeq), count: all ? 0 : c.count };
+    setList(items.map((x, j) => (j === i ? next : x)));
+    return all;
+  }
+
   return {
     list$,
     refreshList,
+    readLocally,
     noteInList,
     applyCounts,
     onGroupChanged(): void {

@@ -24,6 +24,7 @@ import type { Kernel, StreamBuilders } from '../kernel';
 import { createChatList } from './messaging-list';
 import { createOutbox, type NewEntry } from './messaging-outbox';
 import {
+  BLOCK,
   IM_STORE,
   KEEP,
   clearHeld,
@@ -54,7 +55,12 @@ export interface MessagingModule {
   onEvent(event: Extract<InboxEvent, { kind: 'im' | 'counts' | 'group' }>): void;
 }
 
-export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<SessionValue>): MessagingModule {
+export function createMessagingModule(
+  kernel: Kernel,
+  session$: BehaviorSubject<SessionValue>,
+  /** A chat read up to its newest message here (the unread badge drops at once). */
+  onReadAll: (chatId: string, readSeq: number) => void = () => {},
+): MessagingModule {
   const { store } = kernel;
   const convs = new Map<string, Conversation>();
   // Bumped per session: answers that arrive after the session ended are dropped.
@@ -121,6 +127,19 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
       .catch((e: unknown) => kernel.log('im chat store failed', e));
   }
 
+  /**
+   * A group I was removed from: what this browser held of it goes (memory and the offline store),
+   * so its history cannot be read here any more than on the server.
+   */
+  function forgetConversation(chatId: string, conv: Conversation): void {
+    const top = Math.floor(lastSeqOf(conv) / BLOCK);
+    clearHeld(conv);
+    conv.floor = 0;
+    conv.status = 'removed';
+    const keys = [IM_STORE.chat(chatId), ...Array.from({ length: top + 1 }, (_, b) => IM_STORE.block(chatId, b))];
+    for (const key of keys) void store.delete(key).catch((e: unknown) => kernel.log('im chat delete failed', e));
+  }
+
   /** Nothing held, or far behind: the newest page (older ones load on demand). */
   function needsNewest(chatId: string, conv: Conversation): boolean {
     if (conv.floor === null) return true;
@@ -152,6 +171,10 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
             if (got.messages.length < IM_PAGE_MAX) break;
           }
         if (mine !== round) return;
+        if (!got.ok && got.code === Code.NOT_MEMBER) {
+          forgetConversation(chatId, conv);
+          return;
+        }
         if (got.ok || got.code === Code.NOT_FOUND) {
           conv.status = 'ready';
           if (!got.ok && conv.bySeq.size === 0) conv.floor = 0;
@@ -308,6 +331,8 @@ export function createMessagingModule(kernel: Kernel, session$: BehaviorSubject<
           conv.readSeq = seq;
           emit(chatId);
         }
+        // Every tab reads this worker's list and total: they follow now, not after the server's ack.
+        if (chatList.readLocally(chatId, seq)) onReadAll(chatId, seq);
         await kernel.request({
           path: MessagePaths.read,
           method: 'POST',

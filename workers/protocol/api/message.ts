@@ -80,6 +80,9 @@ export function groupConversationId(groupId: number): string {
   return `g:${groupId}`;
 }
 
+/** The `msg` of Code.NOT_MEMBER: the server's answer and the chat page's state say the same. */
+export const IM_NOT_MEMBER_MSG = '你已不在这个群聊中，无法查看聊天记录或发言';
+
 /** The group id of a group conversation id, or null for a private one. */
 export function groupIdOf(conversationId: string): number | null {
   const m = /^g:(\d{1,10})$/.exec(conversationId);
