@@ -12,7 +12,7 @@ import type { Db } from '../db/index';
 import type { Hub } from '../ws/hub';
 import { seedCatalogue } from '../seed/seed';
 import { publishOutput } from '../feed/publish';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from './model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
 import type { LiveSink, LiveSource } from './source';
 import { LiveText } from './text';
@@ -77,7 +77,7 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
         await sink.saveOutput(e.matches, out, e.at);
         changed += e.matches.length;
         if (publish)
-          publishOutput(deps.hub, out, e.matches as SimMatch[], { seed: config.feedSeed, speed, now: nowMs });
+          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs });
       }
     }
     return changed;

@@ -12,7 +12,7 @@
  */
 import type { Injuries, Intelligence, Lineup, OddsRow, OddsType } from '../../workers/protocol/index';
 import type { Feed } from '../feed/feed';
-import type { FeedOutput, SimMatch } from '../feed/sim-types';
+import type { FeedOutput, LiveMatch } from './model';
 
 /** The details stored per match, by kind. */
 export interface DetailBodies {
@@ -28,15 +28,15 @@ export const openingOddsKind = (type: OddsType): DetailKind => `odds-open:${type
 
 /** What a detail may be built from besides the match: its teams' recent finished matches. */
 export interface DetailInputs {
-  recent: { home: SimMatch[]; away: SimMatch[] };
+  recent: { home: LiveMatch[]; away: LiveMatch[] };
 }
 
 /** Where a source writes what it produced (the repository, or a recorder in front of it). */
 export interface LiveSink {
   /** New fixtures; a stored id keeps its stored state. */
-  insertMatches(matches: readonly SimMatch[], at: number): Promise<void>;
+  insertMatches(matches: readonly LiveMatch[], at: number): Promise<void>;
   /** One step of the feed: changed matches and what happened to them, stored together. */
-  saveOutput(matches: readonly SimMatch[], out: FeedOutput, at: number): Promise<void>;
+  saveOutput(matches: readonly LiveMatch[], out: FeedOutput, at: number): Promise<void>;
   saveDetail<K extends DetailKind>(matchId: number, kind: K, body: DetailBodies[K], at: number): Promise<void>;
 }
 
@@ -48,5 +48,5 @@ export interface LiveSource extends Feed {
    * The provider's detail of one match, or null when it has none (the route then answers an
    * empty body). Called at most once per (match, kind) while the answer is stored.
    */
-  produceDetail<K extends DetailKind>(m: SimMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
+  produceDetail<K extends DetailKind>(m: LiveMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
 }
