@@ -21,6 +21,26 @@ interface CommonState {
   seq: number;
   /** Current line per `${type}:${companyId}` (absent: still the opening line). */
   odds: Record<string, [number, number, number]>;
+  /** Set on a provider's match: what the ingest path needs to apply its messages once. */
+  src?: IngestMark;
+}
+
+/**
+ * The ingest path's bookkeeping on a provider's match (stored with the state, so a restart
+ * dedupes exactly as before): the provider's id, the last revision applied per aspect ('score',
+ * 'stats', 'odds:<type>:<company>'), the incidents already applied, and staleness.
+ */
+export interface IngestMark {
+  provider: string;
+  providerId: string;
+  /** Last applied revision (provider timestamp or sequence) per aspect. */
+  rev: Record<string, number>;
+  /** Provider incident id → [our incident id, voided 0|1, side 0|1|-1, type, minute]. */
+  inc: Record<string, [string, 0 | 1, 0 | 1 | -1, string, number]>;
+  /** Unix ms of the last message applied for this match. */
+  lastAt: number;
+  /** The live status it had when it was flagged stale (status shows 0 meanwhile); absent when fresh. */
+  staleFrom?: number;
 }
 
 export interface FootballState extends CommonState {
@@ -77,6 +97,8 @@ export interface BasketballState extends CommonState {
    * so games that tip off together show different clocks. Absent in states stored before it.
    */
   stepS?: number;
+  /** A provider's game clock: seconds left in the period at unix ms `at` (running while in play). */
+  clock?: { remain: number; at: number };
 }
 
 /** A fixture and its state: kick-off, status, score, flags and the sport's state `st`. */
