@@ -75,3 +75,13 @@ export const IngestText = {
   /** Shown when a live match has had no update for a while (its status shows 比赛异常 meanwhile). */
   stale: '数据源暂无更新',
 };
+
+/** Messages of the names table's operator API and command. */
+export const NamesText = {
+  badProvider: '数据源只能是 nami 或 apisports',
+  badKind: '类型只能是 match、league、team、player 或 company',
+  badProviderId: '缺少数据源编号（1 到 40 个字符）',
+  badName: '中文名为 1 到 40 个字',
+  badShort: '简称最多 20 个字',
+  saved: '已保存',
+};
