@@ -178,6 +178,10 @@ export const companyLocalId = (provider: ProviderName, id: string | number): num
 
 const zero = (): Pair => [0, 0];
 
+/** What a message can change about a match, to tell a repeat from news (bookkeeping excluded). */
+const signature = (m: LiveMatch): string =>
+  JSON.stringify([m.status, m.score, m.ot, { ...m.st, src: undefined, seq: 0, clock: undefined }]);
+
 function newState(sport: Sport, cup: boolean, mark: IngestMark): FootballState | BasketballState {
   const common = { fate: 'normal' as const, phaseStart: 0, steps: 0, seq: 0, odds: {}, src: mark };
   if (sport === 'zq')
@@ -511,12 +515,12 @@ export function createIngest(deps: IngestDeps): Ingest {
     return true;
   }
 
-  async function applyFixture(u: FixtureUpdate, at: number): Promise<LiveMatch | 'dup'> {
+  async function applyFixture(u: FixtureUpdate, at: number): Promise<{ m: LiveMatch; created: boolean } | 'dup'> {
     const id = localId(u.provider, u.sport, u.match);
     const existing = await load(id);
     if (existing) {
       if (!fresh(existing.st.src!, 'fixture', u.rev)) return 'dup';
-      return existing;
+      return { m: existing, created: false };
     }
     const { leagueId, homeId, awayId } = await upsertCatalogue(u);
     const mark: IngestMark = {
@@ -547,7 +551,7 @@ export function createIngest(deps: IngestDeps): Ingest {
     };
     await sink.insertMatches([m], at);
     cache.set(id, m);
-    return m;
+    return { m, created: true };
   }
 
   async function applyBatch(updates: readonly IngestUpdate[]): Promise<{ changed: number[] }> {
@@ -559,13 +563,15 @@ export function createIngest(deps: IngestDeps): Ingest {
     const sorted = [...updates].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
     for (const u of sorted) {
       let m: LiveMatch | null;
+      let created = false;
       if (u.kind === 'fixture') {
         const r = await applyFixture(u, at);
         if (r === 'dup') {
           counters.duplicates++;
           continue;
         }
-        m = r;
+        created = r.created;
+        m = r.m;
       } else m = await load(localId(u.provider, u.sport, u.match));
       if (!m) {
         counters.unknown++;
@@ -577,6 +583,7 @@ export function createIngest(deps: IngestDeps): Ingest {
         touched.set(m.id, t);
       }
       const mark = m.st.src!;
+      const before = signature(m);
       let did: boolean;
       if (u.kind === 'fixture') {
         const status = mapStatus(statusTable(u.provider, u.sport), u.status, m.status);
@@ -585,7 +592,8 @@ export function createIngest(deps: IngestDeps): Ingest {
           m.ot = u.ot;
           m.day = chinaDay(u.ot * 1000);
         }
-        setStatus(out, m, status, at);
+        // A list is less current than the live messages: its status counts only when newer than theirs.
+        if (u.rev > (mark.rev.score ?? 0)) setStatus(out, m, status, at);
       } else if (u.kind === 'score') did = applyScore(out, t, u, at);
       else if (u.kind === 'incident') did = applyIncident(out, t, u, at);
       else if (u.kind === 'stats') did = applyStats(out, m, u);
@@ -594,13 +602,19 @@ export function createIngest(deps: IngestDeps): Ingest {
         counters.duplicates++;
         continue;
       }
-      counters.applied++;
       mark.lastAt = at;
       // A message for a match flagged stale brings it back to the status it had.
-      if (mark.staleFrom !== undefined) {
-        if (m.status === 0) m.status = mark.staleFrom;
+      const wasStale = mark.staleFrom !== undefined;
+      if (wasStale) {
+        if (m.status === 0) m.status = mark.staleFrom!;
         delete mark.staleFrom;
       }
+      // Newer but saying nothing new (a provider repeating its full state): alive, nothing to publish.
+      if (!wasStale && !created && u.kind !== 'incident' && signature(m) === before) {
+        counters.duplicates++;
+        continue;
+      }
+      counters.applied++;
       out.changed.add(m.id);
     }
     // The provider's score fell below the goals counted: take back the latest ones (VAR).

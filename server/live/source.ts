@@ -12,6 +12,7 @@
  */
 import type { Injuries, Intelligence, Lineup, OddsRow, OddsType } from '../../workers/protocol/index';
 import type { Feed } from '../feed/feed';
+import type { LiveSourceKind } from '../config';
 import type { FeedOutput, LiveMatch } from './model';
 
 /** The details stored per match, by kind. */
@@ -40,8 +41,29 @@ export interface LiveSink {
   saveDetail<K extends DetailKind>(matchId: number, kind: K, body: DetailBodies[K], at: number): Promise<void>;
 }
 
+/** Scores and odds of these sources are made up (the simulator, or a recording of it): 演示数据. */
+export const isDemoSource = (kind: LiveSourceKind): boolean => kind === 'simulator' || kind === 'replay';
+
+/** What /healthz and /metrics say about the source. */
+export interface SourceHealth {
+  source: LiveSourceKind;
+  /** Ms since the source's last message (null before the first). */
+  lastMessageAgeMs: number | null;
+  /** The provider's push is connected (null: the source has no push). */
+  pushConnected: boolean | null;
+  /** Polling because the push is down or stalled. */
+  polling: boolean;
+  /** Provider calls made, and left in the current budget (null: no budget). */
+  callsUsed: number;
+  callsLeft: number | null;
+  /** Live matches flagged stale (no message for LIVE_STALE_S). */
+  stale: number;
+}
+
 export interface LiveSource extends Feed {
-  readonly kind: 'simulator' | 'replay';
+  readonly kind: LiveSourceKind;
+  /** The source's health, for /healthz and /metrics. */
+  health(): SourceHealth;
   /** Where it stores what it produces; the detail service stores produced details through it too. */
   readonly sink: LiveSink;
   /**
