@@ -52,6 +52,15 @@ export interface LiveSourceConfig {
   staleAfterMs: number;
   /** 纳米数据: account (`NAMI_USER`, `NAMI_SECRET`), HTTP base and MQTT-over-WebSocket address. */
   nami: { user: string; secret: string; baseUrl: string; mqttUrl: string; pushStallMs: number; pollMs: number } | null;
+  /** api-sports (`APISPORTS_KEY`): API-Football v3 and API-Basketball, polled within the plan's budget. */
+  apisports: {
+    key: string;
+    footballUrl: string;
+    basketballUrl: string;
+    perMinute: number;
+    perDay: number;
+    pollMs: number;
+  } | null;
 }
 
 export interface AccountLimits {
@@ -128,6 +137,7 @@ function liveSourceConfig(env: NodeJS.ProcessEnv): LiveSourceConfig {
     throw new Error(`LIVE_SOURCE must be one of ${LIVE_SOURCES.join(', ')}, got '${kind}'`);
   if (kind === 'replay' && !env.FEED_REPLAY)
     throw new Error('LIVE_SOURCE=replay needs FEED_REPLAY=<recorded feed file>');
+  if (kind === 'apisports' && !env.APISPORTS_KEY) throw new Error('LIVE_SOURCE=apisports needs APISPORTS_KEY');
   if (kind === 'nami' && !(env.NAMI_USER && env.NAMI_SECRET))
     throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET (纳米数据 account)');
   return {
@@ -144,6 +154,16 @@ function liveSourceConfig(env: NodeJS.ProcessEnv): LiveSourceConfig {
             pollMs: num(env.NAMI_POLL_S, 2, 'NAMI_POLL_S') * 1000,
           }
         : null,
+    apisports: env.APISPORTS_KEY
+      ? {
+          key: env.APISPORTS_KEY,
+          footballUrl: (env.APISPORTS_FOOTBALL_URL || 'https://v3.football.api-sports.io').replace(/\/+$/, ''),
+          basketballUrl: (env.APISPORTS_BASKETBALL_URL || 'https://v1.basketball.api-sports.io').replace(/\/+$/, ''),
+          perMinute: num(env.APISPORTS_PER_MINUTE, 10, 'APISPORTS_PER_MINUTE'),
+          perDay: num(env.APISPORTS_PER_DAY, 100, 'APISPORTS_PER_DAY'),
+          pollMs: num(env.APISPORTS_POLL_S, 60, 'APISPORTS_POLL_S') * 1000,
+        }
+      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Picks the live source by configuration (`LIVE_SOURCE`): the simulator (embedded default), the
- * replay of a recorded feed (`FEED_REPLAY`), or a real provider (纳米数据 `nami`) feeding the
+ * replay of a recorded feed (`FEED_REPLAY`), or a real provider (纳米数据 `nami`, api-sports
+ * `apisports`) feeding the
  * ingest path; all store through the repository, with `FEED_RECORD` recording what is stored.
  */
 import type { Config } from '../config';
@@ -9,6 +10,7 @@ import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import { createFeed } from '../feed/create-feed';
 import { APISPORTS_STATUS } from './apisports/status';
+import { createApiSportsSource } from './apisports/source';
 import { loadStoredCatalogue } from './catalogue';
 import { createIngest } from './ingest';
 import { resolveName, seedNames } from './names';
@@ -34,7 +36,7 @@ export function createLiveSource(deps: LiveSourceDeps): LiveSource {
   const sink = config.feedRecord ? recordingSink(stored, config.feedRecord, { seed: config.feedSeed, speed }) : stored;
   const kind = config.liveSource?.kind ?? (config.feedReplay ? 'replay' : 'simulator');
   if (kind === 'nami') return createNamiLiveSource(deps, sink);
-  if (kind === 'apisports') throw new Error('LIVE_SOURCE=apisports: the api-sports adapter is not in this build');
+  if (kind === 'apisports') return createApiSportsLiveSource(deps, sink);
   if (config.feedReplay) return createReplaySource({ ...deps, sink, file: config.feedReplay });
   return createFeed({ ...deps, sink });
 }
@@ -58,6 +60,22 @@ function createNamiLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource 
   if (!nami) throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET');
   return createNamiSource({
     config: nami,
+    ingest: providerIngest(deps, sink),
+    sink,
+    now: deps.now,
+    timers: deps.config.feed,
+    prepare: async () => {
+      await seedNames(deps.db);
+      await loadStoredCatalogue(deps.db);
+    },
+  });
+}
+
+function createApiSportsLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource {
+  const config = deps.config.liveSource.apisports;
+  if (!config) throw new Error('LIVE_SOURCE=apisports needs APISPORTS_KEY');
+  return createApiSportsSource({
+    config,
     ingest: providerIngest(deps, sink),
     sink,
     now: deps.now,

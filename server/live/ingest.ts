@@ -439,6 +439,22 @@ export function createIngest(deps: IngestDeps): Ingest {
       voidGoal(out, m, key, at, counted);
       return true;
     }
+    // A take-back naming a goal we know under another key (providers report the review as its own
+    // event, often minutes later): it is that side's latest goal, counted or already taken back.
+    if (u.voided && u.type === 'goal' && u.side) {
+      const s = sideIdx(u.side) as 0 | 1;
+      const counted = goalsOf(mark, s);
+      const taken = Object.entries(mark.inc)
+        .filter(([, v]) => v[3] === 'goal' && v[1] === 1 && v[2] === s)
+        .sort((a, b) => a[1][4] - b[1][4]);
+      const target = counted.at(-1) ?? taken.at(-1);
+      if (target) {
+        mark.inc[key] = target[1];
+        if (target[1][1] === 1) return false;
+        voidGoal(out, m, target[0], at, counted.length <= m.score[s]);
+        return true;
+      }
+    }
     m.st.seq++;
     const id = `${m.id}-p${m.st.seq}`;
     const team = u.side ? teamNameOf(u.side === 'home' ? m.homeId : m.awayId) : '';

@@ -199,6 +199,7 @@ beforeAll(async () => {
         pushStallMs: 1_500,
         pollMs: 500,
       },
+      apisports: null,
     },
   });
   server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
