@@ -14,6 +14,7 @@ import { resolveName, seedNames, untranslatedNames } from '../../../server/live/
 import { NAMI_STATUS } from '../../../server/live/nami/status';
 import { APISPORTS_STATUS } from '../../../server/live/apisports/status';
 import { localId } from '../../../server/live/providers';
+import { renderMatchReport } from '../../../server/news/match-reports';
 import type { Hub } from '../../../server/ws/hub';
 import {
   LivePaths,
@@ -227,6 +228,10 @@ describe('a goal taken back (VAR)', () => {
     const stored = (header.data.incidents as Incident[]).filter((i) => i.type === 'goal');
     expect(stored).toHaveLength(1);
     expect(stored[0].text).toContain('进球无效');
+    // The full-time report follows: no goal, the take-back said as such.
+    const report = await renderMatchReport(server.ctx.db, id, 'final');
+    expect(report!.md).toContain('被判无效');
+    expect(report!.md).not.toContain('破门得分');
     // The same correction again changes nothing.
     frames.length = 0;
     await ingest.apply([
