@@ -63,6 +63,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     tokenSecret: opts.cluster?.tokenSecret ?? opts.hub?.tokenSecret,
   });
   const feed = createLiveSource({ db, hub, metrics, config, now });
+  metrics.bindLiveSource(() => feed.health());
   const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
   const ctx: AppContext = {
     config,
@@ -124,6 +125,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
         db: dbUp,
         feed: feedUp,
         storage: storage.kind,
+        live: feed.health(),
         ...(cluster ? { role: cluster.role, leader: cluster.isLeader(), bus: cluster.bus.stats() } : {}),
       },
     };

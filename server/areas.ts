@@ -10,6 +10,7 @@ import { userCentreArea } from './user/routes';
 import { vlivePlugin } from './vlive/index';
 import { aiArea } from './ai/routes';
 import { liveArea } from './live/routes';
+import { liveNamesArea } from './live/names-routes';
 import { newsArea } from './news/routes';
 import { activityArea } from './activity/routes';
 import { chatGptArea } from './chatgpt/routes';
@@ -31,6 +32,7 @@ export const AREAS: ReadonlyArray<{ name: string; plugin: AreaPlugin }> = [
   { name: 'vlive', plugin: vlivePlugin },
   { name: 'ai', plugin: aiArea },
   { name: 'live', plugin: liveArea },
+  { name: 'live-names', plugin: liveNamesArea },
   { name: 'news', plugin: newsArea },
   { name: 'activity', plugin: activityArea },
   { name: 'chatgpt', plugin: chatGptArea },

@@ -26,6 +26,8 @@ export interface Config {
   feedReplay: string | null;
   /** Operator token (OPS_TOKEN): the operator API exists only when it is set. */
   opsToken: string | null;
+  /** Where live data comes from (`LIVE_SOURCE`, README: Live data sources). */
+  liveSource: LiveSourceConfig;
   /** LLM_BASE_URL + LLM_API_KEY + LLM_MODEL, all three set: the ChatGPT tab's chat-completions backend. */
   llm: { baseUrl: string; apiKey: string; model: string } | null;
   /**
@@ -40,6 +42,25 @@ export interface Config {
   smsProvider: AliyunSmsConfig | null;
   /** Abuse limits of the accounts area (README: Limits). */
   limits: AccountLimits;
+}
+
+export type LiveSourceKind = 'simulator' | 'replay' | 'nami' | 'apisports';
+
+export interface LiveSourceConfig {
+  kind: LiveSourceKind;
+  /** A live match with no message for this long shows 比赛异常 until its next one (`LIVE_STALE_S`, default 300). */
+  staleAfterMs: number;
+  /** 纳米数据: account (`NAMI_USER`, `NAMI_SECRET`), HTTP base and MQTT-over-WebSocket address. */
+  nami: { user: string; secret: string; baseUrl: string; mqttUrl: string; pushStallMs: number; pollMs: number } | null;
+  /** api-sports (`APISPORTS_KEY`): API-Football v3 and API-Basketball, polled within the plan's budget. */
+  apisports: {
+    key: string;
+    footballUrl: string;
+    basketballUrl: string;
+    perMinute: number;
+    perDay: number;
+    pollMs: number;
+  } | null;
 }
 
 export interface AccountLimits {
@@ -86,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedRecord: env.FEED_RECORD ? path.resolve(env.FEED_RECORD) : null,
     feedReplay: env.FEED_REPLAY ? path.resolve(env.FEED_REPLAY) : null,
     opsToken: env.OPS_TOKEN || null,
+    liveSource: liveSourceConfig(env),
     llm:
       env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
@@ -104,6 +126,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       portraitsPerHour: 10,
     },
     ...overrides,
+  };
+}
+
+const LIVE_SOURCES: readonly LiveSourceKind[] = ['simulator', 'replay', 'nami', 'apisports'];
+
+function liveSourceConfig(env: NodeJS.ProcessEnv): LiveSourceConfig {
+  const kind = (env.LIVE_SOURCE || (env.FEED_REPLAY ? 'replay' : 'simulator')) as LiveSourceKind;
+  if (!LIVE_SOURCES.includes(kind))
+    throw new Error(`LIVE_SOURCE must be one of ${LIVE_SOURCES.join(', ')}, got '${kind}'`);
+  if (kind === 'replay' && !env.FEED_REPLAY)
+    throw new Error('LIVE_SOURCE=replay needs FEED_REPLAY=<recorded feed file>');
+  if (kind === 'apisports' && !env.APISPORTS_KEY) throw new Error('LIVE_SOURCE=apisports needs APISPORTS_KEY');
+  if (kind === 'nami' && !(env.NAMI_USER && env.NAMI_SECRET))
+    throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET (纳米数据 account)');
+  return {
+    kind,
+    staleAfterMs: num(env.LIVE_STALE_S, 300, 'LIVE_STALE_S') * 1000,
+    nami:
+      env.NAMI_USER && env.NAMI_SECRET
+        ? {
+            user: env.NAMI_USER,
+            secret: env.NAMI_SECRET,
+            baseUrl: (env.NAMI_BASE_URL || 'https://open.sportnanoapi.com').replace(/\/+$/, ''),
+            mqttUrl: env.NAMI_MQTT_URL || 'wss://s.sportnanoapi.com:443/mqtt',
+            pushStallMs: num(env.NAMI_PUSH_STALL_S, 30, 'NAMI_PUSH_STALL_S') * 1000,
+            pollMs: num(env.NAMI_POLL_S, 2, 'NAMI_POLL_S') * 1000,
+          }
+        : null,
+    apisports: env.APISPORTS_KEY
+      ? {
+          key: env.APISPORTS_KEY,
+          footballUrl: (env.APISPORTS_FOOTBALL_URL || 'https://v3.football.api-sports.io').replace(/\/+$/, ''),
+          basketballUrl: (env.APISPORTS_BASKETBALL_URL || 'https://v1.basketball.api-sports.io').replace(/\/+$/, ''),
+          perMinute: num(env.APISPORTS_PER_MINUTE, 10, 'APISPORTS_PER_MINUTE'),
+          perDay: num(env.APISPORTS_PER_DAY, 100, 'APISPORTS_PER_DAY'),
+          pollMs: num(env.APISPORTS_POLL_S, 60, 'APISPORTS_POLL_S') * 1000,
+        }
+      : null,
   };
 }
 

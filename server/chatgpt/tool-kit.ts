@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { chinaWallClock, isFinished, isLive, type ChatLink } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from '../live/model';
 import { liveMatches, teamMatches } from '../live/repository';
 import { LEAGUE_BY_ID } from '../seed/leagues';
 import { leagueResults, standingsOf } from '../database/service';
@@ -44,8 +44,8 @@ interface TableTop {
 
 export function createToolKit(db: Db, now: () => number) {
   const nowS = () => Math.floor(now() / 1000);
-  const detailHref = (m: SimMatch) => `/live/${m.sport}/detail/${m.id}`;
-  const matchLink = (c: Catalogue, m: SimMatch): ChatLink => ({
+  const detailHref = (m: LiveMatch) => `/live/${m.sport}/detail/${m.id}`;
+  const matchLink = (c: Catalogue, m: LiveMatch): ChatLink => ({
     label: T.linkMatch(c.teamName.get(m.homeId) ?? '', c.teamName.get(m.awayId) ?? ''),
     href: detailHref(m),
   });
@@ -53,7 +53,7 @@ export function createToolKit(db: Db, now: () => number) {
     chinaWallClock(s * 1000)
       .toISOString()
       .slice(11, 16);
-  function matchLine(c: Catalogue, m: SimMatch): string {
+  function matchLine(c: Catalogue, m: LiveMatch): string {
     const home = c.teamName.get(m.homeId) ?? '';
     const away = c.teamName.get(m.awayId) ?? '';
     const league = c.leagueName.get(m.leagueId) ?? '';
@@ -62,13 +62,13 @@ export function createToolKit(db: Db, now: () => number) {
       return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
     return `${league} ${hhmm(m.ot)} ${home} vs ${away}（${T.statusUpcoming}）`;
   }
-  function listAnswer(c: Catalogue, head: string, matches: SimMatch[]): { text: string; links: ChatLink[] } {
+  function listAnswer(c: Catalogue, head: string, matches: LiveMatch[]): { text: string; links: ChatLink[] } {
     const shown = matches.slice(0, LIST_MAX);
     const lines = [head, ...shown.map((m) => `· ${matchLine(c, m)}`)];
     if (matches.length > shown.length) lines.push(T.more(matches.length - shown.length));
     return { text: lines.join('\n'), links: shown.map((m) => matchLink(c, m)) };
   }
-  const sportLinks = (ms: SimMatch[]): ChatLink[] => {
+  const sportLinks = (ms: LiveMatch[]): ChatLink[] => {
     const sports = new Set(ms.map((m) => m.sport));
     return [
       ...(sports.has('zq') || sports.size === 0 ? [{ label: T.linkLiveZq, href: '/live/zq' }] : []),
@@ -105,7 +105,7 @@ export function createToolKit(db: Db, now: () => number) {
     }));
   }
   /** The team's match in play, else its next one. */
-  async function currentOrNext(teamId: number): Promise<SimMatch | undefined> {
+  async function currentOrNext(teamId: number): Promise<LiveMatch | undefined> {
     const live = (await liveMatches(db)).find((m) => m.homeId === teamId || m.awayId === teamId);
     return live ?? (await teamMatches(db, teamId, 'upcoming', nowS(), 1))[0];
   }

@@ -27,7 +27,7 @@ import {
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
 import { rowToSim } from '../feed/store';
-import type { BasketballState, FootballState, SimMatch } from '../feed/sim-types';
+import type { BasketballState, FootballState, LiveMatch } from '../live/model';
 import { toMatch, type ViewClock } from '../feed/match-view';
 import { lineupOf } from '../feed/lineup';
 import { squad } from '../feed/squads';
@@ -76,7 +76,7 @@ export function leagueInfo(l: LeagueSeed, nowMs: number): LeagueInfo {
 }
 
 /** Every stored match of a league, oldest first. */
-export async function leagueMatches(db: Db, leagueId: number): Promise<SimMatch[]> {
+export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
     .selectAll()
@@ -109,7 +109,7 @@ export async function leagueResults(db: Db, leagueId: number, sport: Sport): Pro
 }
 
 /** Finished matches at their result and matches in play at their current score. */
-export function resultsOf(matches: readonly SimMatch[]): ResultInput[] {
+export function resultsOf(matches: readonly LiveMatch[]): ResultInput[] {
   const out: ResultInput[] = [];
   for (const m of matches) {
     const live = isLive(m.sport, m.status);
@@ -167,7 +167,7 @@ export function standingsOf(league: LeagueSeed, results: readonly ResultInput[],
  * Rounds are the league's match days in the stored window, numbered from the first. The round
  * shown by default is today's, else the next one to be played, else the last.
  */
-export function scheduleOf(matches: readonly SimMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
+export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
   const days = [...new Set(matches.map((m) => m.day))].sort();
   const rounds = days.map((day, i) => ({ round: i + 1, day }));
   const today = chinaDay(clock.now);
@@ -189,7 +189,7 @@ interface Tally {
 }
 
 /** Leaders from the per-player events the feed stores with each match (finished and in play). */
-export function leadersOf(league: LeagueSeed, matches: readonly SimMatch[], seed: number): LeagueLeaders {
+export function leadersOf(league: LeagueSeed, matches: readonly LiveMatch[], seed: number): LeagueLeaders {
   const tallies = new Map<number, Tally>();
   const tally = (playerId: number, teamId: number, matchId: number): Tally => {
     let t = tallies.get(playerId);
@@ -266,7 +266,7 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
     leagueMatches(db, league.id),
   ]);
   const table = standingsOf(league, resultsOf(matches), 'total');
-  const view = (ms: SimMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
+  const view = (ms: LiveMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
   return {
     id: team.id,
     sport: team.sport,

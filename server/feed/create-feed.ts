@@ -103,6 +103,8 @@ export function createFeed(deps: FeedDeps): LiveSource {
   let timer: ReturnType<typeof setInterval> | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   let busy = false;
+  /** Unix ms of the last tick that stored something (the simulator's "last message"). */
+  let lastAt: number | null = null;
 
   /** Runs jobs one at a time (ticks and dev events never interleave). */
   function serial<T>(job: () => Promise<T>): Promise<T> {
@@ -180,6 +182,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
       changed.push(m);
     }
     await sink.saveOutput(changed, ctx.out, nowMs);
+    lastAt = nowMs;
     count(ctx.out);
     if (doPublish) publishOutput(hub, ctx.out, changed, clock());
     for (const m of changed) if (isFinal(m.sport, m.status)) active.delete(m.id);
@@ -315,6 +318,15 @@ export function createFeed(deps: FeedDeps): LiveSource {
       return serial(() => applyDev(event));
     },
     healthy: () => started && !stopped,
+    health: () => ({
+      source: 'simulator',
+      lastMessageAgeMs: lastAt === null ? null : deps.now() - lastAt,
+      pushConnected: null,
+      polling: false,
+      callsUsed: 0,
+      callsLeft: null,
+      stale: 0,
+    }),
     advance() {
       return serial(() => tick(true));
     },

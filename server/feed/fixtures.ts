@@ -6,12 +6,13 @@
 import { ALL_LEAGUES, leagueTeams, type LeagueSeed, type TeamSeed } from '../seed/leagues';
 import { rngFor, type Rng } from '../seed/rng';
 import { DAY_MS, chinaDayStartOf, type Sport } from '../../workers/protocol/index';
+import type { Fate } from '../live/model';
+
+export type { Fate };
 
 const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-
-export type Fate = 'normal' | 'postponed' | 'cancelled' | 'interrupted';
 
 export interface Fixture {
   id: number;

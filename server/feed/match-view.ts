@@ -2,7 +2,7 @@
  * Turns stored simulator state into the wire shapes of workers/protocol/live.ts (lists, socket
  * events, detail). Shared by the feed (publishing) and the REST routes (reading).
  */
-import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
+import { leagueView, teamNameOf } from '../live/catalogue';
 import { crestPath } from '../seed/crest';
 import { standingsOf } from '../seed/seed';
 import type {
@@ -31,8 +31,7 @@ export function teamRank(seed: number, teamId: number): number | null {
 }
 
 export function teamRef(seed: number, teamId: number): TeamRef {
-  const t = TEAM_BY_ID.get(teamId);
-  return { id: teamId, name: t?.name ?? '', logo: crestPath(teamId), rank: teamRank(seed, teamId) };
+  return { id: teamId, name: teamNameOf(teamId), logo: crestPath(teamId), rank: teamRank(seed, teamId) };
 }
 
 const copy = (p: Pair): Pair => [p[0], p[1]];
@@ -44,7 +43,7 @@ export interface ViewClock {
 }
 
 export function toMatch(m: SimMatch, clock: ViewClock): Match {
-  const league = LEAGUE_BY_ID.get(m.leagueId)!;
+  const league = leagueView(m.leagueId);
   const base = {
     id: m.id,
     li: m.leagueId,
@@ -87,7 +86,11 @@ export function toMatch(m: SimMatch, clock: ViewClock): Match {
     s: m.status as BasketballStatus,
     type: m.type === 8 || m.type === 9 ? 0 : m.type,
     quarters: st.quarters.map(copy),
-    remain: basketballRemain(m, clock.now, clock.speed),
+    remain: st.clock
+      ? isPlaying('lq', m.status)
+        ? Math.max(0, st.clock.remain - Math.floor((clock.now - st.clock.at) / 1000))
+        : st.clock.remain
+      : basketballRemain(m, clock.now, clock.speed),
   };
   return bm;
 }

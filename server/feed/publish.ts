@@ -6,11 +6,9 @@
  */
 import { Topics, type Incident, type IncidentType, type MatchEvent } from '../../workers/protocol/index';
 import type { Hub } from '../ws/hub';
-import { BOOKMAKERS } from '../seed/leagues';
+import { companyNameOf } from '../live/catalogue';
 import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
 import type { FeedOutput, IncidentRow, SimMatch } from './sim-types';
-
-const COMPANY_NAMES: ReadonlyMap<number, string> = new Map(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
 
 const IMPORTANCE: Record<IncidentType, number> = {
   goal: 5,
@@ -74,7 +72,7 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
     });
   }
   for (const o of out.odds) {
-    const nameZh = COMPANY_NAMES.get(o.companyId) ?? '';
+    const nameZh = companyNameOf(o.companyId);
     hub.publish(Topics.match(o.matchId), {
       kind: 'odds',
       matchId: o.matchId,

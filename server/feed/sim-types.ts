@@ -1,144 +1,22 @@
 /**
- * The simulator's per-match state. It is stored whole in live_matches (columns for what lists
- * query, the rest in the `state` jsonb), so a restart continues exactly where it stopped.
+ * The simulator's own types. The match state it advances is the live model (server/live/model.ts);
+ * `SimMatch` names it inside the simulator.
  */
-import type { IncidentType, OddsType, Pair, Side, Sport } from '../../workers/protocol/index';
-import type { Fate, Fixture } from './fixtures';
+import type { FeedOutput, LiveMatch } from '../live/model';
 
-interface CommonState {
-  fate: Fate;
-  /** Unix ms (real) when the current phase started; 0 before kick-off. */
-  phaseStart: number;
-  /** One-minute steps already applied in the current phase. */
-  steps: number;
-  /** Counter for stable incident / text-line ids. */
-  seq: number;
-  /** Current line per `${type}:${companyId}` (absent: still the opening line). */
-  odds: Record<string, [number, number, number]>;
-}
+export type {
+  BasketballState,
+  FeedOutput,
+  FootballState,
+  IncidentRow,
+  OddsMove,
+  TeamBoxScore,
+  TextRow,
+} from '../live/model';
+export { newOutput } from '../live/model';
 
-export interface FootballState extends CommonState {
-  kind: 'zq';
-  cup: boolean;
-  /** Stoppage minutes of the first half, second half and extra time. */
-  stoppage: [number, number, number];
-  /** Second-half minute at which an 'interrupted' fixture stops. */
-  fateMinute: number;
-  half: Pair | null;
-  red: Pair;
-  yellow: Pair;
-  corner: Pair;
-  attacks: Pair;
-  danger: Pair;
-  shots: Pair;
-  onTarget: Pair;
-  /** Possession weight (shown as a percentage share). */
-  poss: Pair;
-  pen: Pair | null;
-  /** Player events: [playerId, side 0|1, minute, kind]. */
-  players: Array<[number, 0 | 1, number, 'goal' | 'yellow' | 'red']>;
-}
-
-export interface TeamBoxScore {
-  fgm: Pair;
-  fga: Pair;
-  tpm: Pair;
-  tpa: Pair;
-  ftm: Pair;
-  fta: Pair;
-  reb: Pair;
-  ast: Pair;
-  stl: Pair;
-  blk: Pair;
-  tov: Pair;
-  pf: Pair;
-}
-
-export interface BasketballState extends CommonState {
-  kind: 'lq';
-  quarterMin: number;
-  /** 1–4 quarters, 5+ overtimes; 0 before tip-off. */
-  period: number;
-  quarters: Pair[];
-  box: TeamBoxScore;
-  /** Per player: [points, rebounds, assists, minutes-ish steps on court]. */
-  players: Record<string, [number, number, number]>;
-  /** Step in Q3 at which an 'interrupted' fixture stops. */
-  fateStep: number;
-  /**
-   * Real (feed) seconds one step of 30 game seconds takes in the current period: the clock runs
-   * for 30 s, then stands still for fouls, free throws and time-outs. Drawn per game and period,
-   * so games that tip off together show different clocks. Absent in states stored before it.
-   */
-  stepS?: number;
-}
-
-/** A fixture in play: its fate lives in `st`, beside the engine's state. */
-export interface SimMatch extends Omit<Fixture, 'fate'> {
-  status: number;
-  score: Pair;
-  hasVideo: boolean;
-  type: number;
-  st: FootballState | BasketballState;
-  updatedAt: number;
-}
-
-export interface IncidentRow {
-  id: string;
-  matchId: number;
-  sport: Sport;
-  type: IncidentType;
-  side: Side | null;
-  /** Match minute, capped at the end of the period in stoppage time: 45 for 45+1. */
-  minute: number;
-  /** Minutes of stoppage past `minute` (45+1 → 1), 0 otherwise; absent from older recordings. */
-  stoppage?: number;
-  text: string;
-  score: Pair;
-  state: number | null;
-  at: number;
-}
-
-export interface TextRow {
-  id: string;
-  matchId: number;
-  minute: number;
-  /** As IncidentRow.stoppage. */
-  stoppage?: number;
-  text: string;
-  type: IncidentType | 'text';
-  at: number;
-}
-
-export interface OddsMove {
-  matchId: number;
-  type: OddsType;
-  companyId: number;
-  left: number;
-  middle: number;
-  right: number;
-  at: number;
-}
-
-/** What advancing matches produced, to store and to publish. */
-export interface FeedOutput {
-  changed: Set<number>;
-  statsChanged: Set<number>;
-  incidents: IncidentRow[];
-  texts: TextRow[];
-  odds: OddsMove[];
-  /** Match snapshots taken right after each incident, for the match topic. */
-  snapshots: Map<string, SimMatch>;
-}
-
-export const newOutput = (): FeedOutput => ({
-  changed: new Set(),
-  statsChanged: new Set(),
-  incidents: [],
-  texts: [],
-  odds: [],
-  snapshots: new Map(),
-});
+/** The live model's match, as the simulator advances it. */
+export type SimMatch = LiveMatch;
 
 export interface SimContext {
   seed: number;

@@ -118,7 +118,7 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       'live_matches',
       MATCH_COLUMNS,
       matches.map(matchRecord),
-      'on conflict (id) do update set status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
+      'on conflict (id) do update set day = excluded.day, ot = excluded.ot, status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
     );
     await bulkInsert(
       trx,
@@ -151,7 +151,8 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         state: i.state,
         at: i.at,
       })),
-      'on conflict (id) do nothing',
+      // An incident stored again under its id is a correction (a goal taken back): it replaces the row.
+      'on conflict (id) do update set type = excluded.type, text = excluded.text, score_h = excluded.score_h, score_a = excluded.score_a',
     );
     await bulkInsert(
       trx,

@@ -32,6 +32,7 @@ import { sendGroup } from './groups';
 import { publishMessage } from './publish';
 import { sendPrivate, type Attach } from './store';
 import { clientIdField, groupIdField, userIdField } from './text';
+import { isDemoSource } from '../live/source';
 
 /** A private (toUserId) or group (groupId) target, never both. */
 export const targetFields = z
@@ -145,7 +146,7 @@ export async function matchCard(ctx: AppContext, matchId: number, sport: 'zq' | 
     away: TEAM_BY_ID.get(m.awayId)?.name ?? '',
     homeScore: m.score[0],
     awayScore: m.score[1],
-    demo: ctx.feed.kind === 'simulator',
+    demo: isDemoSource(ctx.feed.kind),
   };
 }
 

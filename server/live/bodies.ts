@@ -21,7 +21,7 @@ import { BizError } from '../http/reply';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import { FEED_WINDOW_DAYS } from '../feed/create-feed';
 import { toMatch, type ViewClock } from '../feed/match-view';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from './model';
 import { analysisMatch } from './details';
 import {
   headToHead,
@@ -52,7 +52,7 @@ export function createLiveBodies(ctx: AppContext) {
     now: ctx.now(),
   });
   const today = (): string => chinaDay(ctx.now());
-  const views = (ms: SimMatch[]): Match[] => {
+  const views = (ms: LiveMatch[]): Match[] => {
     const c = clock();
     return ms.map((m) => toMatch(m, c));
   };
@@ -65,7 +65,7 @@ export function createLiveBodies(ctx: AppContext) {
     return date;
   }
 
-  async function recentOf(m: SimMatch, limit: number) {
+  async function recentOf(m: LiveMatch, limit: number) {
     const [home, away] = await Promise.all([
       teamMatches(db, m.homeId, 'finished', m.ot, limit),
       teamMatches(db, m.awayId, 'finished', m.ot, limit),
@@ -77,7 +77,7 @@ export function createLiveBodies(ctx: AppContext) {
    * A stored detail, or, the first time, the source's: stored as produced, then served from
    * storage. Two first reads at once store one copy and both answer it.
    */
-  async function detail<K extends DetailKind>(m: SimMatch, kind: K): Promise<DetailBodies[K] | null> {
+  async function detail<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K] | null> {
     const stored = await storedDetail(db, m.id, kind);
     if (stored) return stored;
     const recent = kind === 'intel' ? await recentOf(m, 6) : { home: [], away: [] };
@@ -87,7 +87,7 @@ export function createLiveBodies(ctx: AppContext) {
     return (await storedDetail(db, m.id, kind)) ?? produced;
   }
 
-  async function detailOr404<K extends DetailKind>(m: SimMatch, kind: K): Promise<DetailBodies[K]> {
+  async function detailOr404<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K]> {
     const d = await detail(m, kind);
     if (d === null) throw new BizError(Code.NOT_FOUND, LiveText.noDetail);
     return d;
@@ -123,15 +123,15 @@ export function createLiveBodies(ctx: AppContext) {
       .map((g) => ({ ...g, countList: g.countList.sort((a, b) => b.count - a.count || a.leagueId - b.leagueId) }));
   }
 
-  async function header(m: SimMatch): Promise<MatchHeaderBody> {
+  async function header(m: LiveMatch): Promise<MatchHeaderBody> {
     return { match: toMatch(m, clock()), incidents: await incidentsOf(db, m.id) };
   }
 
-  async function openingRows(m: SimMatch, type: OddsType): Promise<OddsRow[]> {
+  async function openingRows(m: LiveMatch, type: OddsType): Promise<OddsRow[]> {
     return (await detail(m, openingOddsKind(type) as `odds-open:${OddsType}`)) ?? [];
   }
 
-  async function oddsBoard(m: SimMatch, type: OddsType): Promise<OddsBoard> {
+  async function oddsBoard(m: LiveMatch, type: OddsType): Promise<OddsBoard> {
     const [open, latest] = await Promise.all([openingRows(m, type), latestOdds(db, m.id, type)]);
     const openOf = new Map(open.map((r) => [r.companyId, r]));
     const latestOf = new Map(latest.map((r) => [r.companyId, r]));
@@ -149,7 +149,7 @@ export function createLiveBodies(ctx: AppContext) {
     return { matchId: m.id, type, companies };
   }
 
-  async function oddsHistory(m: SimMatch, type: OddsType, companyId: number): Promise<OddsRow[]> {
+  async function oddsHistory(m: LiveMatch, type: OddsType, companyId: number): Promise<OddsRow[]> {
     const nameZh = COMPANY_NAME.get(companyId) ?? '';
     const out: OddsRow[] = (await oddsMoves(db, m.id, type, companyId)).map((r) => ({ ...r, nameZh }));
     const kept = m.st.odds[`${type}:${companyId}`];
@@ -160,7 +160,7 @@ export function createLiveBodies(ctx: AppContext) {
     return out;
   }
 
-  async function analysisHistory(m: SimMatch) {
+  async function analysisHistory(m: LiveMatch) {
     const [recent, h2h] = await Promise.all([recentOf(m, 10), headToHead(db, m, 10)]);
     return {
       h2h: h2h.map(analysisMatch).filter((a) => a.score !== null),

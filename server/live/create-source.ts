@@ -1,29 +1,88 @@
 /**
- * Picks the live source by configuration: the simulator (embedded default) or the replay of a
- * recorded feed (`FEED_REPLAY`), storing through the repository, with `FEED_RECORD` recording
- * what is stored.
+ * Picks the live source by configuration (`LIVE_SOURCE`): the simulator (embedded default), the
+ * replay of a recorded feed (`FEED_REPLAY`), or a real provider (纳米数据 `nami`, api-sports
+ * `apisports`) feeding the
+ * ingest path; all store through the repository, with `FEED_RECORD` recording what is stored.
  */
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import { createFeed } from '../feed/create-feed';
+import { APISPORTS_STATUS } from './apisports/status';
+import { createApiSportsSource } from './apisports/source';
+import { loadStoredCatalogue } from './catalogue';
+import { createIngest } from './ingest';
+import { resolveName, seedNames } from './names';
+import { NAMI_STATUS } from './nami/status';
+import { createNamiSource } from './nami/source';
 import { recordingSink } from './recording';
 import { createReplaySource } from './replay-source';
 import { dbSink } from './repository';
-import type { LiveSource } from './source';
+import type { LiveSink, LiveSource } from './source';
 
-export function createLiveSource(deps: {
+export interface LiveSourceDeps {
   db: Db;
   hub: Hub;
   metrics: Metrics;
   config: Config;
   now: () => number;
-}): LiveSource {
+}
+
+export function createLiveSource(deps: LiveSourceDeps): LiveSource {
   const { config } = deps;
   const stored = dbSink(deps.db);
   const speed = config.feedSpeed > 0 ? config.feedSpeed : 1;
   const sink = config.feedRecord ? recordingSink(stored, config.feedRecord, { seed: config.feedSeed, speed }) : stored;
+  const kind = config.liveSource?.kind ?? (config.feedReplay ? 'replay' : 'simulator');
+  if (kind === 'nami') return createNamiLiveSource(deps, sink);
+  if (kind === 'apisports') return createApiSportsLiveSource(deps, sink);
   if (config.feedReplay) return createReplaySource({ ...deps, sink, file: config.feedReplay });
   return createFeed({ ...deps, sink });
+}
+
+function providerIngest(deps: LiveSourceDeps, sink: LiveSink) {
+  return createIngest({
+    db: deps.db,
+    hub: deps.hub,
+    metrics: deps.metrics,
+    sink,
+    now: deps.now,
+    seed: deps.config.feedSeed,
+    staleAfterMs: deps.config.liveSource.staleAfterMs,
+    statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
+    names: (provider, kind, id, name) => resolveName(deps.db, provider, kind, id, name, deps.now()),
+  });
+}
+
+function createNamiLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource {
+  const nami = deps.config.liveSource.nami;
+  if (!nami) throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET');
+  return createNamiSource({
+    config: nami,
+    ingest: providerIngest(deps, sink),
+    sink,
+    now: deps.now,
+    timers: deps.config.feed,
+    prepare: async () => {
+      await seedNames(deps.db);
+      await loadStoredCatalogue(deps.db);
+    },
+  });
+}
+
+function createApiSportsLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource {
+  const config = deps.config.liveSource.apisports;
+  if (!config) throw new Error('LIVE_SOURCE=apisports needs APISPORTS_KEY');
+  return createApiSportsSource({
+    config,
+    ingest: providerIngest(deps, sink),
+    sink,
+    now: deps.now,
+    timers: deps.config.feed,
+    prepare: async () => {
+      await seedNames(deps.db);
+      await loadStoredCatalogue(deps.db);
+    },
+  });
 }

@@ -20,14 +20,14 @@ import { liveTable } from '../database/standings';
 import { rngFor } from '../seed/rng';
 import { squad } from '../feed/squads';
 import { POSITION_CODE, injuriesOf } from '../feed/lineup';
-import type { BasketballState, FootballState, SimMatch } from '../feed/sim-types';
+import type { BasketballState, FootballState, LiveMatch } from './model';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
 
-const sideTeam = (m: SimMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
+const sideTeam = (m: LiveMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
 /** Goals and cards per player of the stored lineup (bench players only once they took part). */
-export function footballPlayerStats(lineup: Lineup, m: SimMatch): FootballPlayerStats {
+export function footballPlayerStats(lineup: Lineup, m: LiveMatch): FootballPlayerStats {
   const st = m.st as FootballState;
   const side = (s: Side, idx: 0 | 1) => {
     const involved = new Set(st.players.filter((e) => e[1] === idx).map((e) => e[0]));
@@ -50,7 +50,7 @@ const STARTER_POSITIONS = ['控球后卫', '得分后卫', '小前锋', '大前�
 
 export function basketballPlayerLines(
   seed: number,
-  m: SimMatch,
+  m: LiveMatch,
 ): { home: BasketballPlayerLine[]; away: BasketballPlayerLine[] } {
   const st = m.st as BasketballState;
   const periodLen = (p: number): number => (p <= 4 ? st.quarterMin : 5);
@@ -81,7 +81,7 @@ export function basketballPlayerLines(
   return { home: side('home'), away: side('away') };
 }
 
-export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
+export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
   // A cup has no table here: show the home club's domestic league.
   const leagueId = LEAGUE_BY_ID.get(m.leagueId)?.cup ? (TEAM_BY_ID.get(m.homeId)?.leagueId ?? m.leagueId) : m.leagueId;
   const league = await db
@@ -106,7 +106,7 @@ export async function leagueTable(db: Db, m: SimMatch): Promise<LeagueTable> {
   };
 }
 
-export function analysisMatch(m: SimMatch): AnalysisMatch {
+export function analysisMatch(m: LiveMatch): AnalysisMatch {
   const finished = isFinished(m.sport, m.status);
   const half =
     m.st.kind === 'zq'
@@ -131,7 +131,7 @@ export function analysisMatch(m: SimMatch): AnalysisMatch {
 }
 
 /** Results of a team in a list of its finished matches: [won, drawn, lost, scored, conceded]. */
-function form(teamId: number, matches: SimMatch[]): [number, number, number, number, number] {
+function form(teamId: number, matches: LiveMatch[]): [number, number, number, number, number] {
   const f: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (const m of matches) {
     const mine = m.homeId === teamId ? m.score[0] : m.score[1];
@@ -145,8 +145,8 @@ function form(teamId: number, matches: SimMatch[]): [number, number, number, num
 
 export function intelligenceOf(
   seed: number,
-  m: SimMatch,
-  recent: { home: SimMatch[]; away: SimMatch[] },
+  m: LiveMatch,
+  recent: { home: LiveMatch[]; away: LiveMatch[] },
   ranks: { home: number | null; away: number | null },
 ): Intelligence {
   const r = rngFor(seed, 'intel', m.id);
@@ -193,8 +193,8 @@ export function intelligenceOf(
   return { home: side('home'), away: side('away'), neutral };
 }
 
-export function sectionDiffOf(m: SimMatch, recent: { home: SimMatch[]; away: SimMatch[] }): SectionDiff {
-  const side = (teamId: number, matches: SimMatch[]) => {
+export function sectionDiffOf(m: LiveMatch, recent: { home: LiveMatch[]; away: LiveMatch[] }): SectionDiff {
+  const side = (teamId: number, matches: LiveMatch[]) => {
     const scored = [0, 0, 0, 0];
     const conceded = [0, 0, 0, 0];
     for (const g of matches) {

@@ -12,26 +12,26 @@
  *    "incidents":[…],"texts":[…],"odds":[…]}                        state changed, and what happened
  *   {"kind":"detail","at":…,"matchId":…,"detail":"lineup","body":{…}}  a produced detail
  *
- * A match state is the stored row (`SimMatch`: ids, day, kick-off `ot` in unix s, status, score,
+ * A match state is the stored row (`LiveMatch`: ids, day, kick-off `ot` in unix s, status, score,
  * flags and the sport's state `st`); incidents, texts and odds are the stored rows of
- * sim-types.ts (`IncidentRow`, `TextRow`, `OddsMove`); `detail` is one of `DetailKind` with the
+ * ./model.ts (`IncidentRow`, `TextRow`, `OddsMove`); `detail` is one of `DetailKind` with the
  * body the REST route answers. `seed` must equal the replaying server's FEED_SEED (team names
  * and crests come from the seed catalogue).
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import type { FeedOutput, IncidentRow, OddsMove, SimMatch, TextRow } from '../feed/sim-types';
+import type { FeedOutput, IncidentRow, OddsMove, LiveMatch, TextRow } from './model';
 import type { DetailBodies, DetailKind, LiveSink } from './source';
 
 export const RECORDING_VERSION = 1;
 
 export type RecordingHeader = { kind: 'recording'; version: number; seed: number; speed: number };
 export type RecordedEvent =
-  | { kind: 'fixtures'; at: number; matches: SimMatch[] }
+  | { kind: 'fixtures'; at: number; matches: LiveMatch[] }
   | {
       kind: 'output';
       at: number;
-      matches: SimMatch[];
+      matches: LiveMatch[];
       statsChanged: number[];
       incidents: IncidentRow[];
       texts: TextRow[];

@@ -12,7 +12,7 @@ import type { Db } from '../db/index';
 import type { Hub } from '../ws/hub';
 import { seedCatalogue } from '../seed/seed';
 import { publishOutput } from '../feed/publish';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from './model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
 import type { LiveSink, LiveSource } from './source';
 import { LiveText } from './text';
@@ -56,6 +56,8 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
   let started = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let chain: Promise<unknown> = Promise.resolve();
+  /** Unix ms an event was last replayed. */
+  let lastAt: number | null = null;
 
   function serial<T>(job: () => Promise<T>): Promise<T> {
     const run = chain.then(job, job);
@@ -70,6 +72,7 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
     let changed = 0;
     while (next < events.length && events[next].at <= nowMs) {
       const e = events[next++];
+      lastAt = nowMs;
       if (e.kind === 'fixtures') await sink.insertMatches(e.matches, e.at);
       else if (e.kind === 'detail') await sink.saveDetail(e.matchId, e.detail, e.body, e.at);
       else {
@@ -77,7 +80,7 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
         await sink.saveOutput(e.matches, out, e.at);
         changed += e.matches.length;
         if (publish)
-          publishOutput(deps.hub, out, e.matches as SimMatch[], { seed: config.feedSeed, speed, now: nowMs });
+          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs });
       }
     }
     return changed;
@@ -118,6 +121,15 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
       started = false;
     },
     healthy: () => started,
+    health: () => ({
+      source: 'replay',
+      lastMessageAgeMs: lastAt === null ? null : deps.now() - lastAt,
+      pushConnected: null,
+      polling: false,
+      callsUsed: 0,
+      callsLeft: null,
+      stale: 0,
+    }),
     advance: () => serial(() => replayDue(true)),
     applyDevEvent: async () => fail(Code.REFUSED, LiveText.replayRefuses),
   };

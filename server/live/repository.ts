@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index';
 import { insertMatches, rowToSim, saveOutput } from '../feed/store';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from './model';
 import {
   STATUS_TABLE,
   isLive,
@@ -21,7 +21,7 @@ import {
 import { toIncident } from '../feed/publish';
 import type { DetailBodies, DetailKind, LiveSink } from './source';
 
-export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<SimMatch[]> {
+export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<LiveMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
     .selectAll()
@@ -34,7 +34,7 @@ export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<S
 }
 
 /** Matches in play now (also those that kicked off before midnight). */
-export async function liveMatches(db: Db, sport?: Sport): Promise<SimMatch[]> {
+export async function liveMatches(db: Db, sport?: Sport): Promise<LiveMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
     .selectAll()
@@ -49,7 +49,7 @@ export async function liveMatches(db: Db, sport?: Sport): Promise<SimMatch[]> {
   return rows.map(rowToSim).filter((m) => isLive(m.sport, m.status));
 }
 
-export async function matchById(db: Db, id: number): Promise<SimMatch | null> {
+export async function matchById(db: Db, id: number): Promise<LiveMatch | null> {
   const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? rowToSim(row) : null;
 }
@@ -61,7 +61,7 @@ export async function teamMatches(
   which: 'finished' | 'upcoming',
   beforeOrAfterOt: number,
   limit: number,
-): Promise<SimMatch[]> {
+): Promise<LiveMatch[]> {
   const q = db
     .selectFrom('live_matches')
     .selectAll()
@@ -201,9 +201,9 @@ export async function oddsMoves(db: Db, matchId: number, type: OddsType, company
 /** Earlier meetings of the two teams, newest first. */
 export async function headToHead(
   db: Db,
-  m: Pick<SimMatch, 'id' | 'homeId' | 'awayId' | 'ot'>,
+  m: Pick<LiveMatch, 'id' | 'homeId' | 'awayId' | 'ot'>,
   limit: number,
-): Promise<SimMatch[]> {
+): Promise<LiveMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
     .selectAll()
@@ -222,7 +222,7 @@ export async function headToHead(
 }
 
 /** Hot matches of these days, by kick-off. */
-export async function hotOfDays(db: Db, days: string[], sport?: Sport): Promise<SimMatch[]> {
+export async function hotOfDays(db: Db, days: string[], sport?: Sport): Promise<LiveMatch[]> {
   let q = db.selectFrom('live_matches').selectAll().where('day', 'in', days).where('hot', '=', true);
   if (sport) q = q.where('sport', '=', sport);
   return (await q.orderBy('ot').execute()).map(rowToSim);

@@ -25,7 +25,7 @@ import { requireUser } from '../accounts/tokens';
 import { BOOKMAKERS, TEAM_BY_ID } from '../seed/leagues';
 import { crestSvg } from '../seed/crest';
 import { basketballStats, footballStats } from '../feed/match-view';
-import type { SimMatch } from '../feed/sim-types';
+import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
 import { createLiveBodies } from './bodies';
 import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
@@ -73,7 +73,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   const u = embeddedUrl;
   const body = createLiveBodies(ctx);
 
-  async function matchOr404(params: unknown, sport?: Sport): Promise<SimMatch> {
+  async function matchOr404(params: unknown, sport?: Sport): Promise<LiveMatch> {
     const { id } = parseInput(idParam, params);
     const m = await matchById(db, id);
     if (!m || (sport && m.sport !== sport)) throw new BizError(Code.NOT_FOUND, LiveText.matchNotFound);

@@ -12,7 +12,8 @@
  */
 import type { Injuries, Intelligence, Lineup, OddsRow, OddsType } from '../../workers/protocol/index';
 import type { Feed } from '../feed/feed';
-import type { FeedOutput, SimMatch } from '../feed/sim-types';
+import type { LiveSourceKind } from '../config';
+import type { FeedOutput, LiveMatch } from './model';
 
 /** The details stored per match, by kind. */
 export interface DetailBodies {
@@ -28,25 +29,46 @@ export const openingOddsKind = (type: OddsType): DetailKind => `odds-open:${type
 
 /** What a detail may be built from besides the match: its teams' recent finished matches. */
 export interface DetailInputs {
-  recent: { home: SimMatch[]; away: SimMatch[] };
+  recent: { home: LiveMatch[]; away: LiveMatch[] };
 }
 
 /** Where a source writes what it produced (the repository, or a recorder in front of it). */
 export interface LiveSink {
   /** New fixtures; a stored id keeps its stored state. */
-  insertMatches(matches: readonly SimMatch[], at: number): Promise<void>;
+  insertMatches(matches: readonly LiveMatch[], at: number): Promise<void>;
   /** One step of the feed: changed matches and what happened to them, stored together. */
-  saveOutput(matches: readonly SimMatch[], out: FeedOutput, at: number): Promise<void>;
+  saveOutput(matches: readonly LiveMatch[], out: FeedOutput, at: number): Promise<void>;
   saveDetail<K extends DetailKind>(matchId: number, kind: K, body: DetailBodies[K], at: number): Promise<void>;
 }
 
+/** Scores and odds of these sources are made up (the simulator, or a recording of it): 演示数据. */
+export const isDemoSource = (kind: LiveSourceKind): boolean => kind === 'simulator' || kind === 'replay';
+
+/** What /healthz and /metrics say about the source. */
+export interface SourceHealth {
+  source: LiveSourceKind;
+  /** Ms since the source's last message (null before the first). */
+  lastMessageAgeMs: number | null;
+  /** The provider's push is connected (null: the source has no push). */
+  pushConnected: boolean | null;
+  /** Polling because the push is down or stalled. */
+  polling: boolean;
+  /** Provider calls made, and left in the current budget (null: no budget). */
+  callsUsed: number;
+  callsLeft: number | null;
+  /** Live matches flagged stale (no message for LIVE_STALE_S). */
+  stale: number;
+}
+
 export interface LiveSource extends Feed {
-  readonly kind: 'simulator' | 'replay';
+  readonly kind: LiveSourceKind;
+  /** The source's health, for /healthz and /metrics. */
+  health(): SourceHealth;
   /** Where it stores what it produces; the detail service stores produced details through it too. */
   readonly sink: LiveSink;
   /**
    * The provider's detail of one match, or null when it has none (the route then answers an
    * empty body). Called at most once per (match, kind) while the answer is stored.
    */
-  produceDetail<K extends DetailKind>(m: SimMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
+  produceDetail<K extends DetailKind>(m: LiveMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
 }

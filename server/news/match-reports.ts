@@ -23,6 +23,7 @@ import {
   type IncidentRow,
   type MatchInfo,
 } from './match-report-facts';
+import { IngestText } from '../live/text';
 
 export const AUTO_AUTHOR = '球赛数据机器人';
 /** How far ahead previews are written, and how many matches the sweep covers per run. */
@@ -44,6 +45,8 @@ function eventLine(m: MatchInfo, i: IncidentRow): string | null {
   const who = player ? `${team}的${player}` : team;
   switch (i.type) {
     case 'goal': {
+      // A goal taken back (VAR) keeps its incident, corrected to read 进球无效.
+      if (i.text.includes(IngestText.voided)) return `第 ${i.minute} 分钟，${team}的进球经视频裁判复核被判无效。`;
       const lead =
         i.score_h === i.score_a
           ? '将比分扳平'

@@ -15,6 +15,7 @@ import { parseFrontMatter } from './front-matter';
 import { removeComments } from './comments';
 import { positiveId } from './schemas';
 import { NewsText } from './strings';
+import { isDemoSource } from '../live/source';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -42,13 +43,13 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext, token: 
       const raw = parseInput(publishBody, req.body);
       const input = 'markdown' in raw ? parseInput(articleInput, parseFrontMatter(raw.markdown)) : raw;
       const id = await insertArticle(db, input, ctx.now());
-      return ok(await articleDetail(db, id, null, ctx.feed.kind === 'simulator'), NewsText.ops.published);
+      return ok(await articleDetail(db, id, null, isDemoSource(ctx.feed.kind)), NewsText.ops.published);
     });
 
     scope.post(u(P.edit), async (req) => {
       const { id, ...fields } = parseInput(editBody, req.body);
       await updateArticle(db, id, fields, ctx.now());
-      return ok(await articleDetail(db, id, null, ctx.feed.kind === 'simulator'), NewsText.ops.edited);
+      return ok(await articleDetail(db, id, null, isDemoSource(ctx.feed.kind)), NewsText.ops.edited);
     });
 
     scope.post(u(P.pin), async (req) => {

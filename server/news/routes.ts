@@ -29,6 +29,7 @@ import { seedNews } from './seed';
 import { offsetCursor, onFlag, positiveId } from './schemas';
 import { NewsText } from './strings';
 import { userText } from './text-rules';
+import { isDemoSource } from '../live/source';
 
 const u = (path: string) => embeddedUrl(path);
 
@@ -87,7 +88,7 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
 
   app.get(u(P.detail), async (req) => {
     const { id } = parseInput(z.object({ id: positiveId() }), req.params);
-    return ok(await articleDetail(db, id, await viewerId(ctx, req), ctx.feed.kind === 'simulator'));
+    return ok(await articleDetail(db, id, await viewerId(ctx, req), isDemoSource(ctx.feed.kind)));
   });
 
   app.post(u(P.like), async (req) => {

@@ -12,6 +12,8 @@
  *   npm run ops -- audit-ledger          # every balance against the sum of its coin ledger rows
  *   npm run ops -- experts | approve-expert <用户编号> | reject-expert <用户编号>
  *   npm run ops -- anchor <用户编号> <直播间编号>   # grant the anchor role for a room (its console)
+ *   npm run ops -- names [nami|apisports]        # provider names not translated yet
+ *   npm run ops -- names set <数据源> <类型> <编号> <中文名> [简称]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import { embeddedUrl } from '../../workers/protocol/api/paths';
 import { BroadcastPaths } from '../../workers/protocol/api/broadcast';
 import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
 import { OpsProposalPaths, type ExpertApplicationRow } from '../../workers/protocol/api/proposal';
+import { OpsLivePaths, type NameEntry } from '../../workers/protocol/api/live';
 import { parseFrontMatter } from '../news/front-matter';
 import { BizError } from '../http/reply';
 import { verifyDrawsCommand } from '../activity/verify-draws';
@@ -39,7 +42,9 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   audit-ledger                 核对每个账户的球币余额是否等于其流水合计
   experts                      列出待审核的专家申请
   approve-expert|reject-expert <用户编号>  通过 / 拒绝专家申请
-  anchor <用户编号> <直播间编号>   开通主播：该用户成为这个直播间的主播（主播中心 /user/anchor）`;
+  anchor <用户编号> <直播间编号>   开通主播：该用户成为这个直播间的主播（主播中心 /user/anchor）
+  names [nami|apisports]       列出数据源送来、还没有中文名的联赛 / 球队 / 球员 / 公司
+  names set <数据源> <类型> <编号> <中文名> [简称]   设置中文名（类型：league team player company）`;
 
 export interface OpsEnv {
   base: string;
@@ -133,6 +138,28 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
         r = await call('POST', BroadcastPaths.opsAnchor, { userId: id(a), roomId: b });
         out(r.code === 200 ? `已开通主播：用户 #${id(a)} → 直播间 ${b}` : r.msg);
         return r.code === 200 ? 0 : 1;
+      case 'names': {
+        if (a === 'set') {
+          const [, , provider, kind, providerId, nameZh, shortZh] = argv;
+          if (!provider || !kind || !providerId || !nameZh) break;
+          r = await call('POST', OpsLivePaths.names, { provider, kind, providerId, nameZh, shortZh: shortZh ?? null });
+          out(
+            r.code === 200
+              ? `${r.msg}：${provider} ${kind} ${providerId} → ${nameZh}${shortZh ? `（${shortZh}）` : ''}`
+              : r.msg,
+          );
+          return r.code === 200 ? 0 : 1;
+        }
+        r = await call('GET', OpsLivePaths.names + (a ? `?provider=${encodeURIComponent(a)}` : ''));
+        if (r.code !== 200) {
+          out(r.msg);
+          return 1;
+        }
+        const list = r.data as unknown as NameEntry[];
+        if (!list.length) out('没有待翻译的名称');
+        for (const n of list) out(`${n.provider}\t${n.kind}\t${n.providerId}\t${n.providerName}`);
+        return 0;
+      }
       case 'restore':
       case 'remove':
         if ((a !== 'post' && a !== 'comment') || id(b) === null) break;

@@ -5,6 +5,7 @@ import type { AppInfo } from '../../workers/protocol/api/system';
 import type { AreaPlugin } from '../context';
 import { parseInput } from '../http/reply';
 import { appInfoConfigFromEnv, loadAppInfo } from './app-info';
+import { isDemoSource } from '../live/source';
 
 /** Default GET params (spec §7) are accepted; anything else in the query is ignored. */
 const appInfoQuery = z.object({
@@ -19,6 +20,6 @@ export const shellArea: AreaPlugin = (app, ctx) => {
     const host = ctx.config.publicHost ?? req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
     const { info, overrideError } = await loadAppInfo(ctx.db, base, host);
     if (overrideError) req.log.warn({ overrideError }, 'kv app_info ignored');
-    return ok<AppInfo>({ ...info, demoData: ctx.feed.kind === 'simulator' });
+    return ok<AppInfo>({ ...info, demoData: isDemoSource(ctx.feed.kind) });
   });
 };

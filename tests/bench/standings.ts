@@ -20,7 +20,7 @@ import { loadConfig } from '../../server/config';
 import { openStorage } from '../../server/db/index';
 import { insertMatches } from '../../server/feed/store';
 import { seedCatalogue } from '../../server/seed/seed';
-import type { SimMatch } from '../../server/feed/sim-types';
+import type { LiveMatch } from '../../server/live/model';
 import { LEAGUE_BY_ID, leagueTeams } from '../../server/seed/leagues';
 import { rngFor } from '../../server/seed/rng';
 import { liveTable, type ResultInput } from '../../server/database/standings';
@@ -54,7 +54,7 @@ async function apiBench(): Promise<void> {
     const teams = leagueTeams(league).map((t) => t.id);
     const r = rngFor(1, 'bench-standings');
     const start = Date.parse('2026-08-15T12:00:00Z') / 1000;
-    const matches = roundRobin(teams).map(([homeId, awayId], i): SimMatch => ({
+    const matches = roundRobin(teams).map(([homeId, awayId], i): LiveMatch => ({
       id: 900_000 + i,
       sport: 'zq',
       leagueId: league.id,
@@ -71,7 +71,7 @@ async function apiBench(): Promise<void> {
       hasVideo: false,
       type: 0,
       // The table reads scores and statuses only; the simulator's per-match state is not needed.
-      st: { kind: 'zq', players: [] } as unknown as SimMatch['st'],
+      st: { kind: 'zq', players: [] } as unknown as LiveMatch['st'],
       updatedAt: 0,
     }));
     await insertMatches(server.ctx.db, matches);

@@ -8,12 +8,12 @@ import { fixtureToSim } from '../../server/feed/create-feed';
 import { advanceFootball, footballMinute } from '../../server/feed/football';
 import { matchMinuteText } from '../../workers/domain/minute-text';
 import { advanceBasketball, basketballRemain } from '../../server/feed/basketball';
-import { newOutput, type FootballState, type SimMatch } from '../../server/feed/sim-types';
+import { newOutput, type FootballState, type LiveMatch } from '../../server/live/model';
 
 const SEED = 20261122;
 const DAYS = ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'];
 
-function simulate(m: SimMatch, to: number): void {
+function simulate(m: LiveMatch, to: number): void {
   const ctx = { seed: SEED, speed: 1, out: newOutput(), snapshot: false, history: true };
   if (m.sport === 'zq') advanceFootball(ctx, m, to);
   else advanceBasketball(ctx, m, to);

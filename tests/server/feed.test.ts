@@ -14,7 +14,7 @@ import { fixturesOfDay } from '../../server/feed/fixtures';
 import { fixtureToSim } from '../../server/feed/create-feed';
 import { advanceFootball } from '../../server/feed/football';
 import { advanceBasketball } from '../../server/feed/basketball';
-import { newOutput, type SimMatch } from '../../server/feed/sim-types';
+import { newOutput, type LiveMatch } from '../../server/live/model';
 import { statusRank } from '../../server/feed/status';
 import { dbSink } from '../../server/live/repository';
 import { rowToSim } from '../../server/feed/store';
@@ -255,7 +255,7 @@ describe('live feed simulator', () => {
 });
 
 describe('determinism', () => {
-  const advance = (m: SimMatch, to: number, seed: number) => {
+  const advance = (m: LiveMatch, to: number, seed: number) => {
     const ctx = { seed, speed: 1, out: newOutput(), snapshot: false, history: true };
     if (m.sport === 'zq') advanceFootball(ctx, m, to);
     else advanceBasketball(ctx, m, to);

@@ -142,4 +142,26 @@ export const liveMigrations: Migration[] = [
       await sql`alter table live_text add column stoppage int not null default 0`.execute(db);
     },
   },
+  {
+    // Chinese names of a provider's leagues, teams and players (issue 26): operators translate
+    // what a provider names in English; a name not translated yet shows the provider's own and is
+    // listed for them (name_zh null).
+    id: 'live-004-names',
+    up: async (db) => {
+      await sql`create table live_names (
+        provider text not null,
+        kind text not null,
+        provider_id text not null,
+        name_zh text,
+        short_zh text,
+        provider_name text not null default '',
+        seen_at double precision,
+        updated_at double precision,
+        primary key (provider, kind, provider_id)
+      )`.execute(db);
+      await sql`create index live_names_untranslated_idx on live_names (provider, kind) where name_zh is null`.execute(
+        db,
+      );
+    },
+  },
 ];

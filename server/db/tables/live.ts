@@ -115,6 +115,17 @@ export interface LiveTables {
     sport: string;
     created_at: number;
   };
+  /** Chinese names of a provider's entities; name_zh null: not translated yet (listed for operators). */
+  live_names: {
+    provider: string;
+    kind: string;
+    provider_id: string;
+    name_zh: string | null;
+    short_zh: string | null;
+    provider_name: string;
+    seen_at: number | null;
+    updated_at: number | null;
+  };
   live_details: {
     match_id: number;
     kind: string;

@@ -10,7 +10,7 @@ import { MAX_AGE_MS, cachedStandings, leaguesChanged } from '../../../server/dat
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
 import { insertMatches, saveOutput } from '../../../server/feed/store';
-import { newOutput, type SimMatch } from '../../../server/feed/sim-types';
+import { newOutput, type LiveMatch } from '../../../server/live/model';
 import { seedCatalogue } from '../../../server/seed/seed';
 import { LEAGUE_BY_ID, leagueTeams } from '../../../server/seed/leagues';
 import { DatabasePaths, embeddedUrl, fillPath, type Standings } from '../../../workers/protocol/index';
@@ -74,7 +74,7 @@ describe('standings API over a real server', () => {
       return { a: row(a!), b: row(b!) };
     };
     const before = await read();
-    const match = (id: number, score: [number, number]): SimMatch =>
+    const match = (id: number, score: [number, number]): LiveMatch =>
       ({
         id,
         sport: 'zq',
@@ -93,7 +93,7 @@ describe('standings API over a real server', () => {
         type: 0,
         st: { kind: 'zq', players: [] },
         updatedAt: 0,
-      }) as unknown as SimMatch;
+      }) as unknown as LiveMatch;
     await insertMatches(server.ctx.db, [match(990_001, [2, 0])]);
     const once = await read();
     expect(once.a.points - before.a.points).toBe(3);

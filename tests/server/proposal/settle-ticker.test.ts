@@ -7,7 +7,7 @@ import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
 import { seedCatalogue } from '../../../server/seed/seed';
 import { insertMatches } from '../../../server/feed/store';
-import type { SimMatch } from '../../../server/feed/sim-types';
+import type { LiveMatch } from '../../../server/live/model';
 import { publishTip } from '../../../server/proposal/tips';
 
 let ts: TestStorage;
@@ -47,9 +47,9 @@ it('settles a tip within a tick of its match ending', async () => {
     hot: false,
     hasVideo: false,
     type: 0,
-    st: { kind: 'zq', players: [] } as unknown as SimMatch['st'],
+    st: { kind: 'zq', players: [] } as unknown as LiveMatch['st'],
     updatedAt: 0,
-  } satisfies SimMatch;
+  } satisfies LiveMatch;
   const teams = await db
     .selectFrom('live_teams')
     .select('id')

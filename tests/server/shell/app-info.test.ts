@@ -4,6 +4,7 @@ import { Code, SystemPaths, embeddedUrl, type AppInfo, type Envelope } from '../
 import type { AppContext } from '../../../server/context';
 import { installErrorHandler } from '../../../server/http/reply';
 import { appInfoConfigFromEnv, saveAppInfoOverride } from '../../../server/shell/app-info';
+import type { LiveSourceKind } from '../../../server/config';
 import { shellArea } from '../../../server/shell/routes';
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 
@@ -11,7 +12,7 @@ let t: TestStorage;
 let app: FastifyInstance;
 const url = embeddedUrl(SystemPaths.appInfo);
 /** The live source the routes see: the simulator, or (below) a recorded real feed. */
-const feed: { kind: 'simulator' | 'replay' } = { kind: 'simulator' };
+const feed: { kind: LiveSourceKind } = { kind: 'simulator' };
 
 beforeAll(async () => {
   t = await createTestStorage();
@@ -41,10 +42,14 @@ describe('GET /main/inform/app/info', () => {
     expect(body.data.webVersion).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('says the scores are demo data (演示数据) while the simulator feeds them, and not with another source', async () => {
+  it('says the scores are demo data (演示数据) with the simulator or its replay, and not with a real provider', async () => {
     expect((await getInfo()).data.demoData).toBe(true);
-    feed.kind = 'replay';
     try {
+      feed.kind = 'replay';
+      expect((await getInfo()).data.demoData).toBe(true);
+      feed.kind = 'nami';
+      expect((await getInfo()).data.demoData).toBe(false);
+      feed.kind = 'apisports';
       expect((await getInfo()).data.demoData).toBe(false);
     } finally {
       feed.kind = 'simulator';

@@ -227,10 +227,14 @@ export function createMatchDetailModule(kernel: Kernel, store: MatchStore): Matc
     },
     addIncident(inc) {
       const d = details.get(inc.matchId);
-      if (d && !d.incidents.some((x) => x.id === inc.id)) {
-        d.incidents = [...d.incidents, inc];
-        d.changed$.next('header');
-      }
+      if (!d) return;
+      const i = d.incidents.findIndex((x) => x.id === inc.id);
+      if (i < 0) d.incidents = [...d.incidents, inc];
+      // The same id again with other text is a correction (a goal taken back: 进球无效): it replaces.
+      else if (d.incidents[i].text !== inc.text || d.incidents[i].score.join() !== inc.score.join())
+        d.incidents = d.incidents.map((x, j) => (j === i ? inc : x));
+      else return;
+      d.changed$.next('header');
     },
     footprint: () => ({ details: details.size }),
   };

@@ -102,3 +102,22 @@ export interface MatchVideo {
 
 /** Crest of a team (generated SVG, served by the embedded server). */
 export const CrestPath = '/media/crest/:teamId.svg';
+
+/**
+ * Operator API of the names table (OPS_TOKEN): a provider's league / team / player / bookmaker id
+ * → Chinese name. GET names: ?provider=&untranslated=1 → NameEntry[]; POST names { provider, kind,
+ * providerId, nameZh, shortZh? } → NameEntry.
+ */
+export const OpsLivePaths = {
+  names: '/ops/live/names',
+} as const;
+
+export interface NameEntry {
+  provider: 'nami' | 'apisports';
+  kind: 'match' | 'league' | 'team' | 'player' | 'company';
+  providerId: string;
+  /** null: not translated yet (the provider's name shows meanwhile). */
+  nameZh: string | null;
+  shortZh: string | null;
+  providerName: string;
+}

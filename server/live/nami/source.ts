@@ -1,0 +1,262 @@
+/**
+ * The 纳米数据 (Nami API 2.0) live source. Basic data and fixtures come over HTTP (competition and
+ * team lists, the match diary of yesterday, today and tomorrow, refreshed every 10 minutes); live
+ * scores, stats and incidents come through its push, MQTT over WebSocket, one topic per sport.
+ * When the push is down or has said nothing for `pushStallMs` (30 s), the source polls the HTTP
+ * real-time endpoint (detail_live, every `pollMs`) until the push delivers again. Every message
+ * goes through the ingest path (../ingest.ts); formats are in ./formats.ts, what they rest on in
+ * docs/providers/nami.md.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import { Code, addDays, chinaDay, fail, type Sport } from '../../../workers/protocol/index';
+import type { Ingest, IngestUpdate } from '../ingest';
+import type { LiveSink, LiveSource, SourceHealth } from '../source';
+import { LiveText } from '../text';
+import {
+  NamiPaths,
+  PUSH_TOPIC,
+  fixtureOf,
+  liveUpdates,
+  parsePush,
+  type NamiAnswer,
+  type NamiLive,
+  type NamiMatch,
+  type NamiNamed,
+  type NamiNames,
+} from './formats';
+
+export interface NamiConfig {
+  user: string;
+  secret: string;
+  baseUrl: string;
+  mqttUrl: string;
+  pushStallMs: number;
+  pollMs: number;
+}
+
+export interface NamiSourceDeps {
+  config: NamiConfig;
+  ingest: Ingest;
+  sink: LiveSink;
+  now: () => number;
+  /** Run the timers (off in tests that drive `advance` by hand). */
+  timers: boolean;
+  /** Prepares storage before the first message (names seed, stored catalogue). */
+  prepare: () => Promise<void>;
+  staleSweepMs?: number;
+  fixturesEveryMs?: number;
+}
+
+const SPORTS: readonly Sport[] = ['zq', 'lq'];
+const PAGE = 1000;
+
+export function createNamiSource(deps: NamiSourceDeps): LiveSource {
+  const { config, ingest } = deps;
+  const names: Record<Sport, NamiNames> = {
+    zq: { competition: new Map(), team: new Map() },
+    lq: { competition: new Map(), team: new Map() },
+  };
+  let client: MqttClient | null = null;
+  let pushConnected = false;
+  let lastPushAt = 0;
+  let polling = false;
+  let pollBusy = false;
+  let callsUsed = 0;
+  let started = false;
+  let lastFixturesAt = 0;
+  const timers: Array<ReturnType<typeof setInterval>> = [];
+  let lastRev = 0;
+  /**
+   * The revision of what arrives now: the time it was known current (a poll: when it was asked
+   * for; a push: when it came), kept strictly increasing so messages in one millisecond still order.
+   */
+  const nextRev = (): number => (lastRev = Math.max(deps.now(), lastRev + 1));
+
+  async function call<T>(path: string, params: Record<string, string | number> = {}): Promise<T> {
+    const url = new URL(config.baseUrl + path);
+    url.searchParams.set('user', config.user);
+    url.searchParams.set('secret', config.secret);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
+    callsUsed++;
+    const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) throw new Error(`nami ${path}: HTTP ${res.status}`);
+    const body = (await res.json()) as NamiAnswer<T>;
+    if (body.code !== 0) throw new Error(`nami ${path}: code ${body.code} ${body.err ?? ''}`);
+    return body.results;
+  }
+
+  /** A whole basic-data list, page by page (`id` ≥ the next id, at most 1000 a page). */
+  async function list(path: string): Promise<NamiNamed[]> {
+    const all: NamiNamed[] = [];
+    let from = 0;
+    for (;;) {
+      const page = await call<NamiNamed[]>(path, { id: from, limit: PAGE });
+      all.push(...page);
+      if (page.length < PAGE) return all;
+      from = Math.max(...page.map((p) => p.id)) + 1;
+    }
+  }
+
+  async function loadNames(sport: Sport): Promise<void> {
+    for (const c of await list(NamiPaths.competitions(sport))) names[sport].competition.set(c.id, c);
+    for (const t of await list(NamiPaths.teams(sport))) names[sport].team.set(t.id, t);
+  }
+
+  /** Yesterday's, today's and tomorrow's fixtures (Beijing days). */
+  async function loadFixtures(): Promise<void> {
+    const rev = nextRev();
+    lastFixturesAt = deps.now();
+    const today = chinaDay(rev);
+    const updates: IngestUpdate[] = [];
+    for (const sport of SPORTS) {
+      let missing = false;
+      const matches: NamiMatch[] = [];
+      for (const d of [-1, 0, 1])
+        matches.push(
+          ...(await call<NamiMatch[]>(NamiPaths.diary(sport), { date: addDays(today, d).replaceAll('-', '') })),
+        );
+      for (const m of matches) {
+        const f = fixtureOf(sport, m, names[sport], rev);
+        if (f) updates.push(f);
+        else missing = true;
+      }
+      // A competition or team added since the lists were read: read them again, once.
+      if (missing) {
+        await loadNames(sport);
+        for (const m of matches) {
+          if (updates.some((u) => u.match === m.id)) continue;
+          const f = fixtureOf(sport, m, names[sport], rev);
+          if (f) updates.push(f);
+        }
+      }
+    }
+    await ingest.apply(updates);
+  }
+
+  async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {
+    const updates = entries.flatMap((e) => liveUpdates(sport, e, rev));
+    if (updates.length > 0) await ingest.apply(updates);
+  }
+
+  /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
+  async function poll(): Promise<void> {
+    if (pollBusy) return;
+    pollBusy = true;
+    try {
+      for (const sport of SPORTS) {
+        const rev = nextRev();
+        await applyLive(sport, await call<NamiLive[]>(NamiPaths.live(sport)), rev);
+      }
+    } finally {
+      pollBusy = false;
+    }
+  }
+
+  const pushStalled = () => !pushConnected || deps.now() - lastPushAt > config.pushStallMs;
+
+  /** Polls while the push is down or stalled; stops as soon as it delivers again. */
+  async function watchdog(): Promise<void> {
+    polling = pushStalled();
+    if (polling) await poll();
+  }
+
+  function connectPush(): void {
+    client = mqtt.connect(config.mqttUrl, {
+      username: config.user,
+      password: config.secret,
+      clientId: `qs-${config.user}-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+      reconnectPeriod: 2_000,
+      connectTimeout: 10_000,
+      clean: true,
+    });
+    client.on('connect', () => {
+      pushConnected = true;
+      // Connected is not delivering: the stall clock starts now.
+      lastPushAt = deps.now();
+      client?.subscribe(
+        SPORTS.map((s) => PUSH_TOPIC[s]),
+        { qos: 0 },
+      );
+    });
+    client.on('close', () => (pushConnected = false));
+    client.on('offline', () => (pushConnected = false));
+    client.on('error', (err) => console.error('nami push error', err.message));
+    client.on('message', (topic, payload) => {
+      const sport = SPORTS.find((s) => PUSH_TOPIC[s] === topic);
+      if (!sport) return;
+      const rev = nextRev();
+      lastPushAt = deps.now();
+      polling = false;
+      let entries: NamiLive[];
+      try {
+        entries = parsePush(payload.toString('utf8'));
+      } catch (err) {
+        console.error('nami push: not JSON', (err as Error).message);
+        return;
+      }
+      applyLive(sport, entries, rev).catch((err: unknown) => console.error('nami push apply failed', err));
+    });
+  }
+
+  function every(ms: number, job: () => Promise<unknown>, what: string): void {
+    let busy = false;
+    const t = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      job()
+        .catch((err: unknown) => console.error(`nami ${what} failed`, (err as Error).message ?? err))
+        .finally(() => (busy = false));
+    }, ms);
+    t.unref?.();
+    timers.push(t);
+  }
+
+  return {
+    kind: 'nami',
+    sink: deps.sink,
+    // Lineups, injuries and intelligence come from endpoints this adapter does not read yet.
+    produceDetail: async () => null,
+    async start() {
+      if (started) return;
+      await deps.prepare();
+      for (const sport of SPORTS) await loadNames(sport);
+      await loadFixtures();
+      connectPush();
+      started = true;
+      if (deps.timers) {
+        every(config.pollMs, watchdog, 'poll');
+        every(deps.fixturesEveryMs ?? 600_000, loadFixtures, 'fixtures');
+        every(deps.staleSweepMs ?? 10_000, () => ingest.sweepStale(), 'stale sweep');
+      }
+    },
+    async stop() {
+      for (const t of timers.splice(0)) clearInterval(t);
+      const c = client;
+      client = null;
+      pushConnected = false;
+      if (c) await c.endAsync(true);
+      started = false;
+    },
+    healthy: () => started && (pushConnected || (polling && deps.now() - (ingest.stats().lastMessageAt ?? 0) < 60_000)),
+    health(): SourceHealth {
+      const s = ingest.stats();
+      return {
+        source: 'nami',
+        lastMessageAgeMs: s.lastMessageAt === null ? null : deps.now() - s.lastMessageAt,
+        pushConnected,
+        polling,
+        callsUsed,
+        // Nami sells unmetered plans: no call budget to count down.
+        callsLeft: null,
+        stale: s.stale,
+      };
+    },
+    /** One step by hand: the watchdog (polls when the push is down or stalled), then the stale sweep. */
+    async advance() {
+      await watchdog();
+      if (deps.now() - lastFixturesAt >= (deps.fixturesEveryMs ?? 600_000)) await loadFixtures();
+      return ingest.sweepStale();
+    },
+    applyDevEvent: async () => fail(Code.REFUSED, LiveText.providerRefuses),
+  };
+}

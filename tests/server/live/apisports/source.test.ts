@@ -1,0 +1,258 @@
+/**
+ * Contract test of the api-sports adapter against a fake API-Football v3 / API-Basketball with
+ * the documented JSON shapes and rate-limit headers: a server with LIVE_SOURCE=apisports shows
+ * the live fixture under its Chinese names (names table), its goal from the events, a VAR "Goal
+ * cancelled", the basketball game; it stays within the per-minute and per-day budget, pauses
+ * after a 429, and /metrics says how many calls are left.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
+import { buildServer, type BuiltServer } from '../../../../server/app';
+import { localId } from '../../../../server/live/providers';
+import { LivePaths, embeddedUrl, fillPath, type Incident } from '../../../../workers/protocol/index';
+
+const KEY = 'apisports-test-key';
+const FIXTURE = 1_208_001;
+const GAME = 400_123;
+let now = Date.parse('2026-11-22T12:30:00Z');
+const KICK = Math.floor(now / 1000) - 30 * 60;
+let ts: TestStorage;
+let server: BuiltServer;
+let fake: http.Server;
+const requests: string[] = [];
+let answer429 = 0;
+let goalsHome = 1;
+let events: object[] = [];
+
+const goalEvent = {
+  time: { elapsed: 23, extra: null },
+  team: { id: 42, name: 'Arsenal', logo: '' },
+  player: { id: 1460, name: 'B. Saka' },
+  assist: { id: null, name: null },
+  type: 'Goal',
+  detail: 'Normal Goal',
+  comments: null,
+};
+
+function fixture() {
+  return {
+    fixture: {
+      id: FIXTURE,
+      referee: null,
+      timezone: 'Asia/Shanghai',
+      date: new Date(KICK * 1000).toISOString(),
+      timestamp: KICK,
+      periods: { first: KICK, second: null },
+      venue: { id: 494, name: 'Emirates Stadium', city: 'London' },
+      status: { long: 'First Half', short: '1H', elapsed: 30 },
+    },
+    league: {
+      id: 39,
+      name: 'Premier League',
+      country: 'England',
+      logo: '',
+      flag: '',
+      season: 2026,
+      round: 'Regular Season - 13',
+    },
+    teams: {
+      home: { id: 42, name: 'Arsenal', logo: '', winner: null },
+      away: { id: 9002, name: 'Testbury Town', logo: '', winner: null },
+    },
+    goals: { home: goalsHome, away: 0 },
+    score: {
+      halftime: { home: null, away: null },
+      fulltime: { home: null, away: null },
+      extratime: { home: null, away: null },
+      penalty: { home: null, away: null },
+    },
+  };
+}
+
+function game() {
+  return {
+    id: GAME,
+    date: new Date(KICK * 1000).toISOString(),
+    time: '20:00',
+    timestamp: KICK,
+    timezone: 'Asia/Shanghai',
+    stage: null,
+    week: null,
+    status: { long: 'Quarter 2', short: 'Q2', timer: '5' },
+    league: { id: 12, name: 'NBA', type: 'League', season: '2026-2027', logo: '' },
+    country: { id: 5, name: 'USA', code: 'US', flag: '' },
+    teams: { home: { id: 139, name: 'Test Lakers', logo: '' }, away: { id: 140, name: 'Test Celtics', logo: '' } },
+    scores: {
+      home: { quarter_1: 30, quarter_2: 12, quarter_3: null, quarter_4: null, over_time: null, total: 42 },
+      away: { quarter_1: 25, quarter_2: 10, quarter_3: null, quarter_4: null, over_time: null, total: 35 },
+    },
+  };
+}
+
+function send(res: http.ServerResponse, get: string, response: unknown[]) {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'x-ratelimit-requests-limit': '100',
+    'x-ratelimit-requests-remaining': '90',
+    'X-RateLimit-Limit': '10',
+    'X-RateLimit-Remaining': '9',
+  });
+  res.end(
+    JSON.stringify({
+      get,
+      parameters: {},
+      errors: [],
+      results: response.length,
+      paging: { current: 1, total: 1 },
+      response,
+    }),
+  );
+}
+
+function startFake(): Promise<string> {
+  fake = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    requests.push(url.pathname + url.search);
+    if (req.headers['x-apisports-key'] !== KEY) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ errors: { token: 'Error/Missing application key.' }, response: [] }));
+    }
+    if (answer429 > 0) {
+      answer429--;
+      res.writeHead(429, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ errors: { rateLimit: 'Too many requests.' }, response: [] }));
+    }
+    const p = url.pathname;
+    if (p === '/fb/fixtures' && url.searchParams.get('live') === 'all') return send(res, 'fixtures', [fixture()]);
+    if (p === '/fb/fixtures') return send(res, 'fixtures', [fixture()]);
+    if (p === '/fb/fixtures/events') return send(res, 'fixtures/events', events);
+    if (p === '/fb/fixtures/statistics')
+      return send(res, 'fixtures/statistics', [
+        {
+          team: { id: 42, name: 'Arsenal' },
+          statistics: [
+            { type: 'Corner Kicks', value: 4 },
+            { type: 'Ball Possession', value: '61%' },
+          ],
+        },
+        {
+          team: { id: 9002, name: 'Testbury Town' },
+          statistics: [
+            { type: 'Corner Kicks', value: 1 },
+            { type: 'Ball Possession', value: '39%' },
+          ],
+        },
+      ]);
+    if (p === '/bb/games') return send(res, 'games', [game()]);
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) =>
+    fake.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(fake.address() as net.AddressInfo).port}`)),
+  );
+}
+
+async function header(sport: 'zq' | 'lq', id: number) {
+  const p = sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader;
+  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(p, { id })) });
+  return res.json() as {
+    code: number;
+    data: {
+      match: { score: number[]; s: number; home: { name: string }; leagueName: string; corner?: number[] };
+      incidents: Incident[];
+    };
+  };
+}
+
+beforeAll(async () => {
+  const base = await startFake();
+  events = [goalEvent];
+  ts = await createTestStorage('pglite', {
+    feed: false,
+    liveSource: {
+      kind: 'apisports',
+      staleAfterMs: 600_000,
+      nami: null,
+      apisports: {
+        key: KEY,
+        footballUrl: `${base}/fb`,
+        basketballUrl: `${base}/bb`,
+        perMinute: 6,
+        perDay: 12,
+        pollMs: 60_000,
+      },
+    },
+  });
+  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
+  await server.ctx.feed.start();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await ts?.cleanup();
+  await new Promise((r) => fake?.close(r));
+});
+
+describe('api-sports adapter against a fake API-Football / API-Basketball', () => {
+  it('live first: the live fixture, the basketball game, its events, the day list, then stats, within the minute budget', async () => {
+    expect(requests.map((r) => r.split('?')[0])).toEqual([
+      '/fb/fixtures',
+      '/bb/games',
+      '/fb/fixtures/events',
+      '/fb/fixtures',
+      '/fb/fixtures/statistics',
+    ]);
+    expect(requests[0]).toContain('live=all');
+    const zq = await header('zq', localId('apisports', 'zq', FIXTURE));
+    expect(zq.data.match.home.name).toBe('阿森纳');
+    expect(zq.data.match.leagueName).toBe('英超');
+    expect(zq.data.match.score).toEqual([1, 0]);
+    expect(zq.data.match.corner).toEqual([4, 1]);
+    expect(zq.data.incidents.filter((i) => i.type === 'goal').map((i) => i.text)).toEqual([
+      expect.stringContaining('B. Saka'),
+    ]);
+    const lq = await header('lq', localId('apisports', 'lq', GAME));
+    expect(lq.data.match.score).toEqual([42, 35]);
+    expect(lq.data.match.s).toBe(4);
+    // The minute's budget (6) leaves one call: the next cycle in the same minute spends only that.
+    await server.ctx.feed.advance();
+    expect(requests).toHaveLength(6);
+  });
+
+  it('a VAR "Goal cancelled" takes the goal back: score down, the same incident reads 进球无效', async () => {
+    const id = localId('apisports', 'zq', FIXTURE);
+    const [goal] = (await header('zq', id)).data.incidents.filter((i) => i.type === 'goal');
+    now += 61_000;
+    goalsHome = 0;
+    events = [goalEvent, { ...goalEvent, type: 'Var', detail: 'Goal cancelled', time: { elapsed: 25, extra: null } }];
+    await server.ctx.feed.advance();
+    const h = await header('zq', id);
+    expect(h.data.match.score).toEqual([0, 0]);
+    const goals = h.data.incidents.filter((i) => i.type === 'goal');
+    expect(goals.map((g) => g.id)).toEqual([goal.id]);
+    expect(goals[0].text).toContain('进球无效');
+  });
+
+  it('a 429 pauses the source; the daily budget runs out and /metrics says 0 left', async () => {
+    now += 61_000;
+    answer429 = 1;
+    const before = requests.length;
+    await server.ctx.feed.advance();
+    expect(requests.length).toBe(before + 1); // the 429, then nothing more this cycle
+    now += 10_000;
+    await server.ctx.feed.advance();
+    expect(requests.length).toBe(before + 1); // still paused
+    now += 61_000;
+    await server.ctx.feed.advance();
+    expect(server.ctx.feed.health().callsLeft).toBe(0);
+    const spent = requests.length;
+    now += 61_000;
+    await server.ctx.feed.advance();
+    expect(requests.length).toBe(spent);
+    const metrics = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('live_source_info{source="apisports"} 1');
+    expect(metrics.body).toMatch(/live_provider_calls_left 0\b/);
+    expect(metrics.body).toMatch(/live_provider_calls_used 12\b/);
+  });
+});

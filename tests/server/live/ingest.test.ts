@@ -1,0 +1,314 @@
+/**
+ * The provider-neutral ingest path on a real server (PGlite, REST, hub): a provider's fixture
+ * becomes a match every route shows; duplicated, repeated and out-of-order messages apply once;
+ * a goal taken back (VAR) lowers the score, keeps its incident id with 进球无效 (no second alert)
+ * and is published to clients that showed the goal; a live match that goes quiet is flagged
+ * (status 0) and comes back with its next message.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../helpers/test-db';
+import { buildServer, type BuiltServer } from '../../../server/app';
+import { createIngest, type Ingest, type IngestUpdate } from '../../../server/live/ingest';
+import { dbSink } from '../../../server/live/repository';
+import { resolveName, seedNames, untranslatedNames } from '../../../server/live/names';
+import { NAMI_STATUS } from '../../../server/live/nami/status';
+import { APISPORTS_STATUS } from '../../../server/live/apisports/status';
+import { localId } from '../../../server/live/providers';
+import { renderMatchReport } from '../../../server/news/match-reports';
+import type { Hub } from '../../../server/ws/hub';
+import {
+  LivePaths,
+  StatType,
+  Topics,
+  embeddedUrl,
+  fillPath,
+  type Incident,
+  type MatchEvent,
+  type Topic,
+  type TopicEvent,
+} from '../../../workers/protocol/index';
+
+const START = Date.parse('2026-11-22T12:30:00Z');
+let now = START;
+let ts: TestStorage;
+let server: BuiltServer;
+let ingest: Ingest;
+const frames: Array<{ topic: Topic; event: TopicEvent }> = [];
+
+const KICKOFF = Math.floor(START / 1000) - 20 * 60;
+const fixture = (match: number, rev = 1): IngestUpdate => ({
+  kind: 'fixture',
+  provider: 'apisports',
+  sport: 'zq',
+  match,
+  rev,
+  league: { id: 39, name: 'Premier League' },
+  home: { id: 42, name: 'Arsenal' },
+  away: { id: 9001, name: 'Sunderland Test' },
+  ot: KICKOFF,
+  status: '1H',
+});
+
+async function get(p: string, params: Record<string, number>) {
+  const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(p, params)) });
+  return res.json() as { code: number; msg: string; data: Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  ts = await createTestStorage('pglite', { feed: false });
+  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
+  await seedNames(server.ctx.db);
+  const real = server.ctx.hub;
+  const hub = {
+    publish(topic: Topic, event: TopicEvent) {
+      frames.push({ topic, event });
+      return real.publish(topic, event);
+    },
+  } as unknown as Hub;
+  ingest = createIngest({
+    db: server.ctx.db,
+    hub,
+    metrics: server.ctx.metrics,
+    sink: dbSink(server.ctx.db),
+    now: () => now,
+    seed: ts.config.feedSeed,
+    staleAfterMs: 60_000,
+    statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
+    names: (provider, kind, id, name) => resolveName(server.ctx.db, provider, kind, id, name, now),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await ts?.cleanup();
+});
+
+beforeEach(() => {
+  frames.length = 0;
+});
+
+const matchFrames = (id: number) =>
+  frames.filter((f) => f.topic === Topics.match(id)).map((f) => f.event as MatchEvent);
+const incidentsIn = (id: number): Incident[] =>
+  matchFrames(id).flatMap((e) => (e.kind === 'match' && e.incident ? [e.incident] : []));
+
+describe('a provider fixture becomes a match every route shows', () => {
+  it('names come from the names table, an unknown one from the provider and listed for operators', async () => {
+    await ingest.apply([fixture(1001)]);
+    const id = localId('apisports', 'zq', 1001);
+    const header = await get(LivePaths.zqHeader, { id });
+    expect(header.code).toBe(200);
+    const match = header.data.match as {
+      home: { name: string };
+      away: { name: string };
+      leagueName: string;
+      s: number;
+    };
+    expect(match.home.name).toBe('阿森纳');
+    expect(match.leagueName).toBe('英超');
+    expect(match.away.name).toBe('Sunderland Test');
+    expect(match.s).toBe(2);
+    const unknown = await untranslatedNames(server.ctx.db, 'apisports');
+    expect(unknown.map((n) => `${n.kind}:${n.providerId}:${n.providerName}`)).toContain('team:9001:Sunderland Test');
+  });
+});
+
+describe('each message applies once', () => {
+  const match = 1002;
+  const id = localId('apisports', 'zq', match);
+
+  it('a duplicated goal, a repeated score and an older score change nothing', async () => {
+    await ingest.apply([fixture(match)]);
+    const goal: IngestUpdate = {
+      kind: 'incident',
+      provider: 'apisports',
+      sport: 'zq',
+      match,
+      rev: 10,
+      id: 'g1',
+      type: 'goal',
+      side: 'home',
+      minute: 23,
+      player: 'Saka',
+    };
+    const score = (rev: number, h: number, a: number): IngestUpdate => ({
+      kind: 'score',
+      provider: 'apisports',
+      sport: 'zq',
+      match,
+      rev,
+      score: [h, a],
+    });
+    await ingest.apply([score(10, 1, 0), goal]);
+    const before = ingest.stats().duplicates;
+    // The same message twice, the same goal again later, and a score older than the one applied.
+    await ingest.apply([score(10, 1, 0), goal, goal]);
+    await ingest.apply([score(5, 0, 0)]);
+    expect(ingest.stats().duplicates - before).toBe(4);
+    const header = await get(LivePaths.zqHeader, { id });
+    expect((header.data.match as { score: number[] }).score).toEqual([1, 0]);
+    const incidents = header.data.incidents as Incident[];
+    expect(incidents.filter((i) => i.type === 'goal')).toHaveLength(1);
+    expect(incidents.find((i) => i.type === 'goal')!.text).toContain('Saka');
+  });
+
+  it('stats out of order keep the newest', async () => {
+    await ingest.apply([
+      {
+        kind: 'stats',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 20,
+        stats: [{ type: StatType.CORNER, home: 5, away: 2 }],
+      },
+    ]);
+    await ingest.apply([
+      {
+        kind: 'stats',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 15,
+        stats: [{ type: StatType.CORNER, home: 3, away: 1 }],
+      },
+    ]);
+    const stats = await get(LivePaths.zqStats, { id });
+    const list = (stats.data.stats ?? stats.data) as unknown as Array<{ type: number; home: number; away: number }>;
+    expect(list.find((s) => s.type === StatType.CORNER)).toMatchObject({ home: 5, away: 2 });
+  });
+});
+
+describe('a goal taken back (VAR)', () => {
+  it('an explicit VAR message lowers the score and corrects the same incident', async () => {
+    const match = 1003;
+    const id = localId('apisports', 'zq', match);
+    await ingest.apply([fixture(match)]);
+    await ingest.apply([
+      { kind: 'score', provider: 'apisports', sport: 'zq', match, rev: 1, score: [1, 0] },
+      {
+        kind: 'incident',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 1,
+        id: 'g',
+        type: 'goal',
+        side: 'home',
+        minute: 30,
+      },
+    ]);
+    const goal = incidentsIn(id).find((i) => i.type === 'goal')!;
+    expect(goal.score).toEqual([1, 0]);
+    frames.length = 0;
+    await ingest.apply([
+      {
+        kind: 'incident',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 2,
+        id: 'g',
+        type: 'goal',
+        side: 'home',
+        minute: 30,
+        voided: true,
+      },
+    ]);
+    const corrected = incidentsIn(id);
+    // Clients that showed the goal get it again under the same id: replaced, never a second alert.
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0].id).toBe(goal.id);
+    expect(corrected[0].text).toContain('进球无效');
+    expect(corrected[0].score).toEqual([0, 0]);
+    const list = frames.filter((f) => f.topic === Topics.football).map((f) => f.event as MatchEvent);
+    expect(list.at(-1)).toMatchObject({ kind: 'match', match: { id, score: [0, 0] } });
+    const header = await get(LivePaths.zqHeader, { id });
+    expect((header.data.match as { score: number[] }).score).toEqual([0, 0]);
+    const stored = (header.data.incidents as Incident[]).filter((i) => i.type === 'goal');
+    expect(stored).toHaveLength(1);
+    expect(stored[0].text).toContain('进球无效');
+    // The full-time report follows: no goal, the take-back said as such.
+    const report = await renderMatchReport(server.ctx.db, id, 'final');
+    expect(report!.md).toContain('被判无效');
+    expect(report!.md).not.toContain('破门得分');
+    // The same correction again changes nothing.
+    frames.length = 0;
+    await ingest.apply([
+      {
+        kind: 'incident',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 3,
+        id: 'g',
+        type: 'goal',
+        side: 'home',
+        minute: 30,
+        voided: true,
+      },
+    ]);
+    expect(incidentsIn(id)).toHaveLength(0);
+  });
+
+  it('a provider score that drops below the goals counted takes back the latest goal', async () => {
+    const match = 1004;
+    const id = localId('apisports', 'zq', match);
+    await ingest.apply([fixture(match)]);
+    await ingest.apply([
+      { kind: 'score', provider: 'apisports', sport: 'zq', match, rev: 1, score: [2, 0] },
+      {
+        kind: 'incident',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 1,
+        id: 'a',
+        type: 'goal',
+        side: 'home',
+        minute: 10,
+      },
+      {
+        kind: 'incident',
+        provider: 'apisports',
+        sport: 'zq',
+        match,
+        rev: 1,
+        id: 'b',
+        type: 'goal',
+        side: 'home',
+        minute: 40,
+      },
+    ]);
+    const [first, second] = incidentsIn(id).filter((i) => i.type === 'goal');
+    frames.length = 0;
+    await ingest.apply([{ kind: 'score', provider: 'apisports', sport: 'zq', match, rev: 2, score: [1, 0] }]);
+    const corrected = incidentsIn(id).filter((i) => i.type === 'goal');
+    expect(corrected.map((i) => i.id)).toEqual([second.id]);
+    expect(corrected[0].text).toContain('进球无效');
+    const header = await get(LivePaths.zqHeader, { id });
+    expect((header.data.match as { score: number[] }).score).toEqual([1, 0]);
+    const stored = (header.data.incidents as Incident[]).filter((i) => i.type === 'goal');
+    expect(stored.find((i) => i.id === first.id)!.text).not.toContain('进球无效');
+    expect(stored.find((i) => i.id === second.id)!.text).toContain('进球无效');
+  });
+});
+
+describe('a live match that goes quiet', () => {
+  it('is flagged after the configured time instead of staying live, and recovers on its next message', async () => {
+    const match = 1005;
+    const id = localId('apisports', 'zq', match);
+    await ingest.apply([fixture(match)]);
+    now += 30_000;
+    expect(await ingest.sweepStale()).toBe(0);
+    now += 61_000;
+    expect(await ingest.sweepStale()).toBeGreaterThanOrEqual(1);
+    let header = await get(LivePaths.zqHeader, { id });
+    expect((header.data.match as { s: number }).s).toBe(0);
+    expect(ingest.stats().stale).toBeGreaterThanOrEqual(1);
+    await ingest.apply([{ kind: 'score', provider: 'apisports', sport: 'zq', match, rev: 100, score: [0, 1] }]);
+    header = await get(LivePaths.zqHeader, { id });
+    expect((header.data.match as { s: number; score: number[] }).s).toBe(2);
+    expect((header.data.match as { score: number[] }).score).toEqual([0, 1]);
+  });
+});
