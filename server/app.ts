@@ -56,6 +56,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
     catalog: createTopicCatalog(db),
+    maxSocketsPerAddress: config.limits.socketsPerAddress,
+    admission: opts.cluster?.admission,
     ...opts.hub,
     bus: opts.cluster?.bus,
     tokenSecret: opts.cluster?.tokenSecret ?? opts.hub?.tokenSecret,

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { buildServer } from '../app';
 import { createJetStreamBus } from './jetstream-bus';
 import { createGatewayRegistry, openRegistryBucket } from './gateways';
+import { createClusterAdmission } from './socket-admission';
 import { clusterTokenSecret } from './token-secret';
 import { campaignForFeed } from './leader';
 import { socketEndpointOf } from './endpoint';
@@ -31,12 +32,28 @@ const bus = await createJetStreamBus({ nc, name: `${cluster}_events` });
 const kv = await openRegistryBucket(nc, cluster);
 const tokenSecret = await clusterTokenSecret(nc, cluster);
 const gateways = role === 'gateway' ? createGatewayRegistry(kv) : undefined;
+const admission = gateways
+  ? await createClusterAdmission({
+      nc,
+      cluster,
+      gatewayId: id,
+      maxPerAddress: config.limits.socketsPerAddress,
+      liveGateways: () => gateways.liveIds(),
+    })
+  : undefined;
 const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLost: () => process.exit(1) }) : null;
 
 // The leader counts as leading once its feed runs (state loaded), not when it merely holds the lock.
 let feedRunning = false;
 const server = await buildServer(config, {
-  cluster: { role, bus, gateways, tokenSecret, isLeader: () => feedRunning && (leadership?.isLeader() ?? false) },
+  cluster: {
+    role,
+    bus,
+    gateways,
+    admission,
+    tokenSecret,
+    isLeader: () => feedRunning && (leadership?.isLeader() ?? false),
+  },
 });
 await server.app.listen({ port: config.port, host: config.host });
 const port = (server.app.server.address() as { port: number }).port;

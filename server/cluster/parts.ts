@@ -1,6 +1,7 @@
 /** What a cluster process hands `buildServer` (server/app.ts). */
 import type { ClusterBus } from './bus';
 import type { GatewayRegistry } from './gateways';
+import type { SocketAdmission } from '../ws/socket-admission';
 
 export interface ClusterParts {
   role: 'gateway' | 'feed';
@@ -9,6 +10,8 @@ export interface ClusterParts {
   gateways?: GatewayRegistry;
   /** Shared by every gateway, so any of them opens a socket whose token another one issued. */
   tokenSecret: Buffer;
+  /** Gateways: single-use connect tokens and the per-address socket cap, cluster-wide. */
+  admission?: SocketAdmission;
   /** Feed: this process holds the feed lock. Gateways: always false. */
   isLeader(): boolean;
 }
