@@ -22,9 +22,47 @@ export const pageQuery = z.object({
 
 /** Parses input with a zod schema; bad input becomes code 4000 with a Chinese message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const res = schema.safeParse(value ?? {});
+  const res = schema.safeParse(onlyNumbersForNumbers(schema, value ?? {}));
   if (res.success) return res.data;
   throw new BizError(Code.BAD_INPUT, zodMessage(res.error));
+}
+
+/** The schema a wrapper (optional, default, nullable, a pipe from `unknown`) stands for. */
+function innermost(schema: z.ZodType): z.ZodType {
+  let s = schema as unknown as { _zod: { def: Record<string, unknown> } };
+  for (let i = 0; i < 10; i++) {
+    const def = s._zod.def;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault')
+      s = def.innerType as typeof s;
+    else if (def.type === 'pipe') {
+      const from = (def.in as typeof s)._zod.def.type;
+      s = (from === 'unknown' || from === 'any' ? def.out : def.in) as typeof s;
+    } else break;
+  }
+  return s as unknown as z.ZodType;
+}
+
+/**
+ * A coerced number field (ids, counts, pages) takes a number or a numeric string only: `Number()`
+ * reads JSON `true` as 1 and `[5]` as 5, so `{ "matchId": true }` reached a handler as id 1 (issue
+ * 33). Here, at the one edge every input passes, such a value in a number field of an object
+ * schema is replaced by a string that is no number, so the field's own message refuses it.
+ */
+function onlyNumbersForNumbers(schema: z.ZodType, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const def = (innermost(schema) as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodType> } } })
+    ._zod.def;
+  if (def.type !== 'object' || !def.shape) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const [key, field] of Object.entries(def.shape)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v !== 'boolean' && (typeof v !== 'object' || v === null)) continue;
+    const inner = (innermost(field) as unknown as { _zod: { def: { type: string; coerce?: boolean } } })._zod.def;
+    if (inner.type !== 'number' || !inner.coerce) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    out[key] = `not a number: ${typeof v}`;
+  }
+  return out ?? value;
 }
 
 const FIELD_NAMES: Record<string, string> = {
