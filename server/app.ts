@@ -20,6 +20,7 @@ import { installErrorHandler, parseInput } from './http/reply';
 import { metricsGuard, registerSecurityHeaders } from './http/security';
 import { registerClient } from './static';
 import { createHub, type HubOptions } from './ws/create-hub';
+import { socketErrorHandler } from './ws/socket-errors';
 import { createTopicCatalog } from './ws/topic-catalog';
 import { createLiveSource } from './live/create-source';
 import { createSmsSender, type SmsSender } from './accounts/sms';
@@ -58,6 +59,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
     catalog: createTopicCatalog(db),
+    maxSocketsPerAddress: config.limits.socketsPerAddress,
+    admission: opts.cluster?.admission,
     ...opts.hub,
     bus: opts.cluster?.bus,
     tokenSecret: opts.cluster?.tokenSecret ?? opts.hub?.tokenSecret,
@@ -90,7 +93,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   });
   installErrorHandler(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketErrorHandler });
 
   // --- Compression of dynamic answers (issue 16) ---------------------------------------------
   // JSON answers (match lists run to tens of KB) and the app's HTML, brotli or gzip as the client

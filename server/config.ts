@@ -80,6 +80,8 @@ export interface AccountLimits {
   passwordIvPerMinute: number;
   /** Portrait uploads per user per hour (default 10). */
   portraitsPerHour: number;
+  /** Sockets one client address may hold at once, cluster-wide in cluster mode (WS_MAX_PER_ADDRESS, default 200; 0: no cap). */
+  socketsPerAddress: number;
 }
 
 function num(v: string | undefined, def: number, name: string): number {
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       slidePerMinute: 20,
       passwordIvPerMinute: 30,
       portraitsPerHour: 10,
+      socketsPerAddress: wholeOrZero(env.WS_MAX_PER_ADDRESS, 200, 'WS_MAX_PER_ADDRESS'),
     },
     ...overrides,
   };
@@ -165,6 +168,12 @@ function liveSourceConfig(env: NodeJS.ProcessEnv): LiveSourceConfig {
         }
       : null,
   };
+}
+
+function wholeOrZero(v: string | undefined, def: number, name: string): number {
+  const n = num(v, def, name);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 for none), got '${v}'`);
+  return n;
 }
 
 function poolSize(v: string | undefined): number {

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } from '../workers/protocol/index';
 import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
+import { API_NOT_FOUND } from './http/reply';
 import { areaFiles, htmlWithPreloads, type ViteManifest } from './route-preloads';
 
 function appStatus(url: string): number {
@@ -138,7 +139,7 @@ function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage:
 }
 
 function notFound(reply: FastifyReply) {
-  return reply.status(404).send({ code: 4004, msg: '接口不存在', data: null });
+  return reply.status(404).send({ code: 4004, msg: API_NOT_FOUND, data: null });
 }
 
 /**

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { UserInfo } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { AccountText } from './text';
+import { hasReservedWord } from './reserved-nickname';
 
 export { NICKNAME_RE, PHONE_RE } from '../../workers/protocol/field-rules';
 
@@ -26,15 +27,12 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo | null>
   };
 }
 
-/** Words only the staff may wear: a user named like this could pass for the platform. */
-const RESERVED_NICK = /系统|官方|客服|管理员|admin|official/i;
-
 /**
  * True when the nickname could pass for the platform or an anchor: a reserved word anywhere in it
- * (case-insensitive, underscores ignored), or an anchor's name (any case).
+ * (in any variant: ./reserved-nickname.ts), or an anchor's name (any case).
  */
 export async function impostorNickname(db: Db, nickName: string): Promise<boolean> {
-  if (RESERVED_NICK.test(nickName.replace(/_/g, ''))) return true;
+  if (hasReservedWord(nickName)) return true;
   const anchor = await db
     .selectFrom('vlive_anchors')
     .select('id')

@@ -45,6 +45,8 @@ export interface GatewayRegistry {
    */
   route(limit: number): Promise<{ endpoint: Endpoint; gateways: string[] } | null>;
   list(): Promise<GatewayEntry[]>;
+  /** Ids of the live gateways (the same short-cached scan the address call reads). */
+  liveIds(): Promise<string[]>;
   /** Sockets on a topic summed over the live gateways (as of their last beats, at most ~1.5 s old). */
   viewers(topic: string): Promise<number>;
   /** Starts heartbeats for this gateway. */
@@ -157,6 +159,7 @@ export function createGatewayRegistry(kv: KV, now: () => number = Date.now): Gat
 
   return {
     list,
+    liveIds: async () => (await live()).map((g) => g.id),
     async viewers(topic) {
       let n = 0;
       for (const g of await live()) n += g.rooms?.[topic] ?? 0;

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { buildServer } from '../app';
 import { createJetStreamBus } from './jetstream-bus';
 import { createGatewayRegistry, openRegistryBucket } from './gateways';
+import { createClusterAdmission } from './socket-admission';
 import { clusterTokenSecret } from './token-secret';
 import { campaignForFeed } from './leader';
 import { createLeaderControls } from './leader-controls';
@@ -32,6 +33,15 @@ const bus = await createJetStreamBus({ nc, name: `${cluster}_events` });
 const kv = await openRegistryBucket(nc, cluster);
 const tokenSecret = await clusterTokenSecret(nc, cluster);
 const gateways = role === 'gateway' ? createGatewayRegistry(kv) : undefined;
+const admission = gateways
+  ? await createClusterAdmission({
+      nc,
+      cluster,
+      gatewayId: id,
+      maxPerAddress: config.limits.socketsPerAddress,
+      liveGateways: () => gateways.liveIds(),
+    })
+  : undefined;
 const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLost: () => process.exit(1) }) : null;
 
 // The leader counts as leading once its feed runs (state loaded), not when it merely holds the lock.
@@ -39,7 +49,7 @@ let feedRunning = false;
 const isLeader = () => feedRunning && (leadership?.isLeader() ?? false);
 const controls = createLeaderControls(nc, cluster, { isLeader });
 const server = await buildServer(config, {
-  cluster: { role, bus, gateways, tokenSecret, isLeader, controls },
+  cluster: { role, bus, gateways, admission, tokenSecret, isLeader, controls },
 });
 // A killed gateway's clients all come back within the same half second (the spec's 5 s plus
 // jitter): Node's default accept queue (511) overflowed, and each dropped connection attempt cost

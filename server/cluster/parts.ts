@@ -2,6 +2,7 @@
 import type { ClusterBus } from './bus';
 import type { GatewayRegistry } from './gateways';
 import type { LeaderControls } from './leader-controls';
+import type { SocketAdmission } from '../ws/socket-admission';
 
 export interface ClusterParts {
   role: 'gateway' | 'feed';
@@ -10,6 +11,8 @@ export interface ClusterParts {
   gateways?: GatewayRegistry;
   /** Shared by every gateway, so any of them opens a socket whose token another one issued. */
   tokenSecret: Buffer;
+  /** Gateways: single-use connect tokens and the per-address socket cap, cluster-wide. */
+  admission?: SocketAdmission;
   /** Feed: this process holds the feed lock. Gateways: always false. */
   isLeader(): boolean;
   /** Dev controls only the feed leader applies; the others forward them to it. */

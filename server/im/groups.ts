@@ -15,6 +15,7 @@ import {
   groupMay,
   type GroupAction,
   type GroupDetail,
+  type GroupInvitation,
   type GroupRole,
   type GroupSummary,
   type SendResult,
@@ -158,22 +159,49 @@ export async function myGroups(db: Db, userId: number): Promise<GroupSummary[]> 
   }));
 }
 
-/** People a member may add: existing users who have not blocked the inviter. */
-async function checkInvitees(db: Db, inviter: number, userIds: readonly number[]): Promise<void> {
-  if (userIds.length === 0) return;
+/**
+ * Who of `userIds` the inviter may add at once, and who must be asked first. Everyone must exist
+ * and must not have blocked the inviter (refused, as a private message would be). Someone who
+ * accepts messages only from people they follow, and does not follow the inviter, is asked: a
+ * group is another way to message them, so it takes their consent (issue 33).
+ */
+async function sortInvitees(
+  db: Db,
+  inviter: number,
+  userIds: readonly number[],
+): Promise<{ add: number[]; ask: number[] }> {
+  if (userIds.length === 0) return { add: [], ask: [] };
   const found = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...userIds])
+    .selectFrom('users as u')
+    .leftJoin('im_settings as s', 's.user_id', 'u.id')
+    .select([
+      'u.id',
+      's.who_may_message',
+      sql<boolean>`exists (select 1 from im_blocks b where b.user_id = u.id and b.blocked_user_id = ${inviter})`.as(
+        'blocked_inviter',
+      ),
+      sql<boolean>`exists (select 1 from community_follows f where f.user_id = u.id and f.followee_id = ${inviter})`.as(
+        'follows_inviter',
+      ),
+    ])
+    .where('u.id', 'in', [...userIds])
     .execute();
   if (found.length !== userIds.length) throw new BizError(Code.NOT_FOUND, '邀请的用户不存在');
-  const blockers = await db
-    .selectFrom('im_blocks')
-    .select('user_id')
-    .where('user_id', 'in', [...userIds])
-    .where('blocked_user_id', '=', inviter)
+  if (found.some((r) => r.blocked_inviter)) throw new BizError(Code.REFUSED, '有用户已拒收你的消息，不能邀请其入群');
+  const asked = new Set(found.filter((r) => r.who_may_message === 'following' && !r.follows_inviter).map((r) => r.id));
+  return { add: userIds.filter((id) => !asked.has(id)), ask: userIds.filter((id) => asked.has(id)) };
+}
+
+/** Records invitations for the people to ask; one already pending or declined is left as it is. */
+async function askToJoin(trx: Db, groupId: number, inviter: number, ask: readonly number[], now: number) {
+  if (ask.length === 0) return;
+  await trx
+    .insertInto('im_group_invitations')
+    .values(
+      ask.map((u) => ({ group_id: groupId, user_id: u, inviter_id: inviter, created_at: now, declined_at: null })),
+    )
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
     .execute();
-  if (blockers.length > 0) throw new BizError(Code.REFUSED, '有用户已拒收你的消息，不能邀请其入群');
 }
 
 export async function createGroup(
@@ -191,7 +219,7 @@ export async function createGroup(
     .executeTakeFirstOrThrow();
   if (Number(today.n) >= GROUP_CREATE_DAILY)
     throw new BizError(Code.RATE_LIMITED, `每天最多创建 ${GROUP_CREATE_DAILY} 个群聊，明天再来吧`);
-  await checkInvitees(db, ownerId, memberIds);
+  const { add, ask } = await sortInvitees(db, ownerId, memberIds);
   const groupId = await db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('im_groups', 'id')) as id`.execute(
       trx,
@@ -217,7 +245,7 @@ export async function createGroup(
       .insertInto('im_members')
       .values([
         { conversation_id: conversationId, user_id: ownerId, role: 'owner', joined_at: now },
-        ...memberIds.map((u) => ({
+        ...add.map((u) => ({
           conversation_id: conversationId,
           user_id: u,
           role: 'member' as const,
@@ -225,9 +253,10 @@ export async function createGroup(
         })),
       ])
       .execute();
+    await askToJoin(trx, id, ownerId, ask, now);
     return id;
   });
-  return groupDetail(db, ownerId, groupId);
+  return { ...(await groupDetail(db, ownerId, groupId)), asked: ask };
 }
 
 export async function updateGroup(
@@ -251,7 +280,10 @@ export async function updateGroup(
   return groupDetail(db, userId, groupId);
 }
 
-/** Adds people (already members are skipped). Returns the detail and who was added. */
+/**
+ * Adds people (already members are skipped), or asks those who must consent first (see
+ * sortInvitees). Returns the detail (with `asked`) and who was added.
+ */
 export async function inviteToGroup(
   db: Db,
   userId: number,
@@ -264,29 +296,120 @@ export async function inviteToGroup(
   const wanted = [...new Set(userIds)];
   if (wanted.length === 0) throw new BizError(Code.BAD_INPUT, '请选择要邀请的人');
   const existing = new Set(await conversationMemberIds(db, g.conversation_id));
-  const added = wanted.filter((id) => !existing.has(id));
-  await checkInvitees(db, userId, added);
-  if (added.length > 0) {
+  const { add: added, ask } = await sortInvitees(
+    db,
+    userId,
+    wanted.filter((id) => !existing.has(id)),
+  );
+  if (added.length > 0 || ask.length > 0) {
     await db.transaction().execute(async (trx) => {
       // The group row's lock serialises joins: the limit holds under concurrent invites.
       await trx.selectFrom('im_groups').select('id').where('id', '=', groupId).forUpdate().execute();
       if ((await memberCount(trx, g.conversation_id)) + added.length > GROUP_MEMBER_MAX)
         throw new BizError(Code.REFUSED, `群成员最多 ${GROUP_MEMBER_MAX} 人`);
-      await trx
-        .insertInto('im_members')
-        .values(
-          added.map((u) => ({
-            conversation_id: g.conversation_id,
-            user_id: u,
-            role: 'member' as const,
-            joined_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
-        .execute();
+      if (added.length > 0)
+        await trx
+          .insertInto('im_members')
+          .values(
+            added.map((u) => ({
+              conversation_id: g.conversation_id,
+              user_id: u,
+              role: 'member' as const,
+              joined_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+          .execute();
+      await askToJoin(trx, groupId, userId, ask, now);
     });
   }
-  return { detail: await groupDetail(db, userId, groupId), added };
+  return { detail: { ...(await groupDetail(db, userId, groupId)), asked: ask }, added };
+}
+
+/** The invitations waiting for my answer (groups still there, and that I am not in). */
+export async function myInvitations(db: Db, userId: number): Promise<GroupInvitation[]> {
+  const rows = await db
+    .selectFrom('im_group_invitations as i')
+    .innerJoin('im_groups as g', 'g.id', 'i.group_id')
+    .innerJoin('users as u', 'u.id', 'i.inviter_id')
+    .select([
+      'g.id',
+      'g.name',
+      'i.created_at',
+      'u.id as inviter_id',
+      'u.nick_name',
+      'u.portrait',
+      sql<string>`(select count(*) from im_members m where m.conversation_id = g.conversation_id)`.as('n'),
+    ])
+    .where('i.user_id', '=', userId)
+    .where('i.declined_at', 'is', null)
+    .where('g.dissolved_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('im_members as m')
+            .select('m.user_id')
+            .whereRef('m.conversation_id', '=', 'g.conversation_id')
+            .where('m.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy('i.created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    groupId: r.id,
+    name: r.name,
+    memberCount: Number(r.n),
+    inviter: { id: r.inviter_id, nickName: r.nick_name, avatar: r.portrait },
+    invitedAt: Number(r.created_at),
+  }));
+}
+
+/**
+ * My answer to an invitation: accepting joins the group (within its size limit), declining keeps
+ * the group from asking again. Null when declined.
+ */
+export async function answerInvitation(
+  db: Db,
+  userId: number,
+  groupId: number,
+  accept: boolean,
+  now: number,
+): Promise<GroupDetail | null> {
+  const invitation = await db
+    .selectFrom('im_group_invitations')
+    .select('inviter_id')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('declined_at', 'is', null)
+    .executeTakeFirst();
+  if (!invitation) throw new BizError(Code.NOT_FOUND, '邀请不存在或已失效');
+  const g = await groupRow(db, groupId);
+  if (!accept) {
+    await db
+      .updateTable('im_group_invitations')
+      .set({ declined_at: now })
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .execute();
+    return null;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('im_groups').select('id').where('id', '=', groupId).forUpdate().execute();
+    if ((await memberCount(trx, g.conversation_id)) >= GROUP_MEMBER_MAX)
+      throw new BizError(Code.REFUSED, `群成员已满 ${GROUP_MEMBER_MAX} 人`);
+    await trx
+      .insertInto('im_members')
+      .values({ conversation_id: g.conversation_id, user_id: userId, role: 'member', joined_at: now })
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+      .execute();
+    await trx
+      .deleteFrom('im_group_invitations')
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .execute();
+  });
+  return groupDetail(db, userId, groupId);
 }
 
 export async function joinGroup(

@@ -24,6 +24,7 @@ import {
 import type { SendResult } from '../../workers/protocol/api/message';
 import type { AppContext, AreaPlugin } from '../context';
 import { BizError, parseInput } from '../http/reply';
+import { claimStoredQuota, refuseOverQuota } from '../limits/stored-quota';
 import { requireUserId } from '../user/auth';
 import { deleteUploadFile, readImageUpload, storeUpload } from '../user/uploads';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
@@ -87,23 +88,15 @@ export async function dropRecalledPicture(ctx: AppContext, messageId: number): P
   await deleteUploadFile(ctx, image.url);
 }
 
-async function checkImageRate(ctx: AppContext, userId: number): Promise<void> {
-  const recent = await ctx.db
-    .selectFrom('user_uploads')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'im')
-    .where('created_at', '>', ctx.now() - 3600_000)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= IM_IMAGE_HOURLY)
-    throw new BizError(Code.RATE_LIMITED, `发图太频繁：1 小时内最多发 ${IM_IMAGE_HOURLY} 张图片，请稍后再试`);
-}
+const IM_IMAGE_RATE = { count: IM_IMAGE_HOURLY, windowMs: 3600_000 } as const;
+const IM_IMAGE_ROWS = { table: 'user_uploads', purpose: 'im' } as const;
+const IM_IMAGE_TOO_MANY = `发图太频繁：1 小时内最多发 ${IM_IMAGE_HOURLY} 张图片，请稍后再试`;
 
 function registerImageRoute(scope: FastifyInstance, ctx: AppContext): void {
   scope.post(embeddedUrl(P.image), async (req) => {
     const from = await requireUserId(ctx, req);
-    // Counted from the stored rows before the body is decoded.
-    await checkImageRate(ctx, from);
+    // Refused before the body is decoded; the claim in the send's transaction is what holds.
+    await refuseOverQuota(ctx.db, IM_IMAGE_ROWS, from, IM_IMAGE_RATE, ctx.now(), IM_IMAGE_TOO_MANY);
     const upload = await readImageUpload(req, { minSide: IM_IMAGE_MIN_SIDE, maxSide: IM_IMAGE_MAX_SIDE });
     const target = parseInput(targetFields, upload.fields);
     let storedUrl: string | null = null;
@@ -113,6 +106,7 @@ function registerImageRoute(scope: FastifyInstance, ctx: AppContext): void {
       target,
       IM_IMAGE_TEXT,
       async (trx) => {
+        await claimStoredQuota(trx, IM_IMAGE_ROWS, from, IM_IMAGE_RATE, ctx.now(), IM_IMAGE_TOO_MANY);
         const stored = await storeUpload(ctx, trx, from, 'im', upload);
         storedUrl = stored.url;
         const image: ImImage = { url: stored.url, width: stored.width, height: stored.height };

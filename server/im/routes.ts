@@ -30,6 +30,8 @@ import {
   dissolveGroup,
   groupDetail,
   inviteToGroup,
+  myInvitations,
+  answerInvitation,
   joinGroup,
   leaveGroup,
   myGroups,
@@ -85,6 +87,7 @@ const createBody = z.object({ name: groupName, memberIds: userIdList.default([])
 const updateBody = z.object({ groupId: groupIdField, name: groupName.optional(), notice: groupNotice.optional() });
 const inviteBody = z.object({ groupId: groupIdField, userIds: userIdList });
 const joinBody = z.object({ groupId: groupIdField, code: inviteCodeField });
+const answerBody = z.object({ groupId: groupIdField, accept: onOff });
 const memberBody = z.object({ groupId: groupIdField, userId: userIdField });
 const muteBody = z.object({ groupId: groupIdField, userId: userIdField, minutes: muteMinutes });
 const muteAllBody = z.object({ groupId: groupIdField, on: onOff });
@@ -208,12 +211,12 @@ export const imArea: AreaPlugin = (app, ctx) => {
     const ownerId = await requireUserId(ctx, req);
     const body = parseInput(createBody, req.body);
     const detail = await createGroup(db, { ownerId, name: body.name, memberIds: body.memberIds, now: ctx.now() });
-    await publishGroup(
-      ctx,
-      detail.id,
-      detail.members.map((m) => m.id),
+    // The people asked see the invitation in their group list at once.
+    await publishGroup(ctx, detail.id, [...detail.members.map((m) => m.id), ...(detail.asked ?? [])]);
+    return ok(
+      detail,
+      detail.asked?.length ? `群聊已创建，已向 ${detail.asked.length} 人发出邀请，对方同意后入群` : '群聊已创建',
     );
-    return ok(detail, '群聊已创建');
   });
 
   app.post(u(P.groupUpdate), async (req) => {
@@ -231,13 +234,32 @@ export const imArea: AreaPlugin = (app, ctx) => {
   app.post(u(P.groupInvite), async (req) => {
     const userId = await requireUserId(ctx, req);
     const body = parseInput(inviteBody, req.body);
-    const { detail } = await inviteToGroup(db, userId, body.groupId, body.userIds, ctx.now());
+    const { detail, added } = await inviteToGroup(db, userId, body.groupId, body.userIds, ctx.now());
+    await publishGroup(ctx, detail.id, [...detail.members.map((m) => m.id), ...(detail.asked ?? [])]);
+    return ok(
+      detail,
+      detail.asked?.length
+        ? `${added.length ? `已邀请 ${added.length} 人，` : ''}已向 ${detail.asked.length} 人发出邀请，对方同意后入群`
+        : '已邀请',
+    );
+  });
+
+  app.get(u(P.groupInvitations), async (req) => ok(await myInvitations(db, await requireUserId(ctx, req))));
+
+  app.post(u(P.groupInvitationAnswer), async (req) => {
+    const userId = await requireUserId(ctx, req);
+    const body = parseInput(answerBody, req.body);
+    const detail = await answerInvitation(db, userId, body.groupId, body.accept === 1, ctx.now());
+    if (!detail) {
+      await publishGroup(ctx, body.groupId, [userId]);
+      return ok({ declined: 1 as const }, '已拒绝邀请');
+    }
     await publishGroup(
       ctx,
       detail.id,
       detail.members.map((m) => m.id),
     );
-    return ok(detail, '已邀请');
+    return ok(detail, '已加入群聊');
   });
 
   app.post(u(P.groupJoin), async (req) => {

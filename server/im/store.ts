@@ -3,7 +3,7 @@
  * me, favourite, pin, delete the chat). Every function either writes all of its rows or throws a
  * BizError before writing any.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { Code, type ImMessage } from '../../workers/protocol/index';
 import {
   IM_NOT_MEMBER_MSG,
@@ -15,6 +15,7 @@ import {
   type SendResult,
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
+import type { Database } from '../db/schema';
 import { BizError } from '../http/reply';
 import { isDuplicateClientId, replayOf, writeMessage, type NewMessage } from './insert';
 import { messageById, messageRows, toMessage, type MessageRow } from './message-rows';
@@ -24,7 +25,7 @@ import { mayMessageQuery, refuseUnlessMayMessage } from './privacy';
  * What a picture or match-card message carries, made inside the send's transaction once every
  * check has passed (a picture is stored only then); answers the attachment's JSON.
  */
-export type Attach = (trx: Db) => Promise<string>;
+export type Attach = (trx: Transaction<Database>) => Promise<string>;
 
 /** 20 messages / 10 s per user, private and group together: the count of the sender's recent messages. */
 export const recentSent = (from: number, now: number) =>

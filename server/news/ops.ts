@@ -3,13 +3,13 @@
  * comments (restore or remove). Registered only when the token is set; every call checks the
  * `x-ops-token` header in constant time.
  */
-import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Code, embeddedUrl, ok } from '../../workers/protocol/index';
-import { OPS_TOKEN_HEADER, OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
+import { OpsNewsPaths as P, type ReportedItem } from '../../workers/protocol/api/news';
 import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
+import { requireOps } from '../ops/guard';
 import { articleDetail, articleInput, insertArticle, updateArticle } from './articles';
 import { parseFrontMatter } from './front-matter';
 import { removeComments } from './comments';
@@ -18,13 +18,6 @@ import { NewsText } from './strings';
 import { isDemoSource } from '../live/source';
 
 const u = (path: string) => embeddedUrl(path);
-
-function checkToken(req: FastifyRequest, token: string): void {
-  const given = Buffer.from(String(req.headers[OPS_TOKEN_HEADER] ?? ''));
-  const want = Buffer.from(token);
-  if (given.length !== want.length || !crypto.timingSafeEqual(given, want))
-    throw new BizError(Code.NO_TOKEN, NewsText.ops.badToken);
-}
 
 const publishBody = z.union([z.object({ markdown: z.string().max(100_000) }), articleInput]);
 const editBody = articleInput.partial().extend({ id: positiveId() });
@@ -37,7 +30,7 @@ const reviewBody = z.object({
 export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext, token: string): void {
   const { db } = ctx;
   app.register(async (scope) => {
-    scope.addHook('preHandler', async (req) => checkToken(req, token));
+    scope.addHook('preHandler', async (req) => requireOps({ opsToken: token }, req));
 
     scope.post(u(P.publish), async (req) => {
       const raw = parseInput(publishBody, req.body);

@@ -39,7 +39,6 @@ export const NewsText = {
   tooManyImages: (n: number) => `最多上传 ${n} 张图片`,
   badImage: '图片不存在，请重新上传',
   ops: {
-    badToken: '运营口令不正确',
     frontMatter: '文章需要以 --- 包围的头信息开头（title、type 等）',
     badField: (f: string) => `头信息字段 ${f} 不正确`,
     published: '已发布',

@@ -27,6 +27,7 @@ import { parseFrontMatter } from '../news/front-matter';
 import { BizError } from '../http/reply';
 import { verifyDrawsCommand } from '../activity/verify-draws';
 import { auditLedgerCommand } from '../pay/audit-ledger';
+import { API_NOT_FOUND } from '../http/reply';
 
 /** What the operator API answers for an article (other answers carry only code and msg). */
 type OpsAnswer = { id?: number; title?: string } | null;
@@ -69,8 +70,12 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
       headers: { [OPS_TOKEN_HEADER]: env.token!, ...(body !== undefined && { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (res.status === 404) return { code: 404, msg: '服务器未开启运营接口（OPS_TOKEN 未设置）', data: null };
-    return (await res.json()) as { code: number; msg: string; data: OpsAnswer };
+    const answer = (await res.json().catch(() => null)) as { code: number; msg: string; data: OpsAnswer } | null;
+    // The operator API answers 404 for a missing article too; only the not-found handler's 404
+    // (no such route) means the API is off.
+    if (!answer || (res.status === 404 && (answer.msg === API_NOT_FOUND || typeof answer.code !== 'number')))
+      return { code: 404, msg: '服务器未开启运营接口（OPS_TOKEN 未设置）', data: null };
+    return answer;
   };
   const id = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : null);
   const [cmd, a, b] = argv;

@@ -3,6 +3,7 @@
  * `audit-ledger`): one GET of the operator API with the OPS_TOKEN header.
  */
 import { OPS_TOKEN_HEADER, embeddedUrl, type Envelope } from '../../workers/protocol/index';
+import { API_NOT_FOUND } from '../http/reply';
 
 /** Where an ops command reaches the operator API, and where it reports. */
 export interface OpsTarget {
@@ -29,11 +30,13 @@ export async function getOpsData<T>(env: OpsTarget, path: string): Promise<T | n
     env.out(`无法连接服务器 ${env.baseUrl}：${(err as Error).message}`);
     return null;
   }
-  if (res.status === 404) {
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  // No operator route at all (404 from the not-found handler) is told apart from an operator
+  // answer of 404 (no such issue): that one is the envelope of the route, with its own message.
+  if (!body || (res.status === 404 && (body.msg === API_NOT_FOUND || typeof body.code !== 'number'))) {
     env.out('运维接口未开启（服务端未设置 OPS_TOKEN）');
     return null;
   }
-  const body = (await res.json()) as Envelope<T>;
   if (body.code !== 200) {
     env.out(body.msg);
     return null;

@@ -21,7 +21,7 @@ import {
 } from '../../workers/protocol/api/user-centre';
 import type { AppContext } from '../context';
 import { BizError, pageQuery, parseInput } from '../http/reply';
-import { claimStoredQuota } from '../limits/stored-quota';
+import { claimStoredQuota, refuseOverQuota } from '../limits/stored-quota';
 import { requireUserId } from './auth';
 import { textField } from '../../workers/protocol/fields';
 import { maskWords } from '../news/text-rules';
@@ -176,18 +176,15 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
 export function registerPostImageRoute(scope: FastifyInstance, ctx: AppContext): void {
   scope.post(u(P.postImage), async (req) => {
     const userId = await requireUserId(ctx, req);
-    // Counted from the stored rows before the body is decoded: holds across restarts.
-    const recent = await ctx.db
-      .selectFrom('user_uploads')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('purpose', '=', 'post')
-      .where('created_at', '>', ctx.now() - POST_IMAGE_RATE.windowMs)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= POST_IMAGE_RATE.count)
-      throw new BizError(Code.RATE_LIMITED, `上传太频繁：1 小时内最多上传 ${POST_IMAGE_RATE.count} 张图片，请稍后再试`);
+    const postRows = { table: 'user_uploads', purpose: 'post' } as const;
+    const tooMany = `上传太频繁：1 小时内最多上传 ${POST_IMAGE_RATE.count} 张图片，请稍后再试`;
+    // Refused before the body is decoded; the claim in the transaction below is what holds.
+    await refuseOverQuota(ctx.db, postRows, userId, POST_IMAGE_RATE, ctx.now(), tooMany);
     const upload = await readImageUpload(req, { minSide: 16, maxSide: 8192 });
-    const stored = await storeUpload(ctx, ctx.db, userId, 'post', upload);
+    const stored = await ctx.db.transaction().execute(async (trx) => {
+      await claimStoredQuota(trx, postRows, userId, POST_IMAGE_RATE, ctx.now(), tooMany);
+      return storeUpload(ctx, trx, userId, 'post', upload);
+    });
     return ok({ id: stored.id, url: stored.url, width: stored.width, height: stored.height }, '上传成功');
   });
 }

@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { Code, embeddedUrl, ok } from '../../workers/protocol/index';
 import {
+  FEEDBACK_IMAGE_RATE,
   FEEDBACK_KINDS,
   FEEDBACK_MAX_IMAGES,
   PORTRAIT_MAX_BYTES,
@@ -21,6 +22,7 @@ import {
 import type { AreaPlugin } from '../context';
 import type { Db } from '../db/index';
 import { BizError, parseInput } from '../http/reply';
+import { claimStoredQuota, refuseOverQuota } from '../limits/stored-quota';
 import { requireUserId } from './auth';
 import { FAQ } from './faq';
 import { ageOn, maskIdNumber, maskName } from './id-number';
@@ -94,20 +96,16 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     registerPostImageRoute(scope, ctx);
     scope.post(u(P.portraitUpload), async (req) => {
       const userId = await requireUserId(ctx, req);
-      // Counted from the stored rows (before the body is decoded): holds across restarts.
-      const recent = await db
-        .selectFrom('user_uploads')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('purpose', '=', 'portrait')
-        .where('created_at', '>', ctx.now() - 3600_000)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= ctx.config.limits.portraitsPerHour)
-        throw new BizError(Code.RATE_LIMITED, '头像上传太频繁，请一小时后再试');
+      const portraitRate = { count: ctx.config.limits.portraitsPerHour, windowMs: 3600_000 };
+      const portraitRows = { table: 'user_uploads', purpose: 'portrait' } as const;
+      const tooMany = '头像上传太频繁，请一小时后再试';
+      // Refused before the body is decoded; the claim in the transaction below is what holds.
+      await refuseOverQuota(db, portraitRows, userId, portraitRate, ctx.now(), tooMany);
       const upload = await readImageUpload(req);
       const ratio = upload.image.width / upload.image.height;
       if (ratio < 0.5 || ratio > 2) throw new BizError(Code.BAD_INPUT, '头像宽高比例不能超过 2:1，请先裁剪');
       const replaced = await db.transaction().execute(async (trx) => {
+        await claimStoredQuota(trx, portraitRows, userId, portraitRate, ctx.now(), tooMany);
         const previous = await trx
           .selectFrom('users')
           .select('portrait_new')
@@ -145,16 +143,14 @@ export const userCentreArea: AreaPlugin = async (app, ctx) => {
     });
     scope.post(u(P.feedbackImage), async (req) => {
       const userId = await requireUserId(ctx, req);
+      const feedbackRows = { table: 'user_uploads', purpose: 'feedback' } as const;
+      const tooMany = '上传太频繁，请稍后再试';
+      await refuseOverQuota(db, feedbackRows, userId, FEEDBACK_IMAGE_RATE, ctx.now(), tooMany);
       const upload = await readImageUpload(req, { minSide: 16, maxSide: 8192 });
-      const pendingCount = await db
-        .selectFrom('user_uploads')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('purpose', '=', 'feedback')
-        .where('created_at', '>', ctx.now() - 3600_000)
-        .executeTakeFirstOrThrow();
-      if (Number(pendingCount.n) >= 30) throw new BizError(Code.RATE_LIMITED, '上传太频繁，请稍后再试');
-      const stored = await storeUpload(ctx, db, userId, 'feedback', upload);
+      const stored = await db.transaction().execute(async (trx) => {
+        await claimStoredQuota(trx, feedbackRows, userId, FEEDBACK_IMAGE_RATE, ctx.now(), tooMany);
+        return storeUpload(ctx, trx, userId, 'feedback', upload);
+      });
       return ok({ id: stored.id, url: stored.url, width: stored.width, height: stored.height });
     });
   });

@@ -13,7 +13,9 @@
  *
  * Configuration: VLIVE_HLS_DIR (nginx's hls_path; without it no publish is accepted and rooms
  * keep the built-in test stream), RTMP_INGEST_URL (shown to anchors, e.g. rtmp://host:1935/live),
- * RTMP_CALLBACK_SECRET (when set, callbacks must carry ?secret=; otherwise only loopback callers),
+ * RTMP_CALLBACK_SECRET (callbacks must carry ?secret=; required once ingest is configured, and
+ * the server refuses to start without it: a loopback caller is no proof of being nginx, any
+ * process on the machine or a proxied request is one too),
  * VLIVE_LADDER (must match the one nginx's config was generated with).
  */
 import crypto from 'node:crypto';
@@ -27,6 +29,7 @@ import type { ChatService } from './chat';
 import { registerAnchorConsole } from './anchor-console';
 import { announceLive } from './live-state';
 import { RUNG_NAME, SOURCE_RUNG, parseLadder, roomMasterPlaylist } from './ladder';
+import { RTMP_SECRET_MISSING } from './nginx-conf';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
@@ -44,6 +47,8 @@ export function broadcastOptionsFromEnv(
   dataDir: string,
   deps: Pick<BroadcastOptions, 'chat' | 'invalidateRoom'>,
 ): BroadcastOptions {
+  const ingest = Boolean(env.VLIVE_HLS_DIR || env.RTMP_INGEST_URL);
+  if (ingest && !env.RTMP_CALLBACK_SECRET) throw new Error(RTMP_SECRET_MISSING);
   return {
     hlsDir: env.VLIVE_HLS_DIR ? path.resolve(env.VLIVE_HLS_DIR) : null,
     ingestUrl: env.RTMP_INGEST_URL || null,
@@ -96,15 +101,13 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
   const renditionDir = (streamName: string, rung: string = SOURCE_RUNG) =>
     path.join(o.hlsDir!, o.ladder ? `${streamName}_${rung}` : streamName);
 
+  // No secret means no ingest (broadcastOptionsFromEnv refuses one without the other): refused.
   const callbackAllowed = (req: FastifyRequest) => {
-    if (o.callbackSecret) {
-      const q = (req.query ?? {}) as Record<string, unknown>;
-      const given = Buffer.from(typeof q.secret === 'string' ? q.secret : '');
-      const want = Buffer.from(o.callbackSecret);
-      return given.length === want.length && crypto.timingSafeEqual(given, want);
-    }
-    const ip = req.socket.remoteAddress ?? '';
-    return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+    if (!o.callbackSecret) return false;
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const given = Buffer.from(typeof q.secret === 'string' ? q.secret : '');
+    const want = Buffer.from(o.callbackSecret);
+    return given.length === want.length && crypto.timingSafeEqual(given, want);
   };
   const form = (req: FastifyRequest) => {
     const b = (req.body ?? {}) as Record<string, unknown>;

@@ -14,6 +14,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LADDER_APP, hlsVariantLines, ladderFfmpegArgs, nginxToken, parseLadder, type LadderHeight } from './ladder';
 
+/** Why the app and this generator refuse to start: ingest without the callbacks' secret. */
+export const RTMP_SECRET_MISSING =
+  'RTMP ingest is configured (VLIVE_HLS_DIR or RTMP_INGEST_URL) but RTMP_CALLBACK_SECRET is not set: ' +
+  'set it to a long random string (e.g. `openssl rand -hex 24`) for both the app and the nginx config ' +
+  '(npx tsx server/vlive/nginx-conf.ts adds it to the callback URLs); see docs/streaming.md';
+
 export interface NginxRtmpOptions {
   rtmpPort: number;
   hlsDir: string;
@@ -26,6 +32,8 @@ export interface NginxRtmpOptions {
   ladder: readonly LadderHeight[];
   /** The transcoder (Debian's ffmpeg). */
   ffmpegPath?: string;
+  /** RTMP_CALLBACK_SECRET: added to every callback URL (the app refuses callbacks without it). */
+  callbackSecret: string;
 }
 
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
@@ -46,6 +54,8 @@ function hlsLines(o: NginxRtmpOptions): string[] {
 }
 
 export function nginxRtmpConf(o: NginxRtmpOptions): string {
+  // nginx passes the URL as written: the secret is URL-encoded once here.
+  const secretQuery = `?secret=${encodeURIComponent(o.callbackSecret)}`;
   const ladder = o.ladder.length > 0;
   const indent = (lines: string[]) => lines.map((l) => `      ${l}`).join('\n');
   const transcoder = [o.ffmpegPath ?? '/usr/bin/ffmpeg', ...ladderFfmpegArgs(o.rtmpPort, o.ladder)].map(nginxToken);
@@ -79,9 +89,9 @@ rtmp {
       record off;
       allow play 127.0.0.1;
       deny play all;
-      on_publish ${o.appUrl}/media/rtmp/on_publish;
-      on_update ${o.appUrl}/media/rtmp/on_update;
-      on_publish_done ${o.appUrl}/media/rtmp/on_publish_done;
+      on_publish ${o.appUrl}/media/rtmp/on_publish${secretQuery};
+      on_update ${o.appUrl}/media/rtmp/on_update${secretQuery};
+      on_publish_done ${o.appUrl}/media/rtmp/on_publish_done${secretQuery};
 ${indent(live)}
     }${ladder ? ladderApp : ''}
   }
@@ -91,6 +101,10 @@ ${indent(live)}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const port = Number(process.env.PORT || 8008);
+  if (!process.env.RTMP_CALLBACK_SECRET) {
+    process.stderr.write(RTMP_SECRET_MISSING + '\n');
+    process.exit(2);
+  }
   process.stdout.write(
     nginxRtmpConf({
       rtmpPort: Number(process.env.RTMP_PORT || 1935),
@@ -98,6 +112,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       appUrl: `http://${process.env.HOST || '127.0.0.1'}:${port}`,
       prefix: path.resolve(process.env.NGINX_PREFIX || './data/nginx'),
       ladder: parseLadder(process.env.VLIVE_LADDER),
+      callbackSecret: process.env.RTMP_CALLBACK_SECRET,
     }),
   );
 }

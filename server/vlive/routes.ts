@@ -57,10 +57,16 @@ const roomsQuery = z.object({
   size: z.coerce.number().int().min(1).max(50).default(VLIVE_PAGE_SIZE),
 });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1), roomId: roomId.optional() });
+/** A gift count of 0, -1, 1.5 or 'abc' (issue 33: 1.5 was answered '参数 count格式不正确'). */
+const GIFT_COUNT_BAD = '数量必须是正整数';
 const giftBody = z.object({
   roomId,
   giftId: intId,
-  count: z.coerce.number().int().min(1, '数量至少为1').max(9999, '数量太大'),
+  count: z.coerce
+    .number({ error: GIFT_COUNT_BAD })
+    .int(GIFT_COUNT_BAD)
+    .min(1, GIFT_COUNT_BAD)
+    .max(9999, '数量太大，一次最多送 9999 个'),
   fromBag: flag.default(false),
   idemKey,
 });

@@ -37,7 +37,8 @@ import { createRateLimiter } from '../limits/rate-limit';
 import { createFanOut } from './fan-out';
 import { createFrameHandlers, type Conn } from './frame-handlers';
 import type { ChatHandler, Hub } from './hub';
-import { createSocketTokens } from './socket-token';
+import { createSocketTokens, type SocketTokenClaims } from './socket-token';
+import { createLocalAdmission } from './socket-admission';
 import { createTopicRegistry, type TopicState } from './topic-registry';
 import { rawWriterOf, textFrame } from './wire';
 import { attachBus } from './hub-bus';
@@ -58,6 +59,9 @@ export function createHub(deps: HubDeps): Hub {
   const serverId = bus?.clusterId ?? deps.serverId ?? crypto.randomUUID();
   const log = deps.log ?? ((msg: string, err?: unknown) => console.error(`[hub] ${msg}`, err ?? ''));
   const tokens = createSocketTokens(deps.tokenSecret, deps.tokenTtlMs);
+  const admission = deps.admission ?? createLocalAdmission({ maxPerAddress: deps.maxSocketsPerAddress ?? 0, now });
+  /** The client address each socket holds a slot of. */
+  const addressOf = new Map<Conn, string>();
 
   const conns = new Set<Conn>();
   let nextConnId = 1;
@@ -101,6 +105,11 @@ export function createHub(deps: HubDeps): Hub {
     fanOut.forget(c);
     for (const l of [inbound, strikes, topicCreations]) l.forget(c.id);
     warnedAt.delete(c.id);
+    const address = addressOf.get(c);
+    if (address !== undefined) {
+      addressOf.delete(c);
+      admission.release(address);
+    }
     conns.delete(c);
     metrics.wsConnections.set(conns.size);
   }
@@ -247,7 +256,18 @@ export function createHub(deps: HubDeps): Hub {
     c.queue = c.queue.then(() => handlers.handleFrame(c, parsed.data)).catch((err) => log('frame failed', err));
   }
 
-  function onConnect(ws: WebSocket, token: unknown): void {
+  /** Answers `v` now when it is a value (one process), else when it settles (a cluster asks NATS). */
+  function whenKnown<T>(v: T | Promise<T>, fallback: T, use: (x: T) => void): void {
+    if (!(v instanceof Promise)) return use(v);
+    v.then(use, (err: unknown) => {
+      // The shared state is out of reach (NATS down: the bus is too): admit rather than shut
+      // every client out; the local checks still ran.
+      log('socket admission failed, admitting', err);
+      use(fallback);
+    });
+  }
+
+  function onConnect(ws: WebSocket, token: unknown, address: string): void {
     if (closing) {
       ws.close(SocketClose.MOVE, 'server closing');
       return;
@@ -257,6 +277,35 @@ export function createHub(deps: HubDeps): Hub {
       ws.close(SocketClose.BAD_TOKEN, 'bad token');
       return;
     }
+    // Frames sent while admission is decided are kept, then handled in order once it is.
+    const early: Array<[RawData, boolean]> = [];
+    const keep = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
+    ws.on('message', keep);
+    whenKnown(admission.claimToken(claims.visitorId, claims.expiresAt), true, (fresh) => {
+      if (!fresh) {
+        ws.off('message', keep);
+        ws.close(SocketClose.BAD_TOKEN, 'token used');
+        return;
+      }
+      whenKnown(admission.acquire(address), true, (admitted) => {
+        ws.off('message', keep);
+        if (!admitted) {
+          ws.close(SocketClose.TOO_MANY_SOCKETS, 'too many sockets');
+          return;
+        }
+        if (ws.readyState !== 1 || closing) {
+          admission.release(address);
+          if (closing) ws.close(SocketClose.MOVE, 'server closing');
+          return;
+        }
+        const c = open(ws, claims);
+        addressOf.set(c, address);
+        for (const [data, isBinary] of early) onMessage(c, data, isBinary);
+      });
+    });
+  }
+
+  function open(ws: WebSocket, claims: SocketTokenClaims): Conn {
     const raw = rawWriterOf(ws);
     const c: Conn = {
       id: nextConnId++,
@@ -293,6 +342,7 @@ export function createHub(deps: HubDeps): Hub {
       const frame: ClientFrame = { code: Frame.SUBSCRIBE, data: { topics: [{ topic: claims.group }] } };
       c.queue = c.queue.then(() => handlers.handleFrame(c, frame)).catch((err) => log('group subscribe failed', err));
     }
+    return c;
   }
 
   let lastSweepAt = now();
@@ -333,7 +383,7 @@ export function createHub(deps: HubDeps): Hub {
     register(app: FastifyInstance) {
       startTimers();
       app.get(SystemPaths.socket, { websocket: true }, (socket, req) => {
-        onConnect(socket, (req.query as Record<string, unknown> | undefined)?.token);
+        onConnect(socket, (req.query as Record<string, unknown> | undefined)?.token, req.ip);
       });
     },
     publish(topic, event) {

@@ -4,6 +4,7 @@
  */
 import type { ClusterBus } from '../cluster/bus';
 import type { Metrics } from '../metrics';
+import type { SocketAdmission } from './socket-admission';
 import type { TopicCatalog } from './topic-registry';
 
 /** Limits and timers; every one has a production default. */
@@ -29,6 +30,13 @@ export interface HubOptions {
   topicCreationRefillMs?: number;
   /** Inbound frames per second per socket (heartbeats included); 3× this closes the socket. */
   maxMessagesPerSecond?: number;
+  /** Sockets one client address may hold at once (WS_MAX_PER_ADDRESS; 0 or absent: no cap). */
+  maxSocketsPerAddress?: number;
+  /**
+   * Single-use tokens and the per-address cap (./socket-admission.ts); default: this process's
+   * own, with `maxSocketsPerAddress`. A cluster passes one shared by every gateway.
+   */
+  admission?: SocketAdmission;
   /** HMAC secret for connect tokens (default: random per process). */
   tokenSecret?: Buffer;
   tokenTtlMs?: number;

@@ -74,7 +74,10 @@ async function measure(ladder: LadderHeight[] | null, seconds: number, appUrl: s
   fs.mkdirSync(hlsDir);
   const rtmpPort = await freePort();
   const conf = path.join(tmp, 'nginx.conf');
-  fs.writeFileSync(conf, nginxRtmpConf({ rtmpPort, hlsDir, appUrl, prefix: tmp, ladder: ladder ?? [] }));
+  fs.writeFileSync(
+    conf,
+    nginxRtmpConf({ rtmpPort, hlsDir, appUrl, prefix: tmp, ladder: ladder ?? [], callbackSecret: 'ladder-bench' }),
+  );
   const nginx = spawn('nginx', ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', conf], { stdio: 'ignore' });
   await sleep(500);
   const pusher = anchorPush(rtmpPort, seconds + WARMUP_S + 2, noise);

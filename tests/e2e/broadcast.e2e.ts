@@ -28,7 +28,13 @@ import {
 } from '../../workers/protocol/index';
 import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import { parseLadder } from '../../server/vlive/ladder';
-import { pushTestSource, requireMediaServer, startMediaServer, type MediaServer } from '../helpers/rtmp';
+import {
+  TEST_RTMP_SECRET,
+  pushTestSource,
+  requireMediaServer,
+  startMediaServer,
+  type MediaServer,
+} from '../helpers/rtmp';
 import {
   collectErrors,
   freePort,
@@ -106,7 +112,12 @@ beforeAll(async () => {
   fs.mkdirSync(hlsDir);
   rtmpPort = await freePort();
   server = await startServer({
-    env: { VLIVE_HLS_DIR: hlsDir, RTMP_INGEST_URL: `rtmp://127.0.0.1:${rtmpPort}/live`, OPS_TOKEN: OPS },
+    env: {
+      VLIVE_HLS_DIR: hlsDir,
+      RTMP_INGEST_URL: `rtmp://127.0.0.1:${rtmpPort}/live`,
+      RTMP_CALLBACK_SECRET: TEST_RTMP_SECRET,
+      OPS_TOKEN: OPS,
+    },
   });
   // The default ladder (VLIVE_LADDER unset on both sides): the player gets a master playlist.
   media = await startMediaServer({ dir: tmp, hlsDir, appUrl: server.url, ladder: parseLadder(undefined), rtmpPort });

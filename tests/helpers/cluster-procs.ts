@@ -59,6 +59,8 @@ export async function spawnClusterProc(
       DATA_DIR: dataDir,
       DEV_CONTROL: '1',
       NODE_ENV: 'production',
+      // Every test client connects from 127.0.0.1: the per-address socket cap is lifted here.
+      WS_MAX_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

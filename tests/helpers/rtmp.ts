@@ -11,6 +11,12 @@ import { nginxRtmpConf, RTMP_MODULE } from '../../server/vlive/nginx-conf';
 import type { LadderHeight } from '../../server/vlive/ladder';
 import { freePort } from './e2e';
 
+/**
+ * The RTMP callbacks' secret the broadcast tests run with: the app refuses to start with ingest
+ * configured and no secret, and refuses callbacks that do not carry it.
+ */
+export const TEST_RTMP_SECRET = 'test-rtmp-callback-secret';
+
 /** Throws with the install line when ffmpeg, nginx or the RTMP module is missing. */
 export function requireMediaServer(): void {
   if (!fs.existsSync('/usr/bin/ffmpeg') || !fs.existsSync('/usr/sbin/nginx') || !fs.existsSync(RTMP_MODULE)) {
@@ -56,7 +62,14 @@ export async function startMediaServer(o: {
 }): Promise<MediaServer> {
   const rtmpPort = o.rtmpPort ?? (await freePort());
   const confFile = path.join(o.dir, 'nginx.conf');
-  let conf = nginxRtmpConf({ rtmpPort, hlsDir: o.hlsDir, appUrl: o.appUrl, prefix: o.dir, ladder: o.ladder });
+  let conf = nginxRtmpConf({
+    rtmpPort,
+    hlsDir: o.hlsDir,
+    appUrl: o.appUrl,
+    prefix: o.dir,
+    ladder: o.ladder,
+    callbackSecret: TEST_RTMP_SECRET,
+  });
   if (o.listenAll) conf = conf.replace(`listen 127.0.0.1:${rtmpPort};`, `listen ${rtmpPort};`);
   fs.writeFileSync(confFile, conf);
   const errorLog = path.join(o.dir, 'error.log');

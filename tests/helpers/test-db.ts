@@ -89,6 +89,7 @@ export async function createTestStorage(
       smsPerHour: 100_000,
       loginFreePerAddress: 100_000,
       passwordIvPerMinute: 100_000,
+      socketsPerAddress: 0,
     },
     ...overrides,
   });

@@ -24,6 +24,8 @@ import {
   type VliveRoomDetail,
 } from '../../workers/protocol/index';
 import { runOpsCli } from '../../server/ops/cli';
+import { broadcastOptionsFromEnv } from '../../server/vlive/broadcast';
+import { RTMP_SECRET_MISSING } from '../../server/vlive/nginx-conf';
 import { Sock, api, createUser, startVlive, type VliveHarness } from './vlive-harness';
 
 const OPS = 'ops-token-anchor-console';
@@ -34,10 +36,12 @@ let hlsDir = '';
 let anchor: { id: number; token: string };
 let fan: { id: number; token: string };
 
-const callback = (which: 'onPublish' | 'onUpdate' | 'onPublishDone', name: string) =>
+const CALLBACK_SECRET = 'console-test-secret';
+/** A callback as nginx sends it (the generated config adds the secret to its URL). */
+const callback = (which: 'onPublish' | 'onUpdate' | 'onPublishDone', name: string, secret = CALLBACK_SECRET) =>
   h.app.inject({
     method: 'POST',
-    url: BroadcastPaths[which],
+    url: `${BroadcastPaths[which]}?secret=${encodeURIComponent(secret)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ app: 'live', name, addr: '127.0.0.1', call: 'publish' }).toString(),
   });
@@ -74,6 +78,7 @@ beforeAll(async () => {
   fs.mkdirSync(hlsDir);
   process.env.VLIVE_HLS_DIR = hlsDir;
   process.env.RTMP_INGEST_URL = 'rtmp://127.0.0.1:1935/live';
+  process.env.RTMP_CALLBACK_SECRET = CALLBACK_SECRET;
   // The fragments below are written as nginx writes one rendition (`<key>/`), without a ladder.
   process.env.VLIVE_LADDER = 'off';
   h = await startVlive(Date.now(), { opsToken: OPS });
@@ -85,6 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.VLIVE_HLS_DIR;
   delete process.env.RTMP_INGEST_URL;
+  delete process.env.RTMP_CALLBACK_SECRET;
   delete process.env.VLIVE_LADDER;
   await h?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -216,6 +222,24 @@ describe('the anchor console', () => {
     expect((await callback('onPublish', streamKey)).statusCode).toBe(403);
     expect((await roomRow()).live).toBe(false);
     lists.close();
+  });
+
+  it('RTMP callbacks need the secret, even from loopback; ingest without a secret does not start', async () => {
+    const streamKey = (await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token })).data
+      .streamKey;
+    // inject() comes from 127.0.0.1, the address the old rule trusted without a secret.
+    for (const secret of ['', 'wrong-secret', CALLBACK_SECRET.slice(0, -1)]) {
+      const res = await callback('onPublish', streamKey, secret);
+      expect(res.statusCode, secret).toBe(403);
+    }
+    expect((await roomRow()).live).toBe(false);
+    const deps = { chat: {} as never, invalidateRoom: () => {} };
+    for (const env of [{ VLIVE_HLS_DIR: hlsDir }, { RTMP_INGEST_URL: 'rtmp://127.0.0.1/live' }])
+      expect(() => broadcastOptionsFromEnv(env as NodeJS.ProcessEnv, tmp, deps)).toThrow(RTMP_SECRET_MISSING);
+    expect(broadcastOptionsFromEnv({} as NodeJS.ProcessEnv, tmp, deps).callbackSecret).toBeNull();
+    expect(() =>
+      broadcastOptionsFromEnv({ VLIVE_HLS_DIR: hlsDir, RTMP_CALLBACK_SECRET: 'x' }, tmp, deps),
+    ).not.toThrow();
   });
 
   it("a broadcast's recording is a replay that survives a server restart", async () => {

@@ -27,6 +27,7 @@ import {
   startMediaServer,
   until,
   type MediaServer,
+  TEST_RTMP_SECRET,
 } from '../helpers/rtmp';
 import { api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
@@ -54,10 +55,17 @@ describe('VLIVE_LADDER and the generated config', () => {
   });
 
   it('with a ladder: `live` keeps the key check and runs the transcoder; `ladder` takes loopback pushes only and lists every rung', () => {
-    const conf = nginxRtmpConf({ rtmpPort: 1935, hlsDir: '/h', appUrl: 'http://a', prefix: '/p', ladder: [480, 360] });
+    const conf = nginxRtmpConf({
+      rtmpPort: 1935,
+      hlsDir: '/h',
+      appUrl: 'http://a',
+      prefix: '/p',
+      ladder: [480, 360],
+      callbackSecret: 's&1',
+    });
     const live = conf.slice(conf.indexOf('application live'), conf.indexOf('application ladder'));
     const ladder = conf.slice(conf.indexOf('application ladder'));
-    expect(live).toContain('on_publish http://a/media/rtmp/on_publish;');
+    expect(live).toContain('on_publish http://a/media/rtmp/on_publish?secret=s%261;');
     expect(live).toContain('hls off;');
     expect(live).toMatch(/exec_push \/usr\/bin\/ffmpeg .*-i rtmp:\/\/127\.0\.0\.1:1935\/live\/\$name /);
     for (const rung of ['src', '480', '360']) expect(live).toContain(`rtmp://127.0.0.1:1935/ladder/$name_${rung}`);
@@ -68,7 +76,14 @@ describe('VLIVE_LADDER and the generated config', () => {
     expect(ladder).toContain('hls_variant _src BANDWIDTH=4000000;');
     expect(ladder).toContain('hls_variant _480 BANDWIDTH=1128000,RESOLUTION=854x480;');
     expect(ladder).toContain('hls_variant _360 BANDWIDTH=728000,RESOLUTION=640x360;');
-    const off = nginxRtmpConf({ rtmpPort: 1935, hlsDir: '/h', appUrl: 'http://a', prefix: '/p', ladder: [] });
+    const off = nginxRtmpConf({
+      rtmpPort: 1935,
+      hlsDir: '/h',
+      appUrl: 'http://a',
+      prefix: '/p',
+      ladder: [],
+      callbackSecret: 's',
+    });
     expect(off).not.toContain('exec_push');
     expect(off).not.toContain('application ladder');
     expect(off).toContain('hls on;');
@@ -111,6 +126,7 @@ describe('a push through the ladder', () => {
     const hlsDir = path.join(tmp, 'hls');
     fs.mkdirSync(hlsDir);
     process.env.VLIVE_HLS_DIR = hlsDir;
+    process.env.RTMP_CALLBACK_SECRET = TEST_RTMP_SECRET;
     process.env.VLIVE_LADDER = LADDER.join(',');
     h = await startVlive(Date.now());
     h.clock.now = Date.now();
@@ -128,6 +144,7 @@ describe('a push through the ladder', () => {
 
   afterAll(async () => {
     delete process.env.VLIVE_HLS_DIR;
+    delete process.env.RTMP_CALLBACK_SECRET;
     delete process.env.VLIVE_LADDER;
     media?.proc.kill('SIGTERM');
     await h?.close();

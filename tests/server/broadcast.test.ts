@@ -25,6 +25,7 @@ import {
   startMediaServer,
   until,
   type MediaServer,
+  TEST_RTMP_SECRET,
 } from '../helpers/rtmp';
 import { Sock, api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
@@ -47,6 +48,7 @@ beforeAll(async () => {
   fs.mkdirSync(hlsDir);
   process.env.VLIVE_HLS_DIR = hlsDir;
   process.env.RTMP_INGEST_URL = 'rtmp://127.0.0.1/live';
+  process.env.RTMP_CALLBACK_SECRET = TEST_RTMP_SECRET;
   // One rendition (the anchor's push as is); the ladder is tests/server/broadcast-ladder.test.ts.
   process.env.VLIVE_LADDER = 'off';
   h = await startVlive(Date.now());
@@ -74,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.VLIVE_HLS_DIR;
   delete process.env.RTMP_INGEST_URL;
+  delete process.env.RTMP_CALLBACK_SECRET;
   delete process.env.VLIVE_LADDER;
   media?.proc.kill('SIGTERM');
   await h?.close();

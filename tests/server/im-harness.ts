@@ -18,7 +18,7 @@ import { createMetrics } from '../../server/metrics';
 import { socketAddressArea } from '../../server/ws/address-routes';
 import { imArea } from '../../server/im/routes';
 import { verifyAccessToken } from '../../server/accounts/tokens';
-import { createTestStorage } from '../helpers/test-db';
+import { createTestStorage, type Engine } from '../helpers/test-db';
 import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
 
 export type ImHarness = VliveHarness;
@@ -27,8 +27,9 @@ export type User = { id: number; token: string };
 export async function startIm(
   areas: readonly AreaPlugin[] = [imArea],
   startAt = Date.UTC(2026, 10, 24, 8, 0, 0),
+  engine: Engine = 'pglite',
 ): Promise<ImHarness> {
-  const ts = await createTestStorage();
+  const ts = await createTestStorage(engine);
   const clock = { now: startAt };
   const now = () => clock.now;
   const db = ts.storage.db;

@@ -162,7 +162,20 @@ describe('accounts edge', () => {
       .select('name')
       .limit(1)
       .executeTakeFirstOrThrow();
-    for (const nickName of ['系统消息', '官方客服', '客服小美', '超级管理员', 'Admin_01', 'ad_min', anchor.name]) {
+    for (const nickName of [
+      '系统消息',
+      '官方客服',
+      '客服小美',
+      '超级管理员',
+      'Admin_01',
+      'ad_min',
+      anchor.name,
+      // Variants (issue 33): Traditional characters (spaces, full-width and look-alike letters
+      // are refused by the nickname's field rules already; tests/server/accounts covers them).
+      '系統',
+      '管理員',
+      '系統通知',
+    ]) {
       const check = await call(srv.base, 'GET', embeddedUrl(UserPaths.nicknameCheck), { query: { nickName } });
       expect(check.body, nickName).toMatchObject({ code: Code.REFUSED });
       expect(check.body.msg).toContain('昵称不能使用');

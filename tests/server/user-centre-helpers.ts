@@ -12,7 +12,7 @@ import { installErrorHandler } from '../../server/http/reply';
 import type { AppContext } from '../../server/context';
 import { userCentreArea } from '../../server/user/routes';
 import { createSession } from '../../server/accounts/tokens';
-import { createTestStorage, type TestStorage } from '../helpers/test-db';
+import { createTestStorage, type Engine, type TestStorage } from '../helpers/test-db';
 
 export interface UserCentreHarness {
   app: FastifyInstance;
@@ -22,8 +22,8 @@ export interface UserCentreHarness {
   close(): Promise<void>;
 }
 
-export async function startUserCentre(): Promise<UserCentreHarness> {
-  const ts = await createTestStorage();
+export async function startUserCentre(engine: Engine = 'pglite'): Promise<UserCentreHarness> {
+  const ts = await createTestStorage(engine);
   const clock = { now: Date.UTC(2026, 10, 22, 8, 0, 0) };
   // Only config, db and now are used by this area; the hub and feed are not involved.
   const ctx = {

@@ -119,6 +119,16 @@ describe('gifts', () => {
       form: { roomId: '1001', giftId: FOOTBALL_GIFT, count: 1, idemKey, ...extra },
     });
 
+  it('a count that is no whole number of at least 1 gets a clear message and writes nothing', async () => {
+    const u = await createUser(h, { balance: 1000 });
+    for (const count of ['1.5', '0', '-2', 'abc']) {
+      const res = await send(u.token, key(), { count });
+      expect(res, count).toMatchObject({ code: Code.BAD_INPUT, msg: '数量必须是正整数' });
+    }
+    expect(await balanceOf(h, u.id)).toBe(1000);
+    expect(await sends(u.id)).toBe(0);
+  });
+
   it('refuses a send the balance does not cover and writes nothing', async () => {
     const u = await createUser(h, { balance: 9 });
     const res = await send(u.token, key());

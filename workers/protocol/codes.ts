@@ -71,6 +71,11 @@ export const SocketClose = {
   SLOW_CONSUMER: 4004,
   /** Far over the inbound message rate. */
   RATE_LIMITED: 4008,
+  /**
+   * The client's address already holds the most sockets the server allows one address
+   * (WS_MAX_PER_ADDRESS): reconnect later, as after any drop.
+   */
+  TOO_MANY_SOCKETS: 4009,
   /** The user logged out (or changed password): reconnect as a visitor with a new address. */
   LOGGED_OUT: 4010,
   /**

@@ -30,4 +30,21 @@ export const imExtraMigrations: Migration[] = [
         check (purpose in ('portrait', 'feedback', 'post', 'im'))`.execute(db);
     },
   },
+  {
+    id: 'im-group-invitations-001',
+    up: async (db) => {
+      // Invitations to people who accept messages only from those they follow (issue 33): not a
+      // membership until accepted. A declined one stays (declined_at set) so the same group cannot
+      // ask again and again.
+      await sql`create table im_group_invitations (
+        group_id int not null references im_groups(id) on delete cascade,
+        user_id int not null references users(id) on delete cascade,
+        inviter_id int not null references users(id) on delete cascade,
+        created_at double precision not null,
+        declined_at double precision,
+        primary key (group_id, user_id)
+      )`.execute(db);
+      await sql`create index im_group_invitations_user on im_group_invitations (user_id, created_at desc)`.execute(db);
+    },
+  },
 ];

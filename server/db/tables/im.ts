@@ -54,6 +54,14 @@ export interface ImTables {
   im_mass: { id: Generated<number>; user_id: number; text: string; recipient_count: number; created_at: number };
   im_settings: { user_id: number; who_may_message: 'everyone' | 'following' };
   im_blocks: { user_id: number; blocked_user_id: number; created_at: number };
+  /** A group's invitation waiting for (or declined by) someone who accepts only people they follow. */
+  im_group_invitations: {
+    group_id: number;
+    user_id: number;
+    inviter_id: number;
+    created_at: number;
+    declined_at: number | null;
+  };
   /** /message/note: a user's own notes. */
   im_notes: { id: Generated<number>; user_id: number; text: string; created_at: number; updated_at: number };
 }

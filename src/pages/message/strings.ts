@@ -77,6 +77,10 @@ export const MESSAGE_TEXT = {
     create: '创建群聊',
     members: (n: number) => `${n} 人`,
     roles: { owner: '群主', admin: '管理员', member: '成员' } as Record<string, string>,
+    invitations: '入群邀请',
+    invitedBy: (name: string, n: number) => `${name} 邀请你加入 · ${n} 人`,
+    accept: '同意',
+    decline: '拒绝',
   },
   createGroup: {
     title: '创建群聊',

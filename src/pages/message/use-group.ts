@@ -5,7 +5,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { getCore, useConversations } from '../../core/index';
-import { MessagePaths, type GroupDetail, type GroupSummary } from '../../../workers/protocol/api/message';
+import {
+  MessagePaths,
+  type GroupDetail,
+  type GroupInvitation,
+  type GroupSummary,
+} from '../../../workers/protocol/api/message';
 import { showToast } from '../../state/ui';
 
 export interface Loaded<T> {
@@ -41,6 +46,11 @@ function useFetched<T>(path: string, query: Record<string, string | number> | nu
 
 export function useMyGroups(): Loaded<GroupSummary[]> {
   return useFetched<GroupSummary[]>(MessagePaths.groupList, {}, 'mine');
+}
+
+/** Invitations waiting for my answer (I accept messages only from people I follow). */
+export function useGroupInvitations(): Loaded<GroupInvitation[]> {
+  return useFetched<GroupInvitation[]>(MessagePaths.groupInvitations, {}, 'invitations');
 }
 
 export function useGroupDetail(groupId: number | null, code: string | null): Loaded<GroupDetail> {

@@ -190,8 +190,9 @@ describe('operator API', () => {
         ...(ops !== undefined && { ops }),
         json: { markdown: md({ title: '无口令文章测试', type: '1003', author: '某人' }, '正文内容足够长了吧这里。') },
       });
-      expect(r.code).toBe(Code.NO_TOKEN);
-      expect(r.msg).toBe('运营口令不正确');
+      // The operator API's one guard (server/ops/guard.ts): none → NO_TOKEN, a wrong one → REFUSED.
+      expect(r.code).toBe(ops ? Code.REFUSED : Code.NO_TOKEN);
+      expect(r.msg).toBe(ops ? '运维令牌不正确' : '缺少运维令牌（请求头 x-ops-token）');
     }
     expect(await count(h, 'news_articles')).toBe(before);
   });
@@ -297,7 +298,7 @@ describe('npm run ops', () => {
     expect(lines.at(-1)).toBe('文章需要以 --- 包围的头信息开头（title、type 等）');
     expect(await runOpsCli(['takedown', 'abc'], env)).toBe(2);
     expect(await runOpsCli(['publish', 'good.md'], { ...env, token: 'wrong' })).toBe(1);
-    expect(lines.at(-1)).toBe('运营口令不正确');
+    expect(lines.at(-1)).toBe('运维令牌不正确');
     expect(await runOpsCli(['publish', 'good.md'], { ...env, token: null })).toBe(2);
     expect(lines.at(-1)).toBe('未设置 OPS_TOKEN：运营接口未开启');
     expect(await count(h, 'news_articles')).toBe(before);

@@ -190,7 +190,7 @@ describe('applying to become an expert', () => {
     expect([applied.data.status, applied.data.hitRate]).toEqual(['pending', 15 / 20]);
     expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('申请审核中，请耐心等待');
 
-    expect((await call('GET', OpsProposalPaths.applications)).msg).toBe('运维令牌不正确');
+    expect((await call('GET', OpsProposalPaths.applications)).msg).toBe('缺少运维令牌（请求头 x-ops-token）');
     const pending = (await call<ExpertApplicationRow[]>('GET', OpsProposalPaths.applications, { ops: true })).data;
     expect(pending.map((p) => [p.userId, p.settled, p.hitRate])).toEqual([[user.id, 20, 0.75]]);
     const decided = await call<ExpertApplicationRow>('POST', OpsProposalPaths.decide, {

@@ -38,6 +38,13 @@ export const MessagePaths = {
   groupInvite: '/imserver/group/invite',
   /** POST groupId, code → GroupDetail: join by the group's invite link. */
   groupJoin: '/imserver/group/join',
+  /**
+   * GET → GroupInvitation[]: groups I was invited to by someone I do not follow, while I accept
+   * messages only from people I follow; I am not a member until I accept.
+   */
+  groupInvitations: '/imapi/group/invitations',
+  /** POST groupId, accept (1|0) → GroupDetail when accepted, { declined: 1 } when declined. */
+  groupInvitationAnswer: '/imserver/group/invitation/answer',
   /** POST groupId → { left: 1 }. The owner cannot leave (dissolve instead). */
   groupLeave: '/imserver/group/leave',
   /** POST groupId → { dissolved: 1 }: owner only; the group leaves every member's list. */
@@ -224,6 +231,20 @@ export interface GroupDetail {
   /** Members only; the invite link's code. */
   inviteCode?: string;
   members: GroupMember[];
+  /**
+   * On create and invite: the people who accept messages only from those they follow and were
+   * asked instead of added (they join when they accept).
+   */
+  asked?: number[];
+}
+
+/** An invitation waiting for my answer (see MessagePaths.groupInvitations). */
+export interface GroupInvitation {
+  groupId: number;
+  name: string;
+  memberCount: number;
+  inviter: ChatPeer;
+  invitedAt: number;
 }
 
 export interface SendResult {

@@ -62,6 +62,8 @@ export const PORTRAIT_MAX_SIDE = 4096;
 /** The client crops to a square of this side before upload. */
 export const PORTRAIT_CROP_SIDE = 320;
 export const FEEDBACK_MAX_IMAGES = 4;
+/** Feedback screenshots one user may upload per window. */
+export const FEEDBACK_IMAGE_RATE = { count: 30, windowMs: 3600_000 } as const;
 
 /** Spec §3 portraitAudit: 0 none pending, 1 pending audit, 2 rejected. */
 export const PortraitAudit = { NONE: 0, PENDING: 1, REJECTED: 2 } as const;
