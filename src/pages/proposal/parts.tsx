@@ -33,12 +33,39 @@ export function TjChips<T extends string | number>({
   ));
 }
 
+/** The area's sub-navigation: the app's pill sub-tabs (lv-subtabs), the page you are on marked. */
 export function TjLinks() {
+  const [location] = useLocation();
+  const links = [
+    [paths.proposalMatchList(), TJ_TEXT.matchList, location === '/proposal' || location === '/proposal/matchList'],
+    [paths.proposalRank, TJ_TEXT.rank, location === paths.proposalRank],
+    [paths.proposalRankAttention, TJ_TEXT.rankAttention, location === paths.proposalRankAttention],
+  ] as const;
   return (
-    <nav className="tj-links">
-      <Link href={paths.proposalMatchList()}>{TJ_TEXT.matchList}</Link>
-      <Link href={paths.proposalRank}>{TJ_TEXT.rank}</Link>
-      <Link href={paths.proposalRankAttention}>{TJ_TEXT.rankAttention}</Link>
+    <nav className="lv-subtabs tj-links" aria-label={TJ_TEXT.title}>
+      {links.map(([href, text, here]) => (
+        <Link key={href} href={href} aria-current={here ? 'page' : undefined}>
+          {text}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** 足球 / 篮球 of the tip pages: the app's tab strip (lv-tabs), dark text on white, gold underline. */
+export function TjSportTabs({ sport }: { sport: 'zq' | 'lq' }) {
+  return (
+    <nav className="lv-tabs" aria-label={TJ_TEXT.sport}>
+      {(['zq', 'lq'] as const).map((s) => (
+        <Link
+          key={s}
+          href={paths.proposalMatchList(s)}
+          className={s === sport ? 'on' : ''}
+          aria-current={s === sport ? 'page' : undefined}
+        >
+          {TJ_TEXT.sports[s]}
+        </Link>
+      ))}
     </nav>
   );
 }

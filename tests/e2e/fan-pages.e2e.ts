@@ -1,0 +1,52 @@
+/**
+ * What a fan trips over at 375×812 (issue 33), pages: no dead ends (a match that does not exist,
+ * detail and database pages without an id all say so under a title bar, with a way back).
+ */
+import { describe, expect, it } from 'vitest';
+import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { useE2eWorld } from '../helpers/e2e-world';
+
+const world = useE2eWorld();
+
+describe('no dead ends', () => {
+  it('/live/zq/detail/999999 says the match does not exist and leads back to the list', async () => {
+    const page = await newPhonePage(world.browser);
+    await page.goto(`${world.server.url}/live/zq/detail/999999`);
+    const state = page.locator('[data-not-found]');
+    await state.waitFor({ timeout: 30_000 });
+    expect(await page.locator('h1').textContent()).toBe('比赛不存在');
+    expect(await page.getByText('加载中').count()).toBe(0);
+    await screenshot(page, 'fan-zq-detail-missing');
+    await state.getByRole('link', { name: '返回比赛列表' }).click();
+    await page.waitForURL((u) => u.pathname === '/live/zq', { timeout: 15_000 });
+  });
+
+  const noId = [
+    ['/live/zq/detail', '/live/zq', '返回比赛列表'],
+    ['/live/lq/detail', '/live/lq', '返回比赛列表'],
+    ['/database/detail', '/database', '返回资料库'],
+    ['/database/detail/lq', '/database', '返回资料库'],
+    ['/database/team/zq', '/database', '返回资料库'],
+    ['/database/team/lq', '/database', '返回资料库'],
+    ['/database/player/zq', '/database', '返回资料库'],
+    ['/database/player/lq', '/database', '返回资料库'],
+  ] as const;
+  for (const [route, back, backText] of noId) {
+    it(`${route} without an id has a title bar, a back control and a way out`, async () => {
+      const page = await newPhonePage(world.browser);
+      const errors = collectErrors(page);
+      await page.goto(world.server.url + route);
+      const state = page.locator('[data-not-found]');
+      await state.waitFor({ timeout: 30_000 });
+      const header = page.locator('header h1');
+      expect((await header.textContent())?.length).toBeGreaterThan(0);
+      const backBox = (await page.locator('header').getByRole('link', { name: '返回' }).boundingBox())!;
+      expect(backBox.width).toBeGreaterThanOrEqual(44);
+      expect(backBox.height).toBeGreaterThanOrEqual(44);
+      if (route === '/database/team/zq') await screenshot(page, 'fan-database-no-id');
+      await state.getByRole('link', { name: backText }).click();
+      await page.waitForURL((u) => u.pathname === back, { timeout: 15_000 });
+      expect(errors).toEqual([]);
+    });
+  }
+});
