@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { useMatch } from '../../core/index';
 import { expertLevelName } from '../../core/format';
 import type { Match, TipCard } from '../../../workers/protocol/index';
+import { tipOnSale } from '../../../workers/protocol/api/proposal';
 import { MatchRow } from '../../components/live/MatchRow';
 import { MARKET_TEXT, RESULT_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
@@ -90,7 +91,10 @@ export function TipRow({ tip }: { tip: TipCard }) {
           {MARKET_TEXT[tip.market]} · {TJ_TEXT.pick} {pickText(tip.market, tip.pick, tip.line)} @ {tip.odds.toFixed(2)}
         </small>
       </span>
-      <span className="tj-price">{tip.price > 0 ? TJ_TEXT.price(tip.price) : TJ_TEXT.free}</span>
+      {/* A settled tip is no longer sold: its row shows the result, not a price. */}
+      <span className="tj-price">
+        {tip.price === 0 ? TJ_TEXT.free : tipOnSale(tip, false) ? TJ_TEXT.price(tip.price) : ''}
+      </span>
       <ResultTag tip={tip} />
     </Link>
   );
