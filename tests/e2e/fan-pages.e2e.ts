@@ -1,9 +1,10 @@
 /**
  * What a fan trips over at 375×812 (issue 33), pages: no dead ends (a match that does not exist,
- * detail and database pages without an id all say so under a title bar, with a way back).
+ * detail and database pages without an id all say so under a title bar, with a way back); a goal
+ * alert on a page nobody has touched yet logs nothing (no blocked navigator.vibrate).
  */
 import { describe, expect, it } from 'vitest';
-import { collectErrors, newPhonePage, screenshot } from '../helpers/e2e';
+import { collectErrors, footballMatchInPlay, newPhonePage, screenshot } from '../helpers/e2e';
 import { useE2eWorld } from '../helpers/e2e-world';
 
 const world = useE2eWorld();
@@ -49,4 +50,28 @@ describe('no dead ends', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+describe('goal alerts', () => {
+  it('a goal alert before any tap logs no error (vibration waits for a user gesture)', async () => {
+    const page = await newPhonePage(world.browser);
+    const errors = collectErrors(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' && /AudioContext|vibrate/.test(m.text())) warnings.push(m.text());
+    });
+    await page.goto(`${world.server.url}/live/zq`);
+    await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+    const matchId = await footballMatchInPlay(world.server);
+    const res = await fetch(`${world.server.url}/_dev/feed/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+    await page.locator(`[data-alert-match="${matchId}"]`).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'fan-goal-alert');
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
 });
