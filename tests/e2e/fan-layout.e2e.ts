@@ -2,7 +2,8 @@
  * What a fan trips over at 375×812 (issue 33), layout: basketball scores of 100 or more stay on
  * one line and clear the quarter line, in the match list and in a team's schedule (the same row
  * serves the tip lists); long team names take two lines before they are cut; the tip pages use the
- * app's tab strip, sub-tabs and back chevron.
+ * app's tab strip, sub-tabs and back chevron; the connection banner sits under the download banner;
+ * every label of the lottery wheel reads upright; the 赛果 date strip opens with today in view.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -200,4 +201,93 @@ describe('the tip pages look like the rest of the app', () => {
     expect(await page.locator('nav[aria-label="专家推荐"] a[aria-current="page"]').textContent()).toBe('专家排行');
     await screenshot(page, 'fan-proposal-rank');
   });
+});
+
+describe('the connection banner', () => {
+  it('shows under the download banner, not over it', async () => {
+    const page = await newPhonePage(world.browser);
+    await page.goto(`${world.server.url}/live/zq`);
+    await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+    const conn = page.locator('[data-connection]');
+    await expect.poll(() => conn.getAttribute('data-connection'), { timeout: 15_000 }).toBe('ok');
+    // Hidden, the bar shows nowhere: not even a strip over the banner's lower edge.
+    const edgeHit = await page.evaluate(() => {
+      const banner = document.querySelector('.qs-banner')!;
+      const r = banner.getBoundingClientRect();
+      return banner.contains(document.elementFromPoint(r.left + 4, r.bottom - 2));
+    });
+    expect(edgeHit).toBe(true);
+    await page.context().setOffline(true);
+    try {
+      await expect.poll(() => conn.getAttribute('data-connection'), { timeout: 15_000 }).toBe('down');
+      // Let the slide-in transition end before measuring.
+      await page.waitForTimeout(400);
+      const layout = await page.evaluate(() => {
+        const banner = document.querySelector('.qs-banner')!.getBoundingClientRect();
+        const bar = document.querySelector('[data-connection]')!.getBoundingClientRect();
+        const download = [...document.querySelectorAll('.qs-banner a, .qs-banner button')].map((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return el === hit || el.contains(hit);
+        });
+        return { bannerBottom: banner.bottom, barTop: bar.top, barHeight: bar.height, download };
+      });
+      await screenshot(page, 'fan-connection-banner');
+      expect(layout.barHeight).toBeGreaterThan(0);
+      expect(layout.barTop).toBeGreaterThanOrEqual(layout.bannerBottom - 0.5);
+      expect(layout.download.length).toBeGreaterThan(0);
+      expect(layout.download.every(Boolean)).toBe(true);
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+});
+
+describe('the lottery wheel', () => {
+  it('every prize label reads upright (none turned past a quarter circle)', async () => {
+    const page = await newPhonePage(world.browser);
+    await page.goto(`${world.server.url}/activity/lottery`);
+    await page.waitForSelector('[data-wheel-label]', { timeout: 30_000 });
+    const labels = await page.$$eval('[data-wheel-label]', (els) =>
+      els.map((el) => {
+        // The label's total rotation on screen: its own, its slot's and the disc's.
+        let deg = 0;
+        for (let n: Element | null = el; n && !n.classList.contains('ac-wheel'); n = n.parentElement) {
+          const t = getComputedStyle(n).transform;
+          if (t && t !== 'none') {
+            const m = new DOMMatrix(t);
+            deg += (Math.atan2(m.b, m.a) * 180) / Math.PI;
+          }
+        }
+        const upright = ((((deg + 180) % 360) + 360) % 360) - 180;
+        const r = el.getBoundingClientRect();
+        return { name: el.textContent, upright, inWheel: r.width > 0 && r.height > 0 };
+      }),
+    );
+    await screenshot(page, 'fan-lottery-wheel');
+    expect(labels.length).toBeGreaterThan(3);
+    for (const l of labels) {
+      expect(Math.abs(l.upright), `${l.name} at ${l.upright}°`).toBeLessThanOrEqual(90);
+      expect(l.inWheel).toBe(true);
+    }
+  });
+});
+
+describe('the 赛果 date strip', () => {
+  for (const sport of ['zq', 'lq'] as const) {
+    it(`/live/${sport}/result opens with today (the chosen day) inside the strip`, async () => {
+      const page = await newPhonePage(world.browser);
+      await page.goto(`${world.server.url}/live/${sport}/result`);
+      const chosen = page.locator('[aria-label="日期"] [aria-selected="true"]');
+      await chosen.waitFor({ timeout: 30_000 });
+      expect(await chosen.locator('.lv-date-week').textContent()).toBe('今天');
+      const inView = await page.evaluate(() => {
+        const strip = document.querySelector('[aria-label="日期"]')!.getBoundingClientRect();
+        const on = document.querySelector('[aria-label="日期"] [aria-selected="true"]')!.getBoundingClientRect();
+        return on.left >= strip.left - 0.5 && on.right <= strip.right + 0.5 && on.right <= window.innerWidth + 0.5;
+      });
+      await screenshot(page, `fan-${sport}-result-dates`);
+      expect(inView).toBe(true);
+    });
+  }
 });

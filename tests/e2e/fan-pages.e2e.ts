@@ -1,11 +1,13 @@
 /**
  * What a fan trips over at 375×812 (issue 33), pages: no dead ends (a match that does not exist,
  * detail and database pages without an id all say so under a title bar, with a way back); a goal
- * alert on a page nobody has touched yet logs nothing (no blocked navigator.vibrate).
+ * alert on a page nobody has touched yet logs nothing (no blocked navigator.vibrate); 屏蔽此人
+ * asks in the app's own dialog (keyboard and screen-reader friendly), not the browser's confirm().
  */
 import { describe, expect, it } from 'vitest';
 import { collectErrors, footballMatchInPlay, newPhonePage, screenshot } from '../helpers/e2e';
 import { useE2eWorld } from '../helpers/e2e-world';
+import { loginDemo } from '../helpers/demo-login';
 
 const world = useE2eWorld();
 
@@ -73,5 +75,44 @@ describe('goal alerts', () => {
     await screenshot(page, 'fan-goal-alert');
     expect(errors).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('屏蔽此人', () => {
+  it('asks in the app dialog: focus on 取消, Tab stays inside, Escape cancels, 屏蔽 shields', async () => {
+    const page = await newPhonePage(world.browser);
+    const errors = collectErrors(page);
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      nativeDialogs.push(d.message());
+      void d.dismiss();
+    });
+    await loginDemo(page, world.server.url, '13800000003');
+    await page.goto(`${world.server.url}/community/list?feed=latest`);
+    await page.locator('[data-post-id] a[href*="/community/detail"]').first().click({ timeout: 30_000 });
+    await page.waitForURL(/\/community\/detail\?code=/);
+    const shieldButton = page.getByRole('button', { name: '屏蔽此人' });
+    await shieldButton.click({ timeout: 30_000 });
+    const dialog = page.getByRole('alertdialog', { name: '屏蔽此人' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toBe('取消');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('屏蔽');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('取消');
+    await screenshot(page, 'fan-shield-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('屏蔽此人');
+    expect(page.url()).toContain('/community/detail');
+
+    await shieldButton.click();
+    await dialog.getByRole('button', { name: '屏蔽' }).click();
+    await page.waitForURL((u) => u.pathname === '/community/list', { timeout: 15_000 });
+    expect(nativeDialogs).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
