@@ -247,8 +247,8 @@ describe('the lottery wheel', () => {
   it('every prize label reads upright (none turned past a quarter circle)', async () => {
     const page = await newPhonePage(world.browser);
     await page.goto(`${world.server.url}/activity/lottery`);
-    await page.waitForSelector('[data-wheel-label]', { timeout: 30_000 });
-    const labels = await page.$$eval('[data-wheel-label]', (els) =>
+    await page.waitForSelector('.ac-wheel__label > span', { timeout: 30_000 });
+    const labels = await page.$$eval('.ac-wheel__label > span', (els) =>
       els.map((el) => {
         // The label's total rotation on screen: its own, its slot's and the disc's.
         let deg = 0;

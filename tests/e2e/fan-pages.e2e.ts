@@ -62,9 +62,22 @@ describe('goal alerts', () => {
     page.on('console', (m) => {
       if (m.type() === 'warning' && /AudioContext|vibrate/.test(m.text())) warnings.push(m.text());
     });
-    await page.goto(`${world.server.url}/live/zq`);
-    await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
+    // Records each navigator.vibrate call and whether the page had been touched by then.
+    await page.addInitScript(() => {
+      const w = window as unknown as { vibrateCalls: boolean[] };
+      w.vibrateCalls = [];
+      const original = navigator.vibrate?.bind(navigator);
+      navigator.vibrate = ((pattern: VibratePattern) => {
+        w.vibrateCalls.push(navigator.userActivation?.hasBeenActive ?? true);
+        return original ? original(pattern) : false;
+      }) as Navigator['vibrate'];
+    });
     const matchId = await footballMatchInPlay(world.server);
+    // The match's own page: its goal alerts whatever the list filters are.
+    await page.goto(`${world.server.url}/live/zq/detail/${matchId}`);
+    await page.waitForSelector(`[data-match-id="${matchId}"] [data-score]`, { timeout: 30_000 });
+    // Alerts start after the page has settled (the core sends none for the first snapshot).
+    await page.waitForTimeout(1500);
     const res = await fetch(`${world.server.url}/_dev/feed/event`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -72,7 +85,11 @@ describe('goal alerts', () => {
     });
     expect(((await res.json()) as { code: number }).code).toBe(200);
     await page.locator(`[data-alert-match="${matchId}"]`).waitFor({ timeout: 30_000 });
+    // The blocked-vibrate error reaches the test through DevTools a moment after the alert shows.
+    await page.waitForTimeout(2000);
     await screenshot(page, 'fan-goal-alert');
+    const calls = await page.evaluate(() => (window as unknown as { vibrateCalls: boolean[] }).vibrateCalls);
+    expect(calls.filter((touched) => !touched)).toEqual([]);
     expect(errors).toEqual([]);
     expect(warnings).toEqual([]);
   });
