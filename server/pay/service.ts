@@ -21,13 +21,17 @@ import { creditWithin, debit } from '../vlive/wallet';
 import type { OrderForProvider, PaymentProvider } from './provider';
 import { chinaWallClock } from '../../workers/protocol/china-time';
 
-/** 1 元 = 10 球币; larger packages add a bonus. */
+/**
+ * The price table (the client shows what this says). 1 元 = 10 球币, and larger packages add a
+ * bonus that never buys less per 元 than a smaller one: a fan who buys more never pays more per
+ * coin (the 20000 pack at ¥1988 with 120 bonus was dearer per coin than the 5000 pack).
+ */
 export const PAY_PACKAGES: readonly PayPackage[] = [
   { id: 1, coins: 60, priceFen: 600, bonus: 0 },
   { id: 2, coins: 300, priceFen: 3000, bonus: 0 },
   { id: 3, coins: 1000, priceFen: 9800, bonus: 20 },
   { id: 4, coins: 5000, priceFen: 48800, bonus: 120 },
-  { id: 5, coins: 20000, priceFen: 198800, bonus: 120 },
+  { id: 5, coins: 20000, priceFen: 188800, bonus: 1120 },
 ];
 
 /** An unpaid order expires after this long (the provider is told the same timeout). */

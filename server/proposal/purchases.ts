@@ -3,10 +3,11 @@
  * same wallet as gifts (users.balance, ledger vlive_balance_log, server/vlive/wallet.ts). One
  * purchase row per user and tip, inserted in the debit's transaction: a repeated or concurrent
  * buy finds the row and debits nothing. A tip whose match ends void refunds every purchase in
- * the settlement's own transaction, so a refund happens once, with the settlement.
+ * the settlement's own transaction, so a refund happens once, with the settlement. A tip is on
+ * sale only until its match ends: a settled tip (or a finished match) is refused.
  */
 import type { Transaction } from 'kysely';
-import { Code, isVoid, type Sport, type TipPurchase } from '../../workers/protocol/index';
+import { Code, isFinished, isVoid, type Sport, type TipPurchase } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { BizError } from '../http/reply';
@@ -19,6 +20,7 @@ export const PurchaseText = {
   free: '该方案免费，无需购买',
   own: '不能购买自己的方案',
   void: '比赛已取消或延期，方案不再出售',
+  settled: '比赛已结束，方案已结算，不再出售',
 } as const;
 
 export async function buyTip(db: Db, userId: number, tipId: number, at: number): Promise<TipPurchase> {
@@ -34,6 +36,9 @@ export async function buyTip(db: Db, userId: number, tipId: number, at: number):
     if (tip.expert_id === userId) throw new BizError(Code.REFUSED, PurchaseText.own);
     if (tip.result === 'void' || isVoid(tip.sport as Sport, tip.status))
       throw new BizError(Code.REFUSED, PurchaseText.void);
+    // Once the match is over the result is public: reasoning sold then would sell hindsight.
+    if (tip.result !== null || isFinished(tip.sport as Sport, tip.status))
+      throw new BizError(Code.REFUSED, PurchaseText.settled);
     const row = await trx
       .insertInto('proposal_purchases')
       .values({ user_id: userId, tip_id: tip.id, price: tip.price, at, refunded_at: null })

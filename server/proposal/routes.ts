@@ -75,9 +75,9 @@ const publishBody = z.object({
   pick: z.enum(['home', 'draw', 'away', 'over', 'under'], { error: '请选择选项' }),
   price: z.coerce
     .number({ error: '价格不正确' })
-    .int('价格应为整数金币')
+    .int('价格应为整数球币')
     .min(0, '价格不能为负')
-    .max(TIP_PRICE_MAX, `价格不能超过 ${TIP_PRICE_MAX} 金币`)
+    .max(TIP_PRICE_MAX, `价格不能超过 ${TIP_PRICE_MAX} 球币`)
     .default(0),
   reason: textField({
     label: '推荐理由',

@@ -184,8 +184,8 @@ describe('头条', () => {
     await b.waitForURL(/\/community\/detail\?code=\d+/);
     await b.locator('[data-post-id] h1', { hasText: title }).waitFor();
     await screenshot(b, 'community-detail');
-    b.once('dialog', (d) => void d.accept());
     await b.getByRole('button', { name: '屏蔽此人' }).click();
+    await b.getByRole('alertdialog', { name: '屏蔽此人' }).getByRole('button', { name: '屏蔽' }).click();
     await b.waitForURL('**/community/list');
     await b.goto(`${server.url}/community/list?feed=latest`);
     await b.locator('[data-post-id]').first().waitFor();

@@ -229,9 +229,9 @@ describe('expert tips at 375×812', () => {
       await pb.goto(`${server.url}/proposal/detail?id=${paidTip}`);
       await pb.getByText('付费方案，购买后查看推荐理由').waitFor({ timeout: 15_000 });
       expect(await pb.locator('[data-tip-reason]').count()).toBe(0);
-      await pb.getByRole('button', { name: '30 金币查看理由' }).click();
+      await pb.getByRole('button', { name: '30 球币查看理由' }).click();
       await pb.locator('[data-tip-reason]').getByText(PAID_REASON).waitFor({ timeout: 10_000 });
-      await pb.getByText('购买成功，余额 70 金币').waitFor();
+      await pb.getByText('购买成功，余额 70 球币').waitFor();
       await screenshot(pb, 'proposal-detail-bought');
       const wallet = await get<{ balance: number }>(embeddedUrl(VlivePaths.balance), buyer.token);
       expect(wallet.data.balance).toBe(70);

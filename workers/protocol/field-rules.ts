@@ -12,10 +12,14 @@ export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const SMS_CODE_RE = /^\d{6}$/;
 export const NICKNAME_RE = /^[\u4e00-\u9fa5A-Za-z0-9_]{2,12}$/;
 
+/** Password length bounds: the forms, the server and the 注册服务协议 all read these. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+
 export const FieldText = {
   phone: '手机号格式不正确',
   code: '验证码为6位数字',
-  passwordLength: '密码长度为8-20位',
+  passwordLength: `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`,
   passwordChars: '密码只能包含字母、数字和常用符号，不能有空格',
   passwordMix: '密码需同时包含字母和数字',
   nickname: '昵称为2-12位中文、字母、数字或下划线',
@@ -64,7 +68,7 @@ export function textProblem(
 
 /** 8–20 characters, at least one letter and one digit, printable ASCII without spaces. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < 8 || password.length > 20) return FieldText.passwordLength;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return FieldText.passwordLength;
   if (!/^[\x21-\x7e]+$/.test(password)) return FieldText.passwordChars;
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return FieldText.passwordMix;
   return null;

@@ -11,6 +11,7 @@ export const DB_TEXT = {
   noMatches: '本轮暂无比赛',
   noLeaders: '暂无数据',
   notFound: '未找到该页面的数据',
+  backToDatabase: '返回资料库',
   popular: '热门',
   cup: '杯赛',
   teams: (n: number) => `${n} 支球队`,

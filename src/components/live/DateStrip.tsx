@@ -1,4 +1,6 @@
 /** A horizontal strip of days (schedule and results tabs). Labels come from the page (core formats). */
+import { useLayoutEffect, useRef } from 'react';
+
 export interface DateStripDay {
   /** 'YYYY-MM-DD' */
   date: string;
@@ -15,8 +17,19 @@ export interface DateStripProps {
 }
 
 export function DateStrip({ days, value, onChange }: DateStripProps) {
+  const strip = useRef<HTMLDivElement>(null);
+  // The chosen day is always in view: 赛果 opens on today, the last of seven days, which sat
+  // off-screen to the right at 375 px. Centred by scrollLeft (scrollIntoView would also scroll
+  // the page).
+  useLayoutEffect(() => {
+    const el = strip.current;
+    const on = el?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!el || !on) return;
+    const offset = on.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
+    el.scrollLeft = Math.max(0, offset - (el.clientWidth - on.offsetWidth) / 2);
+  }, [value, days]);
   return (
-    <div className="lv-dates" role="tablist" aria-label="日期">
+    <div className="lv-dates" role="tablist" aria-label="日期" ref={strip}>
       {days.map((d) => (
         <button
           key={d.date}

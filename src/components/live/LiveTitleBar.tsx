@@ -4,6 +4,7 @@
  */
 import { Link } from 'wouter';
 import { LIVE_TEXT } from './strings';
+import { BackIcon } from '../BackIcon';
 
 export function LiveTitleBar({ title, back }: { title: string; back?: string }) {
   return (
@@ -11,7 +12,7 @@ export function LiveTitleBar({ title, back }: { title: string; back?: string }) 
       <div className="lv-head-bar">
         {back ? (
           <Link href={back} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
-            ‹
+            <BackIcon />
           </Link>
         ) : (
           <span className="lv-icon-btn" />

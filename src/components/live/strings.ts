@@ -125,6 +125,9 @@ export const LIVE_TEXT = {
   chatEmpty: '聊天室暂无消息，快来说两句',
   back: '返回',
   notFound: '比赛不存在或已删除',
+  notFoundTitle: '比赛不存在',
+  detailTitle: '比赛详情',
+  backToList: '返回比赛列表',
   // AI
   aiTitle: 'AI 预测',
   aiListTitle: 'AI 赛事预测',

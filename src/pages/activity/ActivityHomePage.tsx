@@ -63,21 +63,12 @@ export function ActivityHomePage() {
                   <dd>{data.me.draws}</dd>
                 </div>
               </dl>
-            ) : session.loggedIn ? (
-              data.issue.status === 'open' && (
-                <button
-                  type="button"
-                  className="us-btn us-btn--block"
-                  disabled={joining}
-                  onClick={() => void join(data.issue.issueNo)}
-                >
-                  {T.join}
-                </button>
-              )
             ) : (
-              <Link className="us-btn us-btn--block" href={paths.login}>
-                {T.loginToJoin}
-              </Link>
+              <JoinAction
+                action={joinAction(data.issue.status, session.loggedIn)}
+                joining={joining}
+                onJoin={() => void join(data.issue.issueNo)}
+              />
             )}
           </section>
           <nav className="ac-nav" aria-label={T.title}>
@@ -220,5 +211,44 @@ function MatchRow({
         </form>
       )}
     </li>
+  );
+}
+
+/**
+ * What the issue card offers someone who has not joined: only an open issue can be joined (or
+ * logged in for); a closed or not yet open one says so instead of inviting a login that leads
+ * nowhere.
+ */
+export function joinAction(status: string, loggedIn: boolean): 'join' | 'login' | 'closed' | 'upcoming' {
+  if (status === 'closed') return 'closed';
+  if (status !== 'open') return 'upcoming';
+  return loggedIn ? 'join' : 'login';
+}
+
+function JoinAction({
+  action,
+  joining,
+  onJoin,
+}: {
+  action: ReturnType<typeof joinAction>;
+  joining: boolean;
+  onJoin: () => void;
+}) {
+  if (action === 'join')
+    return (
+      <button type="button" className="us-btn us-btn--block" disabled={joining} onClick={onJoin}>
+        {T.join}
+      </button>
+    );
+  if (action === 'login')
+    return (
+      <Link className="us-btn us-btn--block" href={paths.login}>
+        {T.loginToJoin}
+      </Link>
+    );
+  return (
+    <p className="us-muted" data-join-closed>
+      {action === 'closed' ? T.issueClosed : T.issueUpcoming}
+    </p>
   );
 }

@@ -70,7 +70,12 @@ export function ActivityLotteryPage() {
               >
                 {prizes.map((p, i) => (
                   <span key={p.id} className="ac-wheel__label" style={{ transform: `rotate(${i * seg + seg / 2}deg)` }}>
-                    <span>{p.name}</span>
+                    <span
+                      data-wheel-label
+                      style={labelUpsideDown(i * seg + seg / 2 + turn) ? { transform: 'rotate(180deg)' } : undefined}
+                    >
+                      {p.name}
+                    </span>
                   </span>
                 ))}
               </div>
@@ -111,4 +116,14 @@ export function ActivityLotteryPage() {
       )}
     </Shell>
   );
+}
+
+/**
+ * Whether a label drawn at `angle` degrees on the wheel (0 = top, clockwise, the disc's turn
+ * included) would read upside down: in the lower half it does, so it is turned half a circle in
+ * place. Computed for where the disc comes to rest, so every label reads upright there.
+ */
+export function labelUpsideDown(angle: number): boolean {
+  const a = ((angle % 360) + 360) % 360;
+  return a > 90 && a < 270;
 }

@@ -4,6 +4,7 @@
  */
 import type { AgreementKey } from '../../../workers/protocol/routes';
 import { agreementTitles } from './titles';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../workers/protocol/field-rules';
 
 export interface AgreementSection {
   heading: string;
@@ -180,7 +181,7 @@ const registration: AgreementDoc = {
     {
       heading: '二、验证码与密码',
       paragraphs: [
-        '注册需验证手机号码，验证码五分钟内有效，请勿告知他人。密码须为6至20位，我们在传输与存储时对其加密。',
+        `注册需验证手机号码，验证码五分钟内有效，请勿告知他人。密码须为${PASSWORD_MIN}至${PASSWORD_MAX}位，同时包含字母和数字，我们在传输与存储时对其加密。`,
       ],
     },
     {

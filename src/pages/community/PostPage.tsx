@@ -3,6 +3,7 @@
  * author (their posts and comments disappear for you), 加入浮窗, and comments as for articles.
  */
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PostView } from '../../../workers/protocol/api/news';
 import { CommentSection } from '../../components/news/CommentSection';
@@ -28,6 +29,7 @@ export function PostPage() {
     keepOnError: true,
   });
   const [reporting, setReporting] = useState(false);
+  const [askingShield, setAskingShield] = useState(false);
   const p = post.data;
   const back = () => (window.history.length > 1 ? window.history.back() : navigate(paths.communityList()));
   const login = () => {
@@ -49,10 +51,14 @@ export function PostPage() {
     showToast(env.msg);
     post.set((prev) => prev && { ...prev, author: { ...prev.author, following: env.data.following } });
   };
-  const shield = async () => {
+  const askShield = () => {
     if (!p) return;
     if (!session.loggedIn) return login();
-    if (!window.confirm(T.shieldConfirm(p.author.nickName))) return;
+    setAskingShield(true);
+  };
+  const shield = async () => {
+    setAskingShield(false);
+    if (!p) return;
     const env = await newsApi.shield(p.author.id, true);
     if (env.code !== 200) return;
     showToast(env.msg);
@@ -116,7 +122,7 @@ export function PostPage() {
                   >
                     {T.report}
                   </button>
-                  <button type="button" className="nw-btn" onClick={() => void shield()}>
+                  <button type="button" className="nw-btn" onClick={askShield}>
                     {T.shield}
                   </button>
                 </>
@@ -133,6 +139,16 @@ export function PostPage() {
         </>
       )}
       {reporting && <ReportSheet onSubmit={(r) => void report(r)} onClose={() => setReporting(false)} />}
+      {askingShield && p && (
+        <ConfirmDialog
+          title={T.shield}
+          message={T.shieldConfirm(p.author.nickName)}
+          confirmText={T.shieldOk}
+          cancelText={T.cancel}
+          onConfirm={() => void shield()}
+          onCancel={() => setAskingShield(false)}
+        />
+      )}
     </div>
   );
 }

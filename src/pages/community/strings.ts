@@ -18,6 +18,8 @@ export const COMMUNITY_TEXT = {
   shield: '屏蔽此人',
   unshield: '取消屏蔽',
   shieldConfirm: (who: string) => `屏蔽后将不再看到 ${who} 的帖子和评论，确定吗？`,
+  shieldOk: '屏蔽',
+  cancel: '取消',
   report: '举报',
   saveToBar: '加入浮窗',
   savedToBar: '已加入浮窗',

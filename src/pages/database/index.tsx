@@ -11,13 +11,17 @@ import { LeaguesPage } from './LeaguesPage';
 import { PlayerPage } from './PlayerPage';
 import { TeamPage } from './TeamPage';
 import { queryId } from './parts';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
+import { NotFoundState } from '../../components/NotFoundState';
+import { paths } from '../../app/paths';
 
 function WithId({ sport, Page }: { sport: Sport; Page: ComponentType<{ id: number; sport: Sport }> }) {
   const id = queryId(useSearch());
   if (id === null)
     return (
       <div className="lv-page db-page">
-        <p className="lv-empty">{DB_TEXT.notFound}</p>
+        <LiveTitleBar title={DB_TEXT.title} back={paths.database(sport)} />
+        <NotFoundState text={DB_TEXT.notFound} backHref={paths.database(sport)} backText={DB_TEXT.backToDatabase} />
       </div>
     );
   return <Page key={id} id={id} sport={sport} />;

@@ -11,6 +11,7 @@ import type { MatchView, Sport } from './core-bridge';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 import { DemoDataNote } from '../../components/DemoDataNote';
+import { NotFoundState } from '../../components/NotFoundState';
 import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
 import { LiveAlerts } from './LiveAlerts';
@@ -45,7 +46,7 @@ export function DetailFrame<T extends string>({
     <div className="lv-page lv-detail" data-page={`live-${sport}-detail`}>
       <LiveAlerts sport={sport} matchId={id} />
       <header className="lv-detail-head">
-        <DetailHead match={match} backHref={backHref} />
+        <DetailHead match={match} loading={loading} backHref={backHref} />
         <MatchReportLinks matchId={id} />
         <DemoDataNote />
         {media}
@@ -53,7 +54,7 @@ export function DetailFrame<T extends string>({
       {loading ? (
         <AnalysisViewsLoading />
       ) : !match ? (
-        <p className="lv-empty">{LIVE_TEXT.notFound}</p>
+        <NotFoundState text={LIVE_TEXT.notFound} backHref={backHref} backText={LIVE_TEXT.backToList} />
       ) : (
         <>
           <div className="lv-sticky">

@@ -1,8 +1,19 @@
 /** Sound and vibration for match alerts, when the settings and the browser allow them. */
 let audio: AudioContext | null = null;
 
+/**
+ * Vibration and audio need the user to have touched the page first: before that, Chromium logs an
+ * error for every `navigator.vibrate` call (one per goal alert) and a warning per AudioContext.
+ * Where the browser says (User Activation API), ask it; where it cannot say, try and swallow.
+ */
+export function userHasInteracted(nav: Navigator = navigator): boolean {
+  const activation = (nav as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation ? activation.hasBeenActive : true;
+}
+
 /** A short two-tone chime made with Web Audio (no asset to download). */
 export function playAlertSound(): void {
+  if (!userHasInteracted()) return;
   try {
     const Ctx =
       window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -28,10 +39,11 @@ export function playAlertSound(): void {
   }
 }
 
-export function vibrateForAlert(): void {
+export function vibrateForAlert(nav: Navigator = navigator): void {
+  if (typeof nav.vibrate !== 'function' || !userHasInteracted(nav)) return;
   try {
-    navigator.vibrate?.([120, 60, 120]);
+    nav.vibrate([120, 60, 120]);
   } catch {
-    // Not allowed without a user gesture on some browsers.
+    // Refused anyway (a WebView without the permission): the toast is enough.
   }
 }

@@ -23,6 +23,7 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { showToast } from '../../state/ui';
 import type { AnalysisHistory } from '../../../workers/protocol/index';
 import { TabList } from '../../components/TabList';
+import { BackIcon } from '../../components/BackIcon';
 
 export function DetailTabs<T extends string>({
   tabs,
@@ -120,14 +121,25 @@ export function MatchChat({ matchId }: { matchId: number }) {
 }
 
 /** The detail page's top bar (back to the list, the pairing) and the match header. */
-export function DetailHead({ match, backHref }: { match: MatchView | null; backHref: string }) {
+export function DetailHead({
+  match,
+  loading,
+  backHref,
+}: {
+  match: MatchView | null;
+  /** No answer yet: the title says 加载中; answered without a match, it says the match is missing. */
+  loading: boolean;
+  backHref: string;
+}) {
   return (
     <>
       <div className="lv-head-bar">
         <Link href={backHref} className="lv-icon-btn" aria-label={LIVE_TEXT.back} style={{ textDecoration: 'none' }}>
-          ‹
+          <BackIcon />
         </Link>
-        <h1>{match ? `${match.home.name} VS ${match.away.name}` : LIVE_TEXT.loading}</h1>
+        <h1>
+          {match ? `${match.home.name} VS ${match.away.name}` : loading ? LIVE_TEXT.loading : LIVE_TEXT.notFoundTitle}
+        </h1>
         {match ? <ShareMatchButton matchId={match.id} sport={match.sport} /> : <span className="lv-icon-btn" />}
       </div>
       {match && <DetailHeader match={match} openTimeText={formatChinaTime(match.ot * 1000, 'MM-DD HH:mm')} />}

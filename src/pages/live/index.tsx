@@ -9,16 +9,21 @@ import { ListPage } from './ListPage';
 import { LqDetailPage } from './LqDetailPage';
 import { ZqDetailPage } from './ZqDetailPage';
 import { LIVE_TEXT } from '../../components/live/strings';
+import { LiveTitleBar } from '../../components/live/LiveTitleBar';
+import { NotFoundState } from '../../components/NotFoundState';
 
 function detailId(params: PageProps['params']): number | null {
   const id = Number(params.id);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-function NoMatch() {
+/** A detail route without a usable id: the detail's title bar and a way back to the list. */
+function NoMatch({ sport }: { sport: 'zq' | 'lq' }) {
+  const list = sport === 'zq' ? paths.liveZq() : paths.liveLq();
   return (
-    <div className="lv-page">
-      <p className="lv-empty">{LIVE_TEXT.notFound}</p>
+    <div className="lv-page" data-page={`live-${sport}-detail`}>
+      <LiveTitleBar title={LIVE_TEXT.detailTitle} back={list} />
+      <NotFoundState text={LIVE_TEXT.notFound} backHref={list} backText={LIVE_TEXT.backToList} />
     </div>
   );
 }
@@ -30,11 +35,11 @@ const pages: Record<string, ComponentType<PageProps>> = {
   'live/lq/type': ({ params }) => <ListPage key="lq" sport="lq" type={params.type} />,
   'live/zq/detail': ({ params }) => {
     const id = detailId(params);
-    return id ? <ZqDetailPage key={id} id={id} /> : <NoMatch />;
+    return id ? <ZqDetailPage key={id} id={id} /> : <NoMatch sport="zq" />;
   },
   'live/lq/detail': ({ params }) => {
     const id = detailId(params);
-    return id ? <LqDetailPage key={id} id={id} /> : <NoMatch />;
+    return id ? <LqDetailPage key={id} id={id} /> : <NoMatch sport="lq" />;
   },
   'live/ai': () => <AiPage />,
   'live/ai/list': () => <AiListPage />,

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { getCore, useCoreRequest, useMatch, useSession, expertLevelName } from '../../core/index';
-import { ProposalPaths, type TipDetail, type TipPurchase } from '../../../workers/protocol/api/proposal';
+import { ProposalPaths, tipOnSale, type TipDetail, type TipPurchase } from '../../../workers/protocol/api/proposal';
+import { isFinal } from '../../../workers/protocol/status';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { MARKET_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
@@ -21,7 +22,8 @@ function Detail({ tip, onChange }: { tip: TipDetail; onChange: () => void }) {
   const [busy, setBusy] = useState(false);
   const e = tip.expert;
   const live = useMatch(tip.matchId, tip.sport);
-  const over = Boolean(live && (live.isFinished || live.isVoid));
+  const over = Boolean(live ? live.isFinished || live.isVoid : isFinal(tip.sport, tip.match.s));
+  const onSale = tipOnSale(tip, over);
   // The server settles a tip within a few seconds of the final whistle: ask again until it has.
   useEffect(() => {
     if (!over || tip.result !== null) return;
@@ -98,8 +100,8 @@ function Detail({ tip, onChange }: { tip: TipDetail; onChange: () => void }) {
           </p>
         ) : (
           <div className="tj-locked">
-            <p>{TJ_TEXT.locked}</p>
-            {session.loggedIn ? (
+            <p>{onSale ? TJ_TEXT.locked : TJ_TEXT.closed}</p>
+            {!onSale ? null : session.loggedIn ? (
               <button type="button" className="tj-btn" disabled={busy} onClick={() => void buy()}>
                 {TJ_TEXT.buy(tip.price)}
               </button>

@@ -4,14 +4,13 @@
  * publishes one there at the odds the server quotes.
  */
 import { useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { useCoreRequest } from '../../core/index';
 import { ProposalPaths, type TipCard, type TipMatchRow } from '../../../workers/protocol/api/proposal';
 import type { Sport } from '../../../workers/protocol/index';
 import { RequestGate } from '../../components/RequestGate';
 import { TJ_TEXT } from '../../components/proposal/strings';
-import { paths } from '../../app/paths';
-import { LiveMatchCard, TipRow, TjChips, TjLinks } from './parts';
+import { LiveMatchCard, TipRow, TjChips, TjLinks, TjSportTabs } from './parts';
 import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { PublishForm, useIsExpert } from './PublishForm';
 
@@ -61,13 +60,7 @@ export function MatchListPage() {
   return (
     <div className="lv-page tj-page">
       <LiveTitleBar title={TJ_TEXT.matchList} />
-      <nav className="lv-sports" aria-label={TJ_TEXT.title}>
-        {(['zq', 'lq'] as const).map((s) => (
-          <Link key={s} href={paths.proposalMatchList(s)} className={s === sport ? 'on' : ''}>
-            {TJ_TEXT.sports[s]}
-          </Link>
-        ))}
-      </nav>
+      <TjSportTabs sport={sport} />
       <TjLinks />
       <div className="tj-filters" role="group" aria-label="彩种">
         <TjChips

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { useMatch } from '../../core/index';
 import { expertLevelName } from '../../core/format';
 import type { Match, TipCard } from '../../../workers/protocol/index';
+import { tipOnSale } from '../../../workers/protocol/api/proposal';
 import { MatchRow } from '../../components/live/MatchRow';
 import { MARKET_TEXT, RESULT_TEXT, TJ_TEXT, pickText } from '../../components/proposal/strings';
 import { paths } from '../../app/paths';
@@ -33,12 +34,39 @@ export function TjChips<T extends string | number>({
   ));
 }
 
+/** The area's sub-navigation: the app's pill sub-tabs (lv-subtabs), the page you are on marked. */
 export function TjLinks() {
+  const [location] = useLocation();
+  const links = [
+    [paths.proposalMatchList(), TJ_TEXT.matchList, location === '/proposal' || location === '/proposal/matchList'],
+    [paths.proposalRank, TJ_TEXT.rank, location === paths.proposalRank],
+    [paths.proposalRankAttention, TJ_TEXT.rankAttention, location === paths.proposalRankAttention],
+  ] as const;
   return (
-    <nav className="tj-links">
-      <Link href={paths.proposalMatchList()}>{TJ_TEXT.matchList}</Link>
-      <Link href={paths.proposalRank}>{TJ_TEXT.rank}</Link>
-      <Link href={paths.proposalRankAttention}>{TJ_TEXT.rankAttention}</Link>
+    <nav className="lv-subtabs tj-links" aria-label={TJ_TEXT.title}>
+      {links.map(([href, text, here]) => (
+        <Link key={href} href={href} aria-current={here ? 'page' : undefined}>
+          {text}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** 足球 / 篮球 of the tip pages: the app's tab strip (lv-tabs), dark text on white, gold underline. */
+export function TjSportTabs({ sport }: { sport: 'zq' | 'lq' }) {
+  return (
+    <nav className="lv-tabs" aria-label={TJ_TEXT.sport}>
+      {(['zq', 'lq'] as const).map((s) => (
+        <Link
+          key={s}
+          href={paths.proposalMatchList(s)}
+          className={s === sport ? 'on' : ''}
+          aria-current={s === sport ? 'page' : undefined}
+        >
+          {TJ_TEXT.sports[s]}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -63,7 +91,10 @@ export function TipRow({ tip }: { tip: TipCard }) {
           {MARKET_TEXT[tip.market]} · {TJ_TEXT.pick} {pickText(tip.market, tip.pick, tip.line)} @ {tip.odds.toFixed(2)}
         </small>
       </span>
-      <span className="tj-price">{tip.price > 0 ? TJ_TEXT.price(tip.price) : TJ_TEXT.free}</span>
+      {/* A settled tip is no longer sold: its row shows the result, not a price. */}
+      <span className="tj-price">
+        {tip.price === 0 ? TJ_TEXT.free : tipOnSale(tip, false) ? TJ_TEXT.price(tip.price) : ''}
+      </span>
       <ResultTag tip={tip} />
     </Link>
   );

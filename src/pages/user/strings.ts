@@ -1,4 +1,5 @@
 /** Chinese UI text of the user area (house rule 8: one place per area). */
+import { FieldText, PASSWORD_MAX, PASSWORD_MIN } from '../../../workers/protocol/field-rules';
 export const USER_TEXT = {
   back: '返回',
   visitor: '游客',
@@ -60,7 +61,7 @@ export const USER_TEXT = {
     code: '验证码',
     codePh: '请输入6位验证码',
     password: '密码',
-    passwordPh: '8-20位，含字母和数字',
+    passwordPh: `${PASSWORD_MIN}-${PASSWORD_MAX}位，含字母和数字`,
     confirm: '确认密码',
     confirmPh: '请再次输入密码',
   },
@@ -69,7 +70,7 @@ export const USER_TEXT = {
   errors: {
     phone: '请输入正确的11位手机号',
     code: '请输入6位数字验证码',
-    passwordLength: '密码长度为8-20位',
+    passwordLength: FieldText.passwordLength,
     passwordChars: '密码只能包含字母、数字和常用符号，不能有空格',
     passwordMix: '密码需同时包含字母和数字',
     confirm: '两次输入的密码不一致',

@@ -86,7 +86,7 @@ describe('publishing', () => {
       '推荐理由至少 10 个字',
     );
     expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, price: 5000 } })).msg).toBe(
-      '价格不能超过 1000 金币',
+      '价格不能超过 1000 球币',
     );
     expect((await call('POST', ProposalPaths.publish, { who: expert, body: { ...body, market: 'rf' } })).msg).toBe(
       '该比赛暂无此玩法的赔率',

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../helpers/test-db';
 import { credit, balanceOf } from '../../../server/vlive/wallet';
 import { settleDueTips } from '../../../server/proposal/tips';
-import { ProposalPaths, fillPath, type TipDetail, type TipPurchase } from '../../../workers/protocol/index';
+import {
+  Code,
+  ProposalPaths,
+  fillPath,
+  tipOnSale,
+  type TipDetail,
+  type TipPurchase,
+} from '../../../workers/protocol/index';
 import { REASON, openTipHarness, type TipHarness } from './harness';
 
 describe.each(ENGINES)('paid tips on %s', (engine) => {
@@ -119,5 +126,34 @@ describe.each(ENGINES)('paid tips on %s', (engine) => {
     expect((await call('POST', ProposalPaths.buy, { who: late, body: { tipId } })).msg).toBe(
       '比赛已取消或延期，方案不再出售',
     );
+  });
+
+  it('stops selling once the match is over: a finished match and a settled tip are refused, nothing debited', async () => {
+    const expert = await addExpert();
+    const buyer = await addUser();
+    const early = await addUser();
+    const m = takeMatch();
+    const tipId = await publish(expert, m.id, 'spf', 'home', 25);
+    for (const w of [buyer, early]) await credit(db(), w.id, 50, 'test', h.clock.now);
+    expect((await call('POST', ProposalPaths.buy, { who: early, body: { tipId } })).code).toBe(200);
+    await dev(m.id, 'state', { state: 2 });
+    await dev(m.id, 'goal', { side: 'home' });
+    await dev(m.id, 'state', { state: 8 });
+    // Finished but not settled yet: the result is already public.
+    const finished = await call('POST', ProposalPaths.buy, { who: buyer, body: { tipId } });
+    expect([finished.code, finished.msg]).toEqual([Code.REFUSED, '比赛已结束，方案已结算，不再出售']);
+    expect(await settleDueTips(db(), h.clock.now, [m.id])).toEqual([tipId]);
+    const settled = await call('POST', ProposalPaths.buy, { who: buyer, body: { tipId } });
+    expect([settled.code, settled.msg]).toEqual([Code.REFUSED, '比赛已结束，方案已结算，不再出售']);
+    expect(await balanceOf(db(), buyer.id)).toBe(50);
+    expect(await db().selectFrom('proposal_purchases').select('id').where('user_id', '=', buyer.id).execute()).toEqual(
+      [],
+    );
+    // Whoever bought before the whistle keeps reading it.
+    const d = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: early })).data;
+    expect([d.result, d.reason]).toEqual(['red', REASON]);
+    const closed = (await call<TipDetail>('GET', fillPath(ProposalPaths.detail, { id: tipId }), { who: buyer })).data;
+    expect(closed.reason).toBeNull();
+    expect(tipOnSale(closed, false)).toBe(false);
   });
 });

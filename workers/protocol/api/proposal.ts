@@ -119,6 +119,15 @@ export interface TipDetail extends TipCard {
   refunded: boolean;
 }
 
+/**
+ * Whether a paid tip's reasoning is still for sale: only until its match is over (finished or
+ * voided) or the tip is settled. After that the result is public, and the server refuses the
+ * purchase too (server/proposal/purchases.ts).
+ */
+export function tipOnSale(tip: Pick<TipCard, 'price' | 'result'>, matchOver: boolean): boolean {
+  return tip.price > 0 && tip.result === null && !matchOver;
+}
+
 export interface TipPurchase {
   tipId: number;
   reason: string;
