@@ -264,7 +264,35 @@ export function createPayService(db: Db): PayService {
         select (select count(*) from users) as accounts, (select count(*) from vlive_balance_log) as rows,
                (select count(*) from vlive_balance_log where balance < 0) as negative`.execute(db);
       const c = counts.rows[0]!;
+      // Anchors' earnings (issue 31): each total is the sum of its rows, and every coin gift has
+      // exactly one row, of the gift's coins, with the anchor's share worked out right.
+      const earnings = await sql<{ anchor_id: number; earnings: number; rows_sum: string | number }>`
+        select a.id as anchor_id, a.earnings, coalesce(s.total, 0) as rows_sum
+        from vlive_anchors a left join (
+          select anchor_id, sum(coins) as total from vlive_anchor_earnings group by anchor_id) s on s.anchor_id = a.id
+        where a.earnings <> coalesce(s.total, 0) order by a.id limit 1000`.execute(db);
+      const gifts = await sql<{ id: number }>`
+        select g.id from vlive_gift_sends g
+        left join (select gift_send_id, count(*) as n, min(gift_coins) as gift_coins, min(coins) as coins,
+                          min(share_pct) as share_pct
+                   from vlive_anchor_earnings group by gift_send_id) e on e.gift_send_id = g.id
+        where not g.from_bag and g.total > 0 and (e.n is null or e.n <> 1 or e.gift_coins <> g.total
+              or e.coins <> floor(e.gift_coins * e.share_pct / 100))
+        order by g.id limit 1000`.execute(db);
+      const anchorCounts = await sql<{ anchors: string | number; rows: string | number }>`
+        select (select count(*) from vlive_anchors) as anchors, (select count(*) from vlive_anchor_earnings) as rows`.execute(
+        db,
+      );
+      const ac = anchorCounts.rows[0]!;
       return {
+        anchors: Number(ac.anchors),
+        earningsRows: Number(ac.rows),
+        earningsMismatches: earnings.rows.map((r) => ({
+          anchorId: r.anchor_id,
+          earnings: Number(r.earnings),
+          rowsSum: Number(r.rows_sum),
+        })),
+        giftsWithoutShare: gifts.rows.map((r) => r.id),
         accounts: Number(c.accounts),
         rows: Number(c.rows),
         negative: Number(c.negative),

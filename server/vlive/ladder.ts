@@ -74,7 +74,9 @@ export function hlsVariantLines(rungs: readonly LadderHeight[]): string[] {
  */
 export function ladderFfmpegArgs(rtmpPort: number, rungs: readonly LadderHeight[], name = '$name'): string[] {
   const base = `rtmp://127.0.0.1:${rtmpPort}`;
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', `${base}/live/${name}`];
+  // Probe the push for at most half a second (ffmpeg's default is 5 s of holding the whole
+  // broadcast back): the FLV header and the first packets name the codecs.
+  const args = ['-hide_banner', '-loglevel', 'error', '-analyzeduration', '500000', '-i', `${base}/live/${name}`];
   if (rungs.length > 0) {
     const split = rungs.length > 1 ? `[0:v]split=${rungs.length}${rungs.map((h) => `[s${h}]`).join('')};` : '';
     const scales = rungs.map((h) => `[${rungs.length > 1 ? `s${h}` : '0:v'}]scale=-2:'min(ih,${h})'[v${h}]`);
