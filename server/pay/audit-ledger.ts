@@ -18,13 +18,13 @@ export async function auditLedgerCommand(env: AuditLedgerEnv): Promise<number> {
       `不一致: 用户 ${m.userId} 余额 ${m.balance} 流水合计 ${m.ledgerSum} 最后一笔后余额 ${m.lastRunningBalance ?? '-'}`,
     );
   }
-  env.out(`核对 ${a.accounts} 个账户、${a.rows} 笔流水：${a.mismatches.length} 个账户不一致，${a.negative} 笔负余额`);
   for (const m of a.earningsMismatches)
     env.out(`不一致: 主播 ${m.anchorId} 收益 ${m.earnings} 分成流水合计 ${m.rowsSum}`);
   if (a.giftsWithoutShare.length > 0) env.out(`分成有误的礼物: ${a.giftsWithoutShare.join(', ')}`);
   env.out(
     `核对 ${a.anchors} 个主播、${a.earningsRows} 笔分成：${a.earningsMismatches.length} 个主播收益不一致，${a.giftsWithoutShare.length} 笔礼物分成有误`,
   );
+  env.out(`核对 ${a.accounts} 个账户、${a.rows} 笔流水：${a.mismatches.length} 个账户不一致，${a.negative} 笔负余额`);
   const ok =
     a.mismatches.length === 0 &&
     a.negative === 0 &&

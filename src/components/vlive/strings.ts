@@ -21,6 +21,7 @@ export const VLIVE_TEXT = {
   noble: '贵族',
   replays: '精彩回放',
   noVideo: '主播暂未开播',
+  broadcastEnded: '主播已下播',
   noVideoHint: '开播后将在这里播放',
   videoError: '视频加载失败，点击重试',
   tapToUnmute: '点击开启声音',
