@@ -17,6 +17,6 @@ export function requireOps(config: Pick<Config, 'opsToken'>, req: FastifyRequest
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(expected ?? '');
   if (!expected || a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-    throw new BizError(Code.REFUSED, '运维令牌不正确');
+    throw new BizError(Code.REFUSED, '运营令牌不正确');
   }
 }

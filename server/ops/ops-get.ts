@@ -19,7 +19,7 @@ export interface OpsTarget {
  */
 export async function getOpsData<T>(env: OpsTarget, path: string): Promise<T | null> {
   if (!env.token) {
-    env.out('未设置 OPS_TOKEN，无法访问运维接口');
+    env.out('未设置 OPS_TOKEN，无法访问运营接口');
     return null;
   }
   let res: Response;
@@ -30,7 +30,7 @@ export async function getOpsData<T>(env: OpsTarget, path: string): Promise<T | n
     return null;
   }
   if (res.status === 404) {
-    env.out('运维接口未开启（服务端未设置 OPS_TOKEN）');
+    env.out('运营接口未开启（服务端未设置 OPS_TOKEN）');
     return null;
   }
   const body = (await res.json()) as Envelope<T>;

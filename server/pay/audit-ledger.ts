@@ -21,6 +21,9 @@ export async function auditLedgerCommand(env: AuditLedgerEnv): Promise<number> {
   for (const m of a.earningsMismatches)
     env.out(`不一致: 主播 ${m.anchorId} 收益 ${m.earnings} 分成流水合计 ${m.rowsSum}`);
   if (a.giftsWithoutShare.length > 0) env.out(`分成有误的礼物: ${a.giftsWithoutShare.join(', ')}`);
+  for (const c of a.tradeConflicts) {
+    env.out(`待处理: 订单 ${c.orderId} 已支付，又收到交易号 ${c.tradeNo} 的支付通知（重复支付，请核实并退款）`);
+  }
   env.out(
     `核对 ${a.anchors} 个主播、${a.earningsRows} 笔分成：${a.earningsMismatches.length} 个主播收益不一致，${a.giftsWithoutShare.length} 笔礼物分成有误`,
   );

@@ -67,9 +67,17 @@ function newOrderId(now: number): string {
   return `Q${t}${crypto.randomBytes(5).toString('hex')}`;
 }
 
+/** pay_notifications.outcome of a paid order notified under another trade number (`trade-conflict:<trade no>`). */
+export const TRADE_CONFLICT = 'trade-conflict';
+
 export type SettleOutcome =
   | { kind: 'credited'; userId: number; balance: number; order: OrderRow }
   | { kind: 'duplicate'; order: OrderRow }
+  /**
+   * A paid order notified again under another trade number: a second payment at the provider
+   * for one order (the customer paid twice). Nothing is credited; it is flagged for an operator.
+   */
+  | { kind: 'conflict'; order: OrderRow; tradeNo: string }
   | { kind: 'refused'; reason: 'no-order' | 'other-provider' | 'amount' | 'not-paid' };
 
 export interface PayService {
@@ -110,6 +118,9 @@ export function createPayService(db: Db): PayService {
       if (order.provider !== provider) return { kind: 'refused', reason: 'other-provider' } as const;
       if (order.price_fen !== n.totalFen) return { kind: 'refused', reason: 'amount' } as const;
       if (order.state === 'paid' || order.state === 'credited' || order.state === 'refunded') {
+        if (n.paid && n.tradeNo && order.trade_no && n.tradeNo !== order.trade_no) {
+          return { kind: 'conflict', order, tradeNo: n.tradeNo } as const;
+        }
         return { kind: 'duplicate', order } as const;
       }
       if (!n.paid) return { kind: 'refused', reason: 'not-paid' } as const;
@@ -183,7 +194,7 @@ export function createPayService(db: Db): PayService {
           now,
         );
         if (out.kind === 'credited') return toPayOrder(out.order, null, out.balance);
-        if (out.kind === 'duplicate') return toPayOrder(out.order);
+        if (out.kind === 'duplicate' || out.kind === 'conflict') return toPayOrder(out.order);
         throw new BizError(Code.SERVER_ERROR, '充值失败，请稍后再试');
       }
       return toPayOrder(row, started.payUrl);
@@ -284,7 +295,19 @@ export function createPayService(db: Db): PayService {
         db,
       );
       const ac = anchorCounts.rows[0]!;
+      const conflicts = await db
+        .selectFrom('pay_notifications')
+        .select(['order_id', 'outcome', 'at'])
+        .where('outcome', 'like', `${TRADE_CONFLICT}:%`)
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
       return {
+        tradeConflicts: conflicts.map((r) => ({
+          orderId: r.order_id,
+          tradeNo: r.outcome.slice(TRADE_CONFLICT.length + 1),
+          at: Number(r.at),
+        })),
         anchors: Number(ac.anchors),
         earningsRows: Number(ac.rows),
         earningsMismatches: earnings.rows.map((r) => ({

@@ -115,7 +115,7 @@ describe('the anchor console', () => {
     expect(await runOpsCli(['anchor', String(anchor.id), 'no-such-room'], { base: h.base, token: OPS, out })).toBe(1);
     expect(lines.pop()).toBe('直播间不存在');
     expect(await runOpsCli(['anchor', String(anchor.id), ROOM], { base: h.base, token: 'wrong', out })).toBe(1);
-    expect(lines.pop()).toBe('运维令牌不正确');
+    expect(lines.pop()).toBe('运营令牌不正确');
     expect(await runOpsCli(['anchor', String(anchor.id), ROOM], { base: h.base, token: OPS, out })).toBe(0);
     expect(lines.pop()).toBe(`已开通主播：用户 #${anchor.id} → 直播间 ${ROOM}`);
 

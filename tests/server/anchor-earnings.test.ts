@@ -14,6 +14,7 @@ import {
   type VliveGiftResult,
 } from '../../workers/protocol/index';
 import { DEFAULT_ANCHOR_SHARE_PCT, anchorShare, parseAnchorSharePct } from '../../server/vlive/wallet';
+import { runOpsCli } from '../../server/ops/cli';
 import { audit, balance, call, describeCoins, idem, newUser, order } from './pay-harness';
 
 const ROOM = '1002';
@@ -113,5 +114,10 @@ describeCoins((h) => {
     );
     await db.updateTable('vlive_anchors').set({ earnings: row.earnings }).where('id', '=', anchor.anchor_id).execute();
     expect((await audit(h)).code).toBe(0);
+    // One word for the operator's side everywhere: 运营 (运营接口, 运营令牌), as in 请联系运营开通.
+    const lines: string[] = [];
+    expect(await runOpsCli(['audit-ledger'], { base: h.base, token: null, out: (l) => lines.push(l) })).toBe(2);
+    expect(await runOpsCli(['audit-ledger'], { base: h.base, token: 'wrong', out: (l) => lines.push(l) })).toBe(2);
+    expect(lines).toEqual(['未设置 OPS_TOKEN，无法访问运营接口', '运营令牌不正确']);
   });
 });

@@ -94,4 +94,9 @@ export interface LedgerAudit {
    * recorded with it (gift send ids, at most 1000).
    */
   giftsWithoutShare: number[];
+  /**
+   * Signed notifications for an order already paid, under another trade number (a second payment
+   * for one order): each needs an operator (refund at the provider). Newest first, at most 100.
+   */
+  tradeConflicts: Array<{ orderId: string; tradeNo: string; at: number }>;
 }
