@@ -10,6 +10,7 @@ import { ok } from '../../workers/protocol/index';
 import { vodDuration } from '../media/hls';
 import { registerMedia } from '../media/routes';
 import { createChatService } from './chat';
+import { setStreamOverrideRooms } from './catalog';
 import { bindRoomMatch, createMatchBinder } from './match-binder';
 import { registerMatchVideo } from './match-video';
 import { registerVliveRoutes } from './routes';
@@ -71,6 +72,7 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   });
 
   const streamOverrides = parseStreamOverrides(process.env.VLIVE_STREAM_URLS);
+  setStreamOverrideRooms(streamOverrides.keys());
   const anchorSharePct = parseAnchorSharePct(process.env.ANCHOR_GIFT_SHARE_PCT);
   registerVliveRoutes(app, ctx, { chat, streamOverrides, invalidateRoom, anchorSharePct });
   registerMatchVideo(app, ctx, streamOverrides);

@@ -377,5 +377,6 @@ function toRoomOnly(r: VliveRoom): VliveRoom {
     matchId: r.matchId,
     sport: r.sport,
     followed: r.followed,
+    testSignal: r.testSignal,
   };
 }

@@ -422,7 +422,21 @@ describe('a broadcast in the browser', () => {
           colour,
           { polling: 100, timeout: 30_000 },
         )
-        .then((h) => h.jsonValue() as Promise<Sample>);
+        .then((h) => h.jsonValue() as Promise<Sample>)
+        .catch(async (e: unknown) => {
+          const last = (await samples()).slice(-5);
+          const stage = await page.evaluate(() => {
+            const v = document.querySelector<HTMLVideoElement>('.vl-stage video');
+            return v
+              ? `video ${JSON.stringify({ ...v.dataset })} ready=${v.readyState} t=${v.currentTime} err=${v.error?.code}`
+              : (document.querySelector('.vl-stage')?.textContent ?? 'no stage');
+          });
+          const v = await call<{ url: string }>('GET', fillPath(VlivePaths.video, { id: roomId }));
+          const status = v.code === 200 ? (await fetch(server.url + v.data.url)).status : v.code;
+          throw new Error(
+            `${String(e)}\nsamples ${JSON.stringify(last)}\nstage ${stage}\nvideo ${JSON.stringify(v.data)} → ${status}\nffmpeg ${p.log()}\nnginx ${media?.logTail()}`,
+          );
+        });
       console.log(
         `${colour} broadcast: first frame on the waiting page ${first.at - pushedAt} ms after ffmpeg started`,
       );

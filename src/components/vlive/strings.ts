@@ -2,6 +2,8 @@
 export const VLIVE_TEXT = {
   live: '直播中',
   testSignal: '测试信号 · 非真实直播',
+  /** A card's badge for a room on the test signal (never 直播中). */
+  testBadge: '测试信号',
   offline: '未开播',
   heat: '热度',
   follow: '关注',
