@@ -362,7 +362,10 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       await new Promise((r) => setTimeout(r, 200));
     }
     // The live HLS stays a minute for players finishing the broadcast, then goes (hls_cleanup is off).
-    setTimeout(() => removeLiveFiles(b.streamName), ENDED_PLAYLIST_MS).unref();
+    setTimeout(() => {
+      ended.delete(b.broadcastId);
+      removeLiveFiles(b.streamName);
+    }, ENDED_PLAYLIST_MS).unref();
     const row = await db
       .selectFrom('vlive_broadcasts as b')
       .innerJoin('vlive_rooms as r', 'r.id', 'b.room_id')
