@@ -5,8 +5,8 @@
  * by playing faster (up to CATCH_UP_RATE) rather than drifting behind, which native players do
  * their own way (issue 31). Starts muted (autoplay rules) with a tap to unmute.
  *
- * A live stream that stops moving (a fatal network error, or no progress for STALL_MS while it
- * should play) is not left frozen on its last frame: `onStall` asks the page for the room's
+ * A live stream that stops moving (a fatal network error, or no progress for STALL_MS once it
+ * has played) is not left frozen on its last frame: `onStall` asks the page for the room's
  * current source again (a new broadcast has a new URL), and without one the player reloads itself.
  * `ending`: the broadcast is over (its playlist now ends with EXT-X-ENDLIST); the player plays
  * out what it has and calls `onEnded` (or after ENDING_MAX_MS at most).
@@ -131,14 +131,18 @@ export function LivePlayer({
   useEffect(() => {
     const video = ref.current;
     if (!video || !live) return;
-    let lastTime = -1;
+    let lastTime = video.currentTime;
     let lastMove = Date.now();
+    // Armed once the picture has moved: before that hls.js is still waiting for a broadcast's
+    // first fragments (slow under load; its own timeouts and errors cover a source that never comes).
+    let moved = false;
     const timer = setInterval(() => {
       if (video.paused && video.readyState >= 2) return;
       if (video.currentTime !== lastTime) {
+        moved = true;
         lastTime = video.currentTime;
         lastMove = Date.now();
-      } else if (Date.now() - lastMove > STALL_MS) {
+      } else if (moved && Date.now() - lastMove > STALL_MS) {
         lastMove = Date.now();
         video.dataset.stalls = String(Number(video.dataset.stalls ?? 0) + 1);
         stalledRef.current();
