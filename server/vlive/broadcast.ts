@@ -69,7 +69,7 @@ const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
 /** The player URL's file under a ladder: the master playlist. */
 const MASTER = 'master.m3u8';
 /** How long a playlist asked for in the first seconds of a broadcast is waited for (ms). */
-const FIRST_PLAYLIST_WAIT_MS = 8_000;
+const FIRST_PLAYLIST_WAIT_MS = 15_000;
 /** An ended broadcast's playlists (with ENDLIST) stay this long for players finishing it (ms). */
 export const ENDED_PLAYLIST_MS = 60_000;
 /** No fragment for this long while the push is open: the console says stalled (ms). */

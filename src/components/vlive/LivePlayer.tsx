@@ -105,6 +105,12 @@ export function LivePlayer({
         maxLiveSyncPlaybackRate: CATCH_UP_RATE,
         // Played media is not kept: a live room is watched for hours.
         backBufferLength: 10,
+        // A broadcast's first playlists are held by the server until the transcoder has cut a
+        // fragment (up to 15 s on a loaded media host): wait for them rather than give up.
+        manifestLoadingTimeOut: 20_000,
+        levelLoadingTimeOut: 20_000,
+        manifestLoadingMaxRetry: 3,
+        levelLoadingMaxRetry: 6,
       });
       // The renditions of a master playlist (a media server's bitrate ladder) and the one playing,
       // as hls.js switches by measured bandwidth.
