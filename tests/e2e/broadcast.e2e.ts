@@ -162,6 +162,10 @@ describe('a broadcast in the browser', () => {
     await page.goto(`${server.url}/vlive/detail/${roomId}`);
     await page.waitForSelector('.vl-novideo', { timeout: 15_000 });
     await screenshot(page, 'broadcast-offline');
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(new URL(r.url()).pathname);
+    });
     const hlsRequests: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
@@ -233,7 +237,7 @@ describe('a broadcast in the browser', () => {
       if (i > 150) throw new Error('no replay recorded');
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(errors).toEqual([]);
+    expect({ errors, notFound }).toEqual({ errors: [], notFound: [] });
     // Closed: later tests measure playback, and a 2-core machine has no Chromium page to spare.
     await page.close();
   }, 120_000);
