@@ -20,7 +20,10 @@ it('every live room on the test signal is listed as such, exactly the rooms whos
   let test = 0;
   for (const r of rooms.data.list) {
     const video = await api<VliveVideo>(h, 'GET', VlivePaths.video.replace(':id', r.id));
-    expect({ id: r.id, testSignal: r.testSignal }).toEqual({ id: r.id, testSignal: video.code === 200 && video.data.test });
+    expect({ id: r.id, testSignal: r.testSignal }).toEqual({
+      id: r.id,
+      testSignal: video.code === 200 && video.data.test,
+    });
     if (r.testSignal) test++;
   }
   // The seeded world: most rooms play the built-in loop.
