@@ -97,6 +97,9 @@ rtmp {
       record_unique off;
       allow play 127.0.0.1;
       deny play all;
+      # The transcoder joins mid-push: start it on a keyframe, with video before any audio.
+      wait_key on;
+      wait_video on;
       on_publish ${o.appUrl}/media/rtmp/on_publish${q};
       on_update ${o.appUrl}/media/rtmp/on_update${q};
       on_publish_done ${o.appUrl}/media/rtmp/on_publish_done${q};
