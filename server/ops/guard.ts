@@ -16,10 +16,10 @@ export function requireOps(config: Pick<Config, 'opsToken'>, req: FastifyRequest
   const expected = config.opsToken;
   const v = req.headers[OPS_TOKEN_HEADER];
   const given = Array.isArray(v) ? v[0] : v;
-  if (!given) throw new BizError(Code.NO_TOKEN, '缺少运维令牌（请求头 x-ops-token）', null, 401);
+  if (!given) throw new BizError(Code.NO_TOKEN, '缺少运营令牌（请求头 x-ops-token）', null, 401);
   const a = Buffer.from(given);
   const b = Buffer.from(expected ?? '');
   if (!expected || a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-    throw new BizError(Code.REFUSED, '运维令牌不正确', null, 403);
+    throw new BizError(Code.REFUSED, '运营令牌不正确', null, 403);
   }
 }

@@ -20,7 +20,7 @@ export interface OpsTarget {
  */
 export async function getOpsData<T>(env: OpsTarget, path: string): Promise<T | null> {
   if (!env.token) {
-    env.out('未设置 OPS_TOKEN，无法访问运维接口');
+    env.out('未设置 OPS_TOKEN，无法访问运营接口');
     return null;
   }
   let res: Response;
@@ -34,7 +34,7 @@ export async function getOpsData<T>(env: OpsTarget, path: string): Promise<T | n
   // No operator route at all (404 from the not-found handler) is told apart from an operator
   // answer of 404 (no such issue): that one is the envelope of the route, with its own message.
   if (!body || (res.status === 404 && (body.msg === API_NOT_FOUND || typeof body.code !== 'number'))) {
-    env.out('运维接口未开启（服务端未设置 OPS_TOKEN）');
+    env.out('运营接口未开启（服务端未设置 OPS_TOKEN）');
     return null;
   }
   if (body.code !== 200) {

@@ -14,7 +14,7 @@ import { optionalUser, requireUser } from '../vlive/users';
 import { alipayConfigFromEnv, createAlipayProvider, type AlipayProvider } from './alipay';
 import { createDevProvider } from './dev-provider';
 import type { PaymentProvider } from './provider';
-import { PAY_PACKAGES, createPayService, type PayService } from './service';
+import { PAY_PACKAGES, TRADE_CONFLICT, createPayService, type PayService } from './service';
 
 const u = (p: string) => embeddedUrl(p);
 const orderId = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, '订单号不正确');
@@ -110,6 +110,17 @@ function registerPayRoutes(
     }
     const n = check.value;
     const out = await svc.settle('alipay', n, now);
+    if (out.kind === 'conflict') {
+      // Paid twice for one order: credited once, the second payment is the operator's to refund.
+      // Recorded with its trade number (the audit lists it); answered `success` as Alipay's
+      // protocol asks of a notification received and verified, or it resends for a day.
+      req.log.error(
+        { orderId: n.orderId, tradeNo: out.tradeNo, paidTradeNo: out.order.trade_no },
+        'alipay: a paid order notified under another trade number',
+      );
+      await record(`${TRADE_CONFLICT}:${out.tradeNo}`, n.orderId, n.notifyId);
+      return 'success';
+    }
     await record(out.kind === 'refused' ? out.reason : out.kind, n.orderId, n.notifyId);
     if (out.kind === 'credited') ctx.hub.publishToUser(out.userId, { kind: 'wallet', balance: out.balance });
     // A trade that is not paid (yet) is acknowledged: Alipay sends another when it is.

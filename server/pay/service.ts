@@ -71,9 +71,17 @@ function newOrderId(now: number): string {
   return `Q${t}${crypto.randomBytes(5).toString('hex')}`;
 }
 
+/** pay_notifications.outcome of a paid order notified under another trade number (`trade-conflict:<trade no>`). */
+export const TRADE_CONFLICT = 'trade-conflict';
+
 export type SettleOutcome =
   | { kind: 'credited'; userId: number; balance: number; order: OrderRow }
   | { kind: 'duplicate'; order: OrderRow }
+  /**
+   * A paid order notified again under another trade number: a second payment at the provider
+   * for one order (the customer paid twice). Nothing is credited; it is flagged for an operator.
+   */
+  | { kind: 'conflict'; order: OrderRow; tradeNo: string }
   | { kind: 'refused'; reason: 'no-order' | 'other-provider' | 'amount' | 'not-paid' };
 
 export interface PayService {
@@ -114,6 +122,9 @@ export function createPayService(db: Db): PayService {
       if (order.provider !== provider) return { kind: 'refused', reason: 'other-provider' } as const;
       if (order.price_fen !== n.totalFen) return { kind: 'refused', reason: 'amount' } as const;
       if (order.state === 'paid' || order.state === 'credited' || order.state === 'refunded') {
+        if (n.paid && n.tradeNo && order.trade_no && n.tradeNo !== order.trade_no) {
+          return { kind: 'conflict', order, tradeNo: n.tradeNo } as const;
+        }
         return { kind: 'duplicate', order } as const;
       }
       if (!n.paid) return { kind: 'refused', reason: 'not-paid' } as const;
@@ -187,7 +198,7 @@ export function createPayService(db: Db): PayService {
           now,
         );
         if (out.kind === 'credited') return toPayOrder(out.order, null, out.balance);
-        if (out.kind === 'duplicate') return toPayOrder(out.order);
+        if (out.kind === 'duplicate' || out.kind === 'conflict') return toPayOrder(out.order);
         throw new BizError(Code.SERVER_ERROR, '充值失败，请稍后再试');
       }
       return toPayOrder(row, started.payUrl);
@@ -268,7 +279,47 @@ export function createPayService(db: Db): PayService {
         select (select count(*) from users) as accounts, (select count(*) from vlive_balance_log) as rows,
                (select count(*) from vlive_balance_log where balance < 0) as negative`.execute(db);
       const c = counts.rows[0]!;
+      // Anchors' earnings (issue 31): each total is the sum of its rows, and every coin gift has
+      // exactly one row, of the gift's coins, with the anchor's share worked out right.
+      const earnings = await sql<{ anchor_id: number; earnings: number; rows_sum: string | number }>`
+        select a.id as anchor_id, a.earnings, coalesce(s.total, 0) as rows_sum
+        from vlive_anchors a left join (
+          select anchor_id, sum(coins) as total from vlive_anchor_earnings group by anchor_id) s on s.anchor_id = a.id
+        where a.earnings <> coalesce(s.total, 0) order by a.id limit 1000`.execute(db);
+      const gifts = await sql<{ id: number }>`
+        select g.id from vlive_gift_sends g
+        left join (select gift_send_id, count(*) as n, min(gift_coins) as gift_coins, min(coins) as coins,
+                          min(share_pct) as share_pct
+                   from vlive_anchor_earnings group by gift_send_id) e on e.gift_send_id = g.id
+        where not g.from_bag and g.total > 0 and (e.n is null or e.n <> 1 or e.gift_coins <> g.total
+              or e.coins <> floor(e.gift_coins * e.share_pct / 100))
+        order by g.id limit 1000`.execute(db);
+      const anchorCounts = await sql<{ anchors: string | number; rows: string | number }>`
+        select (select count(*) from vlive_anchors) as anchors, (select count(*) from vlive_anchor_earnings) as rows`.execute(
+        db,
+      );
+      const ac = anchorCounts.rows[0]!;
+      const conflicts = await db
+        .selectFrom('pay_notifications')
+        .select(['order_id', 'outcome', 'at'])
+        .where('outcome', 'like', `${TRADE_CONFLICT}:%`)
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
       return {
+        tradeConflicts: conflicts.map((r) => ({
+          orderId: r.order_id,
+          tradeNo: r.outcome.slice(TRADE_CONFLICT.length + 1),
+          at: Number(r.at),
+        })),
+        anchors: Number(ac.anchors),
+        earningsRows: Number(ac.rows),
+        earningsMismatches: earnings.rows.map((r) => ({
+          anchorId: r.anchor_id,
+          earnings: Number(r.earnings),
+          rowsSum: Number(r.rows_sum),
+        })),
+        giftsWithoutShare: gifts.rows.map((r) => r.id),
         accounts: Number(c.accounts),
         rows: Number(c.rows),
         negative: Number(c.negative),

@@ -15,7 +15,10 @@ import {
   Topics,
   embeddedUrl,
   ok,
+  chinaDay,
   type AnchorConsole,
+  type AnchorEarnings,
+  type PushState,
 } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
@@ -29,6 +32,9 @@ const newKey = () => `live_${crypto.randomBytes(18).toString('base64url')}`;
 export interface AnchorConsoleOptions {
   ingestUrl: string | null;
   invalidateRoom(roomId: string): void;
+  /** The push as the media server reports it (broadcast.ts). */
+  pushState(roomId: string): PushState;
+  anchorSharePct: number;
 }
 
 export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: AnchorConsoleOptions): void {
@@ -43,10 +49,60 @@ export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: 
     if (!row) throw new BizError(Code.REFUSED, '您还不是主播，请联系运营开通');
     return { userId, roomId: row.room_id };
   };
+  /** The room's anchor's earnings: in all, per broadcast (newest 20) and per China day (newest 14). */
+  const earningsOf = async (anchorId: number): Promise<AnchorEarnings> => {
+    const a = await db
+      .selectFrom('vlive_anchors')
+      .select('earnings')
+      .where('id', '=', anchorId)
+      .executeTakeFirstOrThrow();
+    const byBroadcast = await db
+      .selectFrom('vlive_anchor_earnings as e')
+      .leftJoin('vlive_broadcasts as b', 'b.id', 'e.broadcast_id')
+      .select((eb) => [
+        'e.broadcast_id',
+        'b.started_at',
+        eb.fn.sum<string>('e.coins').as('coins'),
+        eb.fn.countAll<string>().as('gifts'),
+        eb.fn.max('e.at').as('last'),
+      ])
+      .where('e.anchor_id', '=', anchorId)
+      .groupBy(['e.broadcast_id', 'b.started_at'])
+      .orderBy('last', 'desc')
+      .limit(20)
+      .execute();
+    // China days: a fixed +8 h offset, so the day is the floor of (at + 8 h) / 24 h.
+    const since = ctx.now() - 14 * 86_400_000;
+    const days = await db
+      .selectFrom('vlive_anchor_earnings')
+      .select(['at', 'coins'])
+      .where('anchor_id', '=', anchorId)
+      .where('at', '>=', since)
+      .execute();
+    const perDay = new Map<string, { coins: number; gifts: number }>();
+    for (const r of days) {
+      const d = chinaDay(Number(r.at));
+      const v = perDay.get(d) ?? { coins: 0, gifts: 0 };
+      v.coins += r.coins;
+      v.gifts += 1;
+      perDay.set(d, v);
+    }
+    return {
+      total: Number(a.earnings),
+      sharePct: o.anchorSharePct,
+      byBroadcast: byBroadcast.map((r) => ({
+        broadcastId: r.broadcast_id,
+        startedAt: r.started_at === null ? null : Number(r.started_at),
+        coins: Number(r.coins),
+        gifts: Number(r.gifts),
+      })),
+      byDay: [...perDay.entries()].sort((x, y) => (x[0] < y[0] ? 1 : -1)).map(([day, v]) => ({ day, ...v })),
+    };
+  };
   const consoleOf = async (roomId: string): Promise<AnchorConsole> => {
     const room = await db
       .selectFrom('vlive_rooms')
-      .select(['id', 'title', 'category_id', 'cover', 'live'])
+      .select(['id', 'title', 'category_id', 'cover', 'live', 'anchor_id'])
       .where('id', '=', roomId)
       .executeTakeFirstOrThrow();
     let key = await db
@@ -87,6 +143,8 @@ export function registerAnchorConsole(app: FastifyInstance, ctx: AppContext, o: 
       viewers: ctx.gateways
         ? await ctx.gateways.viewers(Topics.room(roomId))
         : hub.subscriberCount(Topics.room(roomId)),
+      push: o.pushState(roomId),
+      earnings: await earningsOf(room.anchor_id),
     };
   };
 

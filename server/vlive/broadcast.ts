@@ -1,11 +1,16 @@
 /**
  * Real broadcasts: the media server (nginx-rtmp) asks `on_publish` whether a stream key may
- * publish; a known key gets a 200, an unknown or replaced key a 403. nginx writes the HLS under
- * the stream's name (the key); the app serves it under the room id, so the key never appears in
- * a URL the player sees.
- * A publish marks the room live (room topic, followers' reminders); `on_update` keeps a list of
- * the fragments the broadcast produced; `on_publish_done` marks the room offline and copies the
- * fragments into a recording, which becomes the room's newest replay.
+ * publish; an unknown or replaced key gets a 403. A known key opens a broadcast row and gets a
+ * redirect to the broadcast's own stream name (`b<id>-<random>`), which nginx writes the HLS
+ * under; the player URL carries the room and the broadcast id
+ * (`/media/rtmp/<room>/<broadcast>/…`). So a room's second broadcast is a new URL with new
+ * fragments: no player, cache or playlist can mix it with the first (issue 31), and the key never
+ * appears in a URL.
+ * A publish marks the room live (room topic, followers' and reservers' reminders); `on_update`
+ * keeps a list of the fragments the broadcast produced; `on_publish_done` marks the room offline,
+ * closes the broadcast's playlists with EXT-X-ENDLIST (viewers play out its last seconds), and once
+ * the media server has written the last fragment copies them all into a recording, the room's
+ * newest replay. Live state is true: with a media server only a push makes a room live.
  *
  * With a bitrate ladder (VLIVE_LADDER, see ladder.ts) the room's player URL is a master playlist
  * (`master.m3u8`, nginx's `hls_variant` playlist with the key taken out) listing every rendition
@@ -18,18 +23,19 @@
  * process on the machine or a proxied request is one too),
  * VLIVE_LADDER (must match the one nginx's config was generated with).
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BroadcastPaths, fillPath } from '../../workers/protocol/index';
+import { BroadcastPaths, fillPath, type PushState } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import type { ChatService } from './chat';
 import { registerAnchorConsole } from './anchor-console';
 import { announceLive } from './live-state';
 import { RUNG_NAME, SOURCE_RUNG, parseLadder, roomMasterPlaylist } from './ladder';
-import { RTMP_SECRET_MISSING } from './nginx-conf';
+import { HLS_FRAGMENT_S, RECORD_SUBDIR, RTMP_SECRET_MISSING } from './nginx-conf';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
@@ -40,12 +46,14 @@ export interface BroadcastOptions {
   ladder: boolean;
   chat: ChatService;
   invalidateRoom(roomId: string): void;
+  /** For the console's earnings view (ANCHOR_GIFT_SHARE_PCT). */
+  anchorSharePct: number;
 }
 
 export function broadcastOptionsFromEnv(
   env: NodeJS.ProcessEnv,
   dataDir: string,
-  deps: Pick<BroadcastOptions, 'chat' | 'invalidateRoom'>,
+  deps: Pick<BroadcastOptions, 'chat' | 'invalidateRoom' | 'anchorSharePct'>,
 ): BroadcastOptions {
   const ingest = Boolean(env.VLIVE_HLS_DIR || env.RTMP_INGEST_URL);
   if (ingest && !env.RTMP_CALLBACK_SECRET) throw new Error(RTMP_SECRET_MISSING);
@@ -60,11 +68,22 @@ export function broadcastOptionsFromEnv(
 }
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const BROADCAST_ID = /^\d{1,9}$/;
 const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
 /** The player URL's file under a ladder: the master playlist. */
 const MASTER = 'master.m3u8';
 /** How long a playlist asked for in the first seconds of a broadcast is waited for (ms). */
-const FIRST_PLAYLIST_WAIT_MS = 8_000;
+const FIRST_PLAYLIST_WAIT_MS = 15_000;
+/** An ended broadcast's playlists (with ENDLIST) stay this long for players finishing it (ms). */
+export const ENDED_PLAYLIST_MS = 60_000;
+/** No fragment for this long while the push is open: the console says stalled (ms). */
+const STALLED_MS = 4_000;
+/** A broadcast nginx stopped telling us about (crash, restart) is closed after this long (ms). */
+const LOST_PUSH_MS = 30_000;
+/** The recording waits until the source playlist has not changed for this long (ms)… */
+const SETTLED_MS = 2_500;
+/** …but not longer than this after on_publish_done (ms). */
+const SETTLE_MAX_MS = 15_000;
 
 interface Fragment {
   file: string;
@@ -89,17 +108,19 @@ export function playlistFragments(text: string): Fragment[] {
 
 export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: BroadcastOptions): void {
   const { db, hub } = ctx;
-  /** Fragments seen per live room during the current broadcast. */
-  const seen = new Map<string, { broadcastId: number; streamName: string; fragments: Map<string, number> }>();
-  /** The name nginx writes a room's HLS under (the key it was published with). */
-  const streamNameOf = async (roomId: string): Promise<string | null> =>
-    seen.get(roomId)?.streamName ??
-    (await db.selectFrom('vlive_stream_keys').select('stream_key').where('room_id', '=', roomId).executeTakeFirst())
-      ?.stream_key ??
-    null;
-  /** The directory of a stream's rendition: the push itself, or (with a ladder) one rung of it. */
+  // nginx records each push here (nginx-conf.ts) and does not create the directory itself.
+  if (o.hlsDir) fs.mkdirSync(path.join(o.hlsDir, RECORD_SUBDIR), { recursive: true });
+  /** Open broadcasts by id (restored from the database at start: a restart of the app keeps them). */
+  const open = new Map<number, OpenBroadcast>();
+  /** Broadcasts that ended in this process: id → wall-clock end (their playlists close with ENDLIST). */
+  const ended = new Map<number, { roomId: string; streamName: string; at: number }>();
+
+  /** The directory of a stream's rendition: `<name>_src` (the push, copied) or one rung of it. */
   const renditionDir = (streamName: string, rung: string = SOURCE_RUNG) =>
-    path.join(o.hlsDir!, o.ladder ? `${streamName}_${rung}` : streamName);
+    path.join(o.hlsDir!, `${streamName}_${rung}`);
+  const sourcePlaylist = (streamName: string) => path.join(renditionDir(streamName), 'index.m3u8');
+  const playerUrl = (roomId: string, broadcastId: number) =>
+    fillPath(BroadcastPaths.hls, { roomId, broadcastId, file: o.ladder ? MASTER : 'index.m3u8' });
 
   // No secret means no ingest (broadcastOptionsFromEnv refuses one without the other): refused.
   const callbackAllowed = (req: FastifyRequest) => {
@@ -111,24 +132,80 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
   };
   const form = (req: FastifyRequest) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
-    return { app: String(b.app ?? ''), name: String(b.name ?? '') };
+    return {
+      app: String(b.app ?? ''),
+      name: String(b.name ?? ''),
+      call: String(b.call ?? ''),
+      clientId: String(b.clientid ?? ''),
+    };
   };
   const refuse = (reply: FastifyReply, why: string) => reply.status(403).type('text/plain; charset=utf-8').send(why);
 
-  const collect = (roomId: string) => {
-    const entry = seen.get(roomId);
-    if (!entry || !o.hlsDir) return;
+  /** Notes the fragments the source playlist lists now (it only lists the last few seconds). */
+  const collect = (b: OpenBroadcast) => {
+    if (!o.hlsDir) return;
     try {
-      const text = fs.readFileSync(path.join(renditionDir(entry.streamName), 'index.m3u8'), 'utf8');
-      for (const f of playlistFragments(text)) if (FILE.test(f.file)) entry.fragments.set(f.file, f.seconds);
+      const file = sourcePlaylist(b.streamName);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const f of playlistFragments(text)) if (FILE.test(f.file)) b.fragments.set(f.file, f.seconds);
+      b.lastFragmentAt = fs.statSync(file).mtimeMs;
     } catch {
       // No playlist yet (the first fragment is still being cut).
     }
   };
+  /** The open broadcast nginx's callback is about: by its client id, else by the key it pushed with. */
+  const findOpen = (name: string, clientId: string) => {
+    const all = [...open.values()];
+    return (
+      all.find((b) => b.pushKey === name && b.clientId === clientId) ??
+      all.find((b) => b.pushKey === name || b.streamName === name)
+    );
+  };
+
+  // Broadcasts open when the app stopped: nginx may still be pushing them (its callbacks find them
+  // again), or they were lost with it (closed after LOST_PUSH_MS without a word).
+  app.addHook('onReady', async () => {
+    if (!o.hlsDir) return;
+    const rows = await db
+      .selectFrom('vlive_broadcasts')
+      .select(['id', 'room_id', 'stream_name', 'push_key', 'started_at'])
+      .where('ended_at', 'is', null)
+      .where('stream_name', 'is not', null)
+      .execute();
+    for (const r of rows) {
+      open.set(r.id, {
+        broadcastId: r.id,
+        roomId: r.room_id,
+        streamName: r.stream_name!,
+        pushKey: r.push_key ?? '',
+        clientId: '',
+        fragments: new Map(),
+        seenAt: Date.now(),
+        lastFragmentAt: null,
+      });
+    }
+    // Live tells the truth: with a media server, a room is live only while a push is open.
+    const liveRooms = [...new Set(rows.map((r) => r.room_id))];
+    await db
+      .updateTable('vlive_rooms')
+      .set({ live: false })
+      .where('live', '=', true)
+      .$if(liveRooms.length > 0, (q) => q.where('id', 'not in', liveRooms))
+      .execute();
+  });
+  if (o.hlsDir) {
+    const sweep = setInterval(() => {
+      for (const b of open.values()) {
+        if (Date.now() - b.seenAt > LOST_PUSH_MS) void finish(b).catch((e: unknown) => app.log.error(e));
+      }
+    }, 5_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   app.post(BroadcastPaths.onPublish, async (req, reply) => {
     if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
-    const { app: appName, name } = form(req);
+    const { app: appName, name, clientId } = form(req);
     if (!o.hlsDir) return refuse(reply, '未配置 VLIVE_HLS_DIR');
     if (appName !== 'live' || !name) return refuse(reply, 'bad stream');
     const key = await db
@@ -141,19 +218,37 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       return refuse(reply, 'unknown key');
     }
     const roomId = key.room_id;
+    // One push per room: a second encoder on the same key would be a second broadcast at once.
+    const current = [...open.values()].find((b) => b.roomId === roomId);
+    if (current && Date.now() - current.seenAt <= LOST_PUSH_MS) {
+      req.log.warn({ roomId }, 'publish refused: the room is already being pushed');
+      return refuse(reply, 'already publishing');
+    }
+    if (current) await finish(current);
     const now = ctx.now();
+    const b = await db
+      .insertInto('vlive_broadcasts')
+      .values({ room_id: roomId, started_at: now, ended_at: null, replay_id: null, push_key: name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const streamName = `b${b.id}-${crypto.randomBytes(4).toString('hex')}`;
+    await db.updateTable('vlive_broadcasts').set({ stream_name: streamName }).where('id', '=', b.id).execute();
+    open.set(b.id, {
+      broadcastId: b.id,
+      roomId,
+      streamName,
+      pushKey: name,
+      clientId,
+      fragments: new Map(),
+      seenAt: Date.now(),
+      lastFragmentAt: null,
+    });
     const room = await db
       .updateTable('vlive_rooms')
-      .set({ live: true, stream_url: fillPath(BroadcastPaths.hls, { roomId, file: o.ladder ? MASTER : 'index.m3u8' }) })
+      .set({ live: true, stream_url: playerUrl(roomId, b.id) })
       .where('id', '=', roomId)
       .returning(['anchor_id', 'title'])
       .executeTakeFirstOrThrow();
-    const b = await db
-      .insertInto('vlive_broadcasts')
-      .values({ room_id: roomId, started_at: now, ended_at: null, replay_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    seen.set(roomId, { broadcastId: b.id, streamName: name, fragments: new Map() });
     o.invalidateRoom(roomId);
     announceLive(hub, roomId, true);
     const anchor = await db
@@ -167,142 +262,272 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .where('anchor_id', '=', room.anchor_id)
       .execute();
     const detail = fillPath('/vlive/detail/:id', { id: roomId });
+    const text = `${anchor?.name ?? ''}：${room.title}`;
     for (const f of followers) {
-      hub.publishToUser(f.user_id, {
-        kind: 'reminder',
-        title: '您关注的主播开播了',
-        text: `${anchor?.name ?? ''}：${room.title}`,
-        path: detail,
-        at: now,
-      });
+      hub.publishToUser(f.user_id, { kind: 'reminder', title: '您关注的主播开播了', text, path: detail, at: now });
+    }
+    // With a media server a slot's start says nothing (nobody may push): its reservers hear it here.
+    const slot = await db
+      .updateTable('vlive_schedules')
+      .set({ notified_at: now })
+      .where('room_id', '=', roomId)
+      .where('starts_at', '<=', now + 15 * 60_000)
+      .where('ends_at', '>', now)
+      .where('notified_at', 'is', null)
+      .returning('id')
+      .execute();
+    if (slot.length > 0) {
+      const reservers = await db
+        .selectFrom('vlive_reservations')
+        .select('user_id')
+        .where(
+          'schedule_id',
+          'in',
+          slot.map((s) => s.id),
+        )
+        .execute();
+      for (const r of reservers) {
+        hub.publishToUser(r.user_id, { kind: 'reminder', title: '您预约的直播开始了', text, path: detail, at: now });
+      }
     }
     await o.chat.systemLine(roomId, 'notice', `${anchor?.name ?? '主播'} 开播啦：${room.title}`);
-    return reply.status(200).send('ok');
+    // nginx-rtmp renames the stream to the Location of a 3xx: the transcoder and HLS use this name.
+    return reply.status(302).header('location', streamName).send('ok');
   });
 
   app.post(BroadcastPaths.onUpdate, async (req, reply) => {
     if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
-    const { name } = form(req);
-    for (const [roomId, entry] of seen) if (entry.streamName === name) collect(roomId);
+    const { name, call, clientId } = form(req);
+    if (call !== 'update_publish') return reply.status(200).send('ok');
+    const b = findOpen(name, clientId);
+    if (b) {
+      b.seenAt = Date.now();
+      collect(b);
+    }
     return reply.status(200).send('ok');
   });
 
   app.post(BroadcastPaths.onPublishDone, async (req, reply) => {
     if (!callbackAllowed(req)) return refuse(reply, 'forbidden');
-    const { name } = form(req);
-    // The key may have been reset while live: find the broadcast by the name it published with.
-    const roomId = [...seen.entries()].find(([, e]) => e.streamName === name)?.[0];
-    if (!roomId) return reply.status(200).send('ok');
-    collect(roomId);
-    const entry = seen.get(roomId);
-    seen.delete(roomId);
-    const now = ctx.now();
-    const room = await db
-      .updateTable('vlive_rooms')
-      .set({ live: false })
-      .where('id', '=', roomId)
-      .returning(['title', 'cover'])
-      .executeTakeFirst();
-    if (!room) return reply.status(200).send('ok');
-    o.invalidateRoom(roomId);
-    announceLive(hub, roomId, false);
-    if (entry && entry.fragments.size > 0 && o.hlsDir) {
-      const dir = path.join(o.recordingsDir, String(entry.broadcastId));
-      const source = renditionDir(entry.streamName);
-      fs.mkdirSync(dir, { recursive: true });
-      const frags = [...entry.fragments.entries()]
-        .filter(([file]) => fs.existsSync(path.join(source, file)))
-        .sort((a, b) => Number(/(\d+)\.ts$/.exec(a[0])?.[1] ?? 0) - Number(/(\d+)\.ts$/.exec(b[0])?.[1] ?? 0));
-      for (const [file] of frags) fs.copyFileSync(path.join(source, file), path.join(dir, file));
-      const target = Math.max(1, Math.ceil(Math.max(...frags.map(([, s]) => s))));
-      const lines = [
-        '#EXTM3U',
-        '#EXT-X-VERSION:3',
-        '#EXT-X-PLAYLIST-TYPE:VOD',
-        `#EXT-X-TARGETDURATION:${target}`,
-        '#EXT-X-MEDIA-SEQUENCE:0',
-      ];
-      for (const [file, s] of frags) lines.push(`#EXTINF:${s.toFixed(3)},`, file);
-      lines.push('#EXT-X-ENDLIST', '');
-      fs.writeFileSync(path.join(dir, 'index.m3u8'), lines.join('\n'));
-      const duration = Math.round(frags.reduce((t, [, s]) => t + s, 0));
-      const b = await db
-        .selectFrom('vlive_broadcasts')
-        .select('started_at')
-        .where('id', '=', entry.broadcastId)
-        .executeTakeFirstOrThrow();
-      const replay = await db
-        .insertInto('vlive_replays')
-        .values({
-          room_id: roomId,
-          title: `回放：${room.title}`,
-          cover: room.cover,
-          duration,
-          at: Number(b.started_at),
-          url: fillPath(BroadcastPaths.recording, { id: entry.broadcastId, file: 'index.m3u8' }),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('vlive_broadcasts')
-        .set({ ended_at: now, replay_id: replay.id })
-        .where('id', '=', entry.broadcastId)
-        .execute();
-    } else if (entry) {
-      await db.updateTable('vlive_broadcasts').set({ ended_at: now }).where('id', '=', entry.broadcastId).execute();
-    }
+    const { name, clientId } = form(req);
+    // The key may have been reset while live: find the broadcast by the key it published with.
+    const b = findOpen(name, clientId);
+    if (b) await finish(b);
     return reply.status(200).send('ok');
   });
 
-  const sendFile = (reply: FastifyReply, file: string, live: boolean) => {
+  /**
+   * The push ended: the room goes offline at once (lists, console), the broadcast's playlists
+   * close with ENDLIST (a viewer plays out what was already cut), and once the media server has
+   * written the last fragment the recording is made from every fragment of this broadcast.
+   */
+  async function finish(b: OpenBroadcast): Promise<void> {
+    if (!open.delete(b.broadcastId)) return;
+    collect(b);
+    ended.set(b.broadcastId, { roomId: b.roomId, streamName: b.streamName, at: Date.now() });
+    const now = ctx.now();
+    await db.updateTable('vlive_broadcasts').set({ ended_at: now }).where('id', '=', b.broadcastId).execute();
+    const room = await db
+      .updateTable('vlive_rooms')
+      .set({ live: false })
+      .where('id', '=', b.roomId)
+      .where('stream_url', '=', playerUrl(b.roomId, b.broadcastId))
+      .returning(['title', 'cover'])
+      .executeTakeFirst();
+    if (room) {
+      o.invalidateRoom(b.roomId);
+      announceLive(hub, b.roomId, false);
+    }
+    // Not awaited: nginx waits for this answer, and the transcoder is still flushing.
+    void record(b).catch((e: unknown) => app.log.error({ err: e, broadcast: b.broadcastId }, 'recording failed'));
+  }
+
+  /**
+   * Makes the replay from nginx's recording of the whole push (`rec/<name>.flv`, first frame to
+   * last): once the file has stopped growing, ffmpeg remuxes it (no re-encoding) into 1 s HLS
+   * fragments with a VOD playlist under DATA_DIR. The live HLS, which starts when the transcoder
+   * has connected and ends when it is stopped, would lose a second at either end.
+   */
+  async function record(b: OpenBroadcast): Promise<void> {
+    if (!o.hlsDir) return;
+    const flv = path.join(o.hlsDir, RECORD_SUBDIR, `${b.streamName}.flv`);
+    const start = Date.now();
+    let last = '';
+    let stableSince = Date.now();
+    while (Date.now() - start < SETTLE_MAX_MS) {
+      const st = fs.existsSync(flv) ? fs.statSync(flv) : null;
+      const sig = st ? `${st.size}:${st.mtimeMs}` : '';
+      if (sig !== last) {
+        last = sig;
+        stableSince = Date.now();
+      } else if (st && Date.now() - stableSince >= SETTLED_MS) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // The live HLS stays a minute for players finishing the broadcast, then goes (hls_cleanup is off).
+    setTimeout(() => {
+      ended.delete(b.broadcastId);
+      removeLiveFiles(b.streamName);
+    }, ENDED_PLAYLIST_MS).unref();
+    const row = await db
+      .selectFrom('vlive_broadcasts as b')
+      .innerJoin('vlive_rooms as r', 'r.id', 'b.room_id')
+      .select(['b.started_at', 'b.replay_id', 'r.title', 'r.cover'])
+      .where('b.id', '=', b.broadcastId)
+      .executeTakeFirst();
+    if (!row || row.replay_id !== null || !fs.existsSync(flv)) return;
+    const dir = path.join(o.recordingsDir, String(b.broadcastId));
+    fs.mkdirSync(dir, { recursive: true });
+    await remuxToHls(flv, dir);
+    const frags = playlistFragments(fs.readFileSync(path.join(dir, 'index.m3u8'), 'utf8'));
+    if (frags.length === 0) return;
+    const duration = Math.round(frags.reduce((t, f) => t + f.seconds, 0));
+    await db.transaction().execute(async (trx) => {
+      const replay = await trx
+        .insertInto('vlive_replays')
+        .values({
+          room_id: b.roomId,
+          title: `回放：${row.title}`,
+          cover: row.cover,
+          duration,
+          at: Number(row.started_at),
+          url: fillPath(BroadcastPaths.recording, { id: b.broadcastId, file: 'index.m3u8' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('vlive_broadcasts').set({ replay_id: replay.id }).where('id', '=', b.broadcastId).execute();
+    });
+    fs.rmSync(flv, { force: true });
+  }
+  const removeLiveFiles = (streamName: string) => {
+    if (!o.hlsDir) return;
+    for (const f of fs.readdirSync(o.hlsDir)) {
+      if (f === `${streamName}.m3u8` || f.startsWith(`${streamName}_`)) {
+        fs.rmSync(path.join(o.hlsDir, f), { recursive: true, force: true });
+      }
+    }
+  };
+
+  /** The push's state for the anchor console. */
+  const pushState = (roomId: string): PushState => {
+    const b = [...open.values()].find((x) => x.roomId === roomId);
+    if (!b) return { state: 'idle', broadcastId: null, seconds: 0, lastFragmentAt: null };
+    collect(b);
+    const seconds = Math.round([...b.fragments.values()].reduce((t, s) => t + s, 0));
+    const state =
+      b.lastFragmentAt === null ? 'starting' : Date.now() - b.lastFragmentAt > STALLED_MS ? 'stalled' : 'live';
+    return { state, broadcastId: b.broadcastId, seconds, lastFragmentAt: b.lastFragmentAt };
+  };
+
+  const sendFile = (reply: FastifyReply, file: string, kind: 'live' | 'ended' | 'vod') => {
     if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
     const m3u8 = file.endsWith('.m3u8');
+    let body: Buffer | string = fs.readFileSync(file);
+    if (m3u8 && kind === 'ended') {
+      const text = body.toString('utf8');
+      // An ended broadcast's media playlist says so: the player plays out its end, then stops.
+      body =
+        text.includes('#EXT-X-STREAM-INF') || text.includes('#EXT-X-ENDLIST')
+          ? text
+          : `${text.trimEnd()}\n#EXT-X-ENDLIST\n`;
+    }
     return reply
       .type(m3u8 ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('cache-control', m3u8 && live ? 'no-cache' : 'public, max-age=3600')
-      .send(fs.readFileSync(file));
+      .header('cache-control', m3u8 && kind !== 'vod' ? 'no-cache' : 'public, max-age=3600, immutable')
+      .send(body);
   };
   /**
-   * The room turns live as the push starts, a second or two before nginx (or, with a ladder, the
-   * transcoder) has cut the first fragment: a player asking then waits instead of giving up on a 404.
+   * The broadcast a URL names, if it belongs to that room and may still be played live: open, or
+   * ended less than ENDED_PLAYLIST_MS ago. An older broadcast is never served as live.
    */
-  const firstFile = async (roomId: string, file: string) => {
-    for (let i = 0; i < FIRST_PLAYLIST_WAIT_MS / 100 && seen.has(roomId) && !fs.existsSync(file); i++) {
+  const liveBroadcast = (roomId: string, broadcastId: number) => {
+    const b = open.get(broadcastId);
+    if (b && b.roomId === roomId) return { streamName: b.streamName, open: b };
+    const e = ended.get(broadcastId);
+    if (e && e.roomId === roomId && Date.now() - e.at < ENDED_PLAYLIST_MS)
+      return { streamName: e.streamName, open: null };
+    return null;
+  };
+  /**
+   * The room turns live as the push starts, a second or two before the transcoder has cut the
+   * first fragment: a player asking then waits instead of giving up on a 404.
+   */
+  const firstFile = async (b: OpenBroadcast | null, file: string) => {
+    for (let i = 0; b && i < FIRST_PLAYLIST_WAIT_MS / 100 && open.has(b.broadcastId) && !fs.existsSync(file); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
     return file;
   };
+  const hlsParams = z.object({
+    roomId: z.string().regex(ROOM_ID),
+    broadcastId: z.string().regex(BROADCAST_ID).transform(Number),
+    file: z.string().regex(FILE),
+  });
   app.get(BroadcastPaths.hls, async (req, reply) => {
-    const p = z.object({ roomId: z.string().regex(ROOM_ID), file: z.string().regex(FILE) }).safeParse(req.params);
-    const name = p.success && o.hlsDir ? await streamNameOf(p.data.roomId) : null;
-    if (!p.success || !name) return reply.status(404).send('不存在');
+    const p = hlsParams.safeParse(req.params);
+    const b = p.success && o.hlsDir ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
+    if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
+    const kind = b.open ? 'live' : 'ended';
     if (o.ladder && p.data.file === MASTER) {
-      const master = await firstFile(p.data.roomId, path.join(o.hlsDir!, `${name}.m3u8`));
+      const master = await firstFile(b.open, path.join(o.hlsDir!, `${b.streamName}.m3u8`));
       if (!fs.existsSync(master)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('cache-control', 'no-cache')
-        .send(roomMasterPlaylist(fs.readFileSync(master, 'utf8'), name));
+        .send(roomMasterPlaylist(fs.readFileSync(master, 'utf8'), b.streamName));
     }
-    return sendFile(reply, await firstFile(p.data.roomId, path.join(renditionDir(name), p.data.file)), true);
+    return sendFile(reply, await firstFile(b.open, path.join(renditionDir(b.streamName), p.data.file)), kind);
   });
   app.get(BroadcastPaths.hlsRendition, async (req, reply) => {
-    const p = z
-      .object({ roomId: z.string().regex(ROOM_ID), rung: z.string().regex(RUNG_NAME), file: z.string().regex(FILE) })
-      .safeParse(req.params);
-    const name = p.success && o.hlsDir && o.ladder ? await streamNameOf(p.data.roomId) : null;
-    if (!p.success || !name) return reply.status(404).send('不存在');
-    return sendFile(
-      reply,
-      await firstFile(p.data.roomId, path.join(renditionDir(name, p.data.rung), p.data.file)),
-      true,
-    );
+    const p = hlsParams.extend({ rung: z.string().regex(RUNG_NAME) }).safeParse(req.params);
+    const b = p.success && o.hlsDir && o.ladder ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
+    if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
+    const file = await firstFile(b.open, path.join(renditionDir(b.streamName, p.data.rung), p.data.file));
+    return sendFile(reply, file, b.open ? 'live' : 'ended');
   });
   app.get(BroadcastPaths.recording, async (req, reply) => {
     const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);
     if (!p.success) return reply.status(404).send('不存在');
-    return sendFile(reply, path.join(o.recordingsDir, p.data.id, p.data.file), false);
+    return sendFile(reply, path.join(o.recordingsDir, p.data.id, p.data.file), 'vod');
   });
 
-  registerAnchorConsole(app, ctx, { ingestUrl: o.ingestUrl, invalidateRoom: o.invalidateRoom });
+  registerAnchorConsole(app, ctx, {
+    ingestUrl: o.ingestUrl,
+    invalidateRoom: o.invalidateRoom,
+    pushState,
+    anchorSharePct: o.anchorSharePct,
+  });
+}
+
+interface OpenBroadcast {
+  broadcastId: number;
+  roomId: string;
+  /** The name nginx writes the HLS under (`b<id>-<random>`). */
+  streamName: string;
+  /** The key the push used: nginx's update and done callbacks name the stream by it. */
+  pushKey: string;
+  /** nginx's id of the publishing connection ('' after a restart of the app). */
+  clientId: string;
+  /** Fragments seen in the source playlist: file → seconds. */
+  fragments: Map<string, number>;
+  /** Wall clock of the last callback from nginx about this push. */
+  seenAt: number;
+  /** mtime of the source playlist when last read (null before the first fragment). */
+  lastFragmentAt: number | null;
+}
+
+/**
+ * ffmpeg (Debian's, as the media server's transcoder) copies a recorded push into HLS: fragments
+ * `0.ts`, `1.ts`, … cut at keyframes about every second (anchors push a 1 s GOP) and a VOD playlist.
+ */
+function remuxToHls(flv: string, dir: string): Promise<void> {
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-i', flv, '-map', '0:v', '-map', '0:a?', '-c', 'copy'];
+  args.push('-f', 'hls', '-hls_time', String(HLS_FRAGMENT_S), '-hls_list_size', '0', '-hls_playlist_type', 'vod');
+  args.push('-hls_segment_filename', path.join(dir, '%d.ts'), path.join(dir, 'index.m3u8'));
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.once('error', reject);
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${err.slice(-500)}`))));
+  });
 }

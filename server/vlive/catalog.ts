@@ -20,6 +20,7 @@ const roomColumns = [
   'r.tag',
   'r.heat',
   'r.live',
+  'r.stream_url',
   'r.category_id',
   'r.match_id',
   'r.sport',
@@ -44,6 +45,7 @@ type RoomRow = {
   tag: string;
   heat: number;
   live: boolean;
+  stream_url: string | null;
   category_id: number;
   match_id: number | null;
   sport: 'zq' | 'lq' | null;
@@ -66,7 +68,14 @@ export function toRoom(r: RoomRow): VliveRoom {
     matchId: r.match_id,
     sport: r.sport,
     followed: Boolean(r.followed),
+    testSignal: r.live && r.stream_url === null && !streamOverrideRooms.has(r.id),
   };
+}
+
+/** Rooms pointed at outside streams (VLIVE_STREAM_URLS): live on them is not the test signal. */
+let streamOverrideRooms: ReadonlySet<string> = new Set();
+export function setStreamOverrideRooms(ids: Iterable<string>): void {
+  streamOverrideRooms = new Set(ids);
 }
 
 /** Rooms of a category (0 推荐: every live room). Followed anchors first, then live, then heat. */

@@ -11,11 +11,12 @@ import { ok } from '../../workers/protocol/index';
 import { vodDuration } from '../media/hls';
 import { registerMedia } from '../media/routes';
 import { createChatService } from './chat';
+import { setStreamOverrideRooms } from './catalog';
 import { bindRoomMatch, createMatchBinder } from './match-binder';
 import { registerMatchVideo } from './match-video';
 import { registerVliveRoutes } from './routes';
 import { ensureSchedules, tickSchedules } from './schedules';
-import { credit } from './wallet';
+import { credit, parseAnchorSharePct } from './wallet';
 import { broadcastOptionsFromEnv, registerBroadcast } from './broadcast';
 import { idField, moneyField } from '../../workers/protocol/fields';
 
@@ -72,10 +73,15 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   });
 
   const streamOverrides = parseStreamOverrides(process.env.VLIVE_STREAM_URLS);
-  registerVliveRoutes(app, ctx, { chat, streamOverrides, invalidateRoom });
+  setStreamOverrideRooms(streamOverrides.keys());
+  const anchorSharePct = parseAnchorSharePct(process.env.ANCHOR_GIFT_SHARE_PCT);
+  registerVliveRoutes(app, ctx, { chat, streamOverrides, invalidateRoom, anchorSharePct });
   registerMatchVideo(app, ctx, streamOverrides);
 
-  registerBroadcast(app, ctx, broadcastOptionsFromEnv(process.env, ctx.config.dataDir, { chat, invalidateRoom }));
+  const broadcast = broadcastOptionsFromEnv(process.env, ctx.config.dataDir, { chat, invalidateRoom, anchorSharePct });
+  registerBroadcast(app, ctx, broadcast);
+  // With a media server, only a push makes a room live: schedules remind and list, never fake a broadcast.
+  const mediaServer = broadcast.hlsDir !== null;
 
   const binder = createMatchBinder(app, db);
   // The schedules exist before the first tick (in every process: it only adds missing ones).
@@ -86,7 +92,7 @@ export const vlivePlugin: AreaPlugin = async (app, ctx) => {
   const tick = async () => {
     const t = now();
     await ensureSchedules(db, t);
-    await tickSchedules(db, hub, chat, t, vodDuration(clip, 1));
+    await tickSchedules(db, hub, chat, t, vodDuration(clip, 1), { mediaServer });
     streamCache.clear();
     await binder.rebind();
   };

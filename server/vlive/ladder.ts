@@ -74,7 +74,10 @@ export function hlsVariantLines(rungs: readonly LadderHeight[]): string[] {
  */
 export function ladderFfmpegArgs(rtmpPort: number, rungs: readonly LadderHeight[], name = '$name'): string[] {
   const base = `rtmp://127.0.0.1:${rtmpPort}`;
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', `${base}/live/${name}`];
+  // Probe the push for at most 1.5 s (ffmpeg's default holds the whole broadcast back 5 s). `live`
+  // starts its players on a video keyframe (wait_key, wait_video in nginx-conf.ts), so the video
+  // stream is seen at once; too short a probe saw only the audio and the transcoder died.
+  const args = ['-hide_banner', '-loglevel', 'error', '-analyzeduration', '1500000', '-i', `${base}/live/${name}`];
   if (rungs.length > 0) {
     const split = rungs.length > 1 ? `[0:v]split=${rungs.length}${rungs.map((h) => `[s${h}]`).join('')};` : '';
     const scales = rungs.map((h) => `[${rungs.length > 1 ? `s${h}` : '0:v'}]scale=-2:'min(ih,${h})'[v${h}]`);

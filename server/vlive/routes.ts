@@ -79,6 +79,8 @@ export interface RouteDeps {
   chat: ChatService;
   /** Stream URLs set by configuration (VLIVE_STREAM_URLS), by room id. */
   streamOverrides: ReadonlyMap<string, string>;
+  /** Percentage of each coin gift credited to the anchor's earnings (ANCHOR_GIFT_SHARE_PCT). */
+  anchorSharePct: number;
   invalidateRoom(roomId: string): void;
 }
 
@@ -272,7 +274,7 @@ export function registerVliveRoutes(app: FastifyInstance, ctx: AppContext, deps:
     const userId = await requireUser(ctx, req);
     const input = parseInput(giftBody, req.body);
     const at = ctx.now();
-    const sent = await sendGift(db, userId, input, at);
+    const sent = await sendGift(db, userId, input, at, deps.anchorSharePct);
     if (sent.effect) {
       const user = await db
         .selectFrom('users')
@@ -381,5 +383,6 @@ function toRoomOnly(r: VliveRoom): VliveRoom {
     matchId: r.matchId,
     sport: r.sport,
     followed: r.followed,
+    testSignal: r.testSignal,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Schedules, reservations and follows. Rooms marked `scheduled_only` stream only during their
- * slots; `tick(now)` starts and ends them: at a start it tells every reserver (their inbox) and
+ * Schedules, reservations and follows. Without a media server, rooms marked `scheduled_only`
+ * play the test signal only during their slots; `tick(now)` starts and ends them: at a start it tells every reserver (their inbox) and
  * the room (a notice), at an end it takes the room offline and files the broadcast as a replay.
  */
 import { sql } from 'kysely';
@@ -57,7 +57,11 @@ export async function tickSchedules(
   chat: ChatService,
   now: number,
   clipSeconds: number,
+  opts: { mediaServer?: boolean } = {},
 ): Promise<TickResult> {
+  // With a media server a room is live only while its anchor pushes (broadcast.ts): a slot's start
+  // and end change nothing, its reservers hear of the push itself, and replays are recordings.
+  if (opts.mediaServer) return { started: [], ended: [] };
   const started: number[] = [];
   const ended: number[] = [];
   /** Stamps the slot's step (start notified, end handled) once: false when another tick did. */

@@ -128,10 +128,36 @@ export interface GiftSent {
   effect: { giftName: string; icon: string; effect: 'small' | 'big'; total: number } | null;
 }
 
-export async function sendGift(db: Db, userId: number, input: GiftSendInput, at: number): Promise<GiftSent> {
+/** The share of a coin gift that goes to the anchor when ANCHOR_GIFT_SHARE_PCT is unset. */
+export const DEFAULT_ANCHOR_SHARE_PCT = 50;
+
+/** Parses ANCHOR_GIFT_SHARE_PCT (a whole percentage 0–100); throws on anything else (a bad config must not start). */
+export function parseAnchorSharePct(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_ANCHOR_SHARE_PCT;
+  const n = Number(raw.trim());
+  if (!Number.isInteger(n) || n < 0 || n > 100) {
+    throw new Error(`ANCHOR_GIFT_SHARE_PCT 配置有误：“${raw}”，应为 0 到 100 的整数`);
+  }
+  return n;
+}
+
+/** The anchor's coins of a gift: whole coins, rounded down (the platform keeps the fraction). */
+export const anchorShare = (giftCoins: number, sharePct: number): number => Math.floor((giftCoins * sharePct) / 100);
+
+export async function sendGift(
+  db: Db,
+  userId: number,
+  input: GiftSendInput,
+  at: number,
+  sharePct: number = DEFAULT_ANCHOR_SHARE_PCT,
+): Promise<GiftSent> {
   const gift = await db.selectFrom('vlive_gifts').selectAll().where('id', '=', input.giftId).executeTakeFirst();
   if (!gift) throw new BizError(Code.NOT_FOUND, '礼物不存在');
-  const room = await db.selectFrom('vlive_rooms').select(['id']).where('id', '=', input.roomId).executeTakeFirst();
+  const room = await db
+    .selectFrom('vlive_rooms')
+    .select(['id', 'anchor_id'])
+    .where('id', '=', input.roomId)
+    .executeTakeFirst();
   if (!room) throw new BizError(Code.NOT_FOUND, '直播间不存在');
   const total = gift.price * input.count;
   return db.transaction().execute(async (trx) => {
@@ -178,6 +204,9 @@ export async function sendGift(db: Db, userId: number, input: GiftSendInput, at:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The anchor's share of a coin gift, in this transaction: a gift is paid and earned together or
+    // not at all, and a replayed idemKey (returned above) earns nothing twice. Bag gifts were free.
+    if (!input.fromBag && total > 0) await earn(trx, room.anchor_id, input.roomId, sent.id, total, sharePct, at);
     await trx
       .updateTable('vlive_rooms')
       // Heat only grows: it stops at the int column's maximum instead of overflowing.
@@ -188,6 +217,46 @@ export async function sendGift(db: Db, userId: number, input: GiftSendInput, at:
     await storeResult(trx, userId, input.idemKey, result);
     return { result, effect: { giftName: gift.name, icon: gift.icon, effect: gift.effect, total } };
   });
+}
+
+/** Writes the anchor's earnings row for one gift and adds it to the anchor's total. */
+async function earn(
+  trx: Trx,
+  anchorId: number,
+  roomId: string,
+  giftSendId: number,
+  giftCoins: number,
+  sharePct: number,
+  at: number,
+): Promise<void> {
+  const coins = anchorShare(giftCoins, sharePct);
+  const live = await trx
+    .selectFrom('vlive_broadcasts')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('ended_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  await trx
+    .insertInto('vlive_anchor_earnings')
+    .values({
+      anchor_id: anchorId,
+      room_id: roomId,
+      broadcast_id: live?.id ?? null,
+      gift_send_id: giftSendId,
+      gift_coins: giftCoins,
+      share_pct: sharePct,
+      coins,
+      at,
+    })
+    .execute();
+  if (coins > 0) {
+    await trx
+      .updateTable('vlive_anchors')
+      .set((eb) => ({ earnings: eb('earnings', '+', coins) }))
+      .where('id', '=', anchorId)
+      .execute();
+  }
 }
 
 /** Gifts every account gets once, on its first look at the bag. */

@@ -82,16 +82,17 @@ async function measure(ladder: LadderHeight[] | null, seconds: number, appUrl: s
   await sleep(500);
   const pusher = anchorPush(rtmpPort, seconds + WARMUP_S + 2, noise);
   await sleep(WARMUP_S * 1000);
-  const transcoder = ladder ? childrenOf(nginx.pid!)[0] : undefined;
+  // Every setting has one exec_push ffmpeg now (`off`: a copy of the push, issue 31).
+  const transcoder = childrenOf(nginx.pid!)[0];
   const t0 = { at: Date.now(), nginx: cpuTicks(nginx.pid!) ?? 0, tr: transcoder ? (cpuTicks(transcoder) ?? 0) : 0 };
   await sleep(seconds * 1000);
   const wall = (Date.now() - t0.at) / 1000;
   const pct = (ticks: number) => ((ticks / TICKS / wall) * 100).toFixed(0).padStart(4) + ' %';
   const trPct = transcoder ? pct((cpuTicks(transcoder) ?? t0.tr) - t0.tr) : '   – ';
   const ngPct = pct((cpuTicks(nginx.pid!) ?? t0.nginx) - t0.nginx);
-  const rungs = ladder ? [SOURCE_RUNG, ...ladder.map(String)] : [''];
+  const rungs = [SOURCE_RUNG, ...(ladder ?? []).map(String)];
   const frags = rungs.map((r) => {
-    const dir = path.join(hlsDir, r ? `bench_${r}` : 'bench');
+    const dir = path.join(hlsDir, `bench_${r}`);
     const file = path.join(dir, 'index.m3u8');
     const d = fs.existsSync(file) ? playlistFragments(fs.readFileSync(file, 'utf8')).map((f) => f.seconds) : [];
     if (d.length === 0) return `${r || 'source'}: no playlist`;

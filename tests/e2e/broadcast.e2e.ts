@@ -28,13 +28,8 @@ import {
 } from '../../workers/protocol/index';
 import { encodeTransitPassword, type PasswordIv } from '../../workers/protocol/password-transit';
 import { parseLadder } from '../../server/vlive/ladder';
-import {
-  TEST_RTMP_SECRET,
-  pushTestSource,
-  requireMediaServer,
-  startMediaServer,
-  type MediaServer,
-} from '../helpers/rtmp';
+import { pushTestSource, requireMediaServer, startMediaServer, type MediaServer } from '../helpers/rtmp';
+import { runOpsCli } from '../../server/ops/cli';
 import {
   collectErrors,
   freePort,
@@ -46,6 +41,7 @@ import {
 } from '../helpers/e2e';
 
 const OPS = 'ops-token-broadcast-e2e';
+const SECRET = 'callback-secret-broadcast-e2e';
 const PHONE_NO = '13655550171';
 const PASSWORD = 'anchor2026x';
 const FAN_PHONE = '13655550172';
@@ -115,12 +111,19 @@ beforeAll(async () => {
     env: {
       VLIVE_HLS_DIR: hlsDir,
       RTMP_INGEST_URL: `rtmp://127.0.0.1:${rtmpPort}/live`,
-      RTMP_CALLBACK_SECRET: TEST_RTMP_SECRET,
+      RTMP_CALLBACK_SECRET: SECRET,
       OPS_TOKEN: OPS,
     },
   });
   // The default ladder (VLIVE_LADDER unset on both sides): the player gets a master playlist.
-  media = await startMediaServer({ dir: tmp, hlsDir, appUrl: server.url, ladder: parseLadder(undefined), rtmpPort });
+  media = await startMediaServer({
+    dir: tmp,
+    hlsDir,
+    appUrl: server.url,
+    ladder: parseLadder(undefined),
+    rtmpPort,
+    callbackSecret: SECRET,
+  });
   browser = await launchBrowser();
 
   // An offline room (one that streams only on its schedule).
@@ -159,10 +162,14 @@ describe('a broadcast in the browser', () => {
     await page.goto(`${server.url}/vlive/detail/${roomId}`);
     await page.waitForSelector('.vl-novideo', { timeout: 15_000 });
     await screenshot(page, 'broadcast-offline');
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(new URL(r.url()).pathname);
+    });
     const hlsRequests: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
-      if (p.startsWith(`/media/rtmp/${roomId}/`)) hlsRequests.push(p);
+      if (p.startsWith(`/media/rtmp/${roomId}/`)) hlsRequests.push(p.replace(/^(\/media\/rtmp\/[^/]+)\/\d+/, '$1'));
     });
 
     const { ffmpeg, exited } = push(streamKey);
@@ -191,7 +198,8 @@ describe('a broadcast in the browser', () => {
             const v = document.querySelector('video')!;
             return `error=${v.error?.code}:${v.error?.message} ready=${v.readyState} net=${v.networkState} paused=${v.paused} t=${v.currentTime}`;
           });
-          const hls = await fetch(`${server.url}/media/rtmp/${roomId}/master.m3u8`);
+          const src = await page.evaluate(() => document.querySelector('video')?.dataset.src ?? '');
+          const hls = await fetch(server.url + src);
           throw new Error(
             `${String(e)}\nstage: ${stage}\nmaster: ${hls.status} ${(await hls.text()).slice(0, 300)}\nrequests: ${hlsRequests.join(' ')}\nnginx: ${media?.logTail()}`,
           );
@@ -221,10 +229,17 @@ describe('a broadcast in the browser', () => {
       ffmpeg.kill('SIGINT');
       await exited;
     }
-    await page.waitForSelector('.vl-novideo', { timeout: 10_000 });
-    const replays = await call<VlivePage<VliveReplay>>('GET', `${VlivePaths.replays}?roomId=${roomId}`);
-    expect(replays.data.list.some((r) => r.title.startsWith('回放：'))).toBe(true);
-    expect(errors).toEqual([]);
+    await page.waitForSelector('.vl-novideo', { timeout: 25_000 });
+    // The replay is made once the media server has closed the recording (a few seconds).
+    for (let i = 0; ; i++) {
+      const replays = await call<VlivePage<VliveReplay>>('GET', `${VlivePaths.replays}?roomId=${roomId}`);
+      if (replays.data.list.some((r) => r.title.startsWith('回放：'))) break;
+      if (i > 150) throw new Error('no replay recorded');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect({ errors, notFound }).toEqual({ errors: [], notFound: [] });
+    // Closed: later tests measure playback, and a 2-core machine has no Chromium page to spare.
+    await page.close();
   }, 120_000);
 
   it('the anchor console and /vlive/0 follow a push over the socket: the card goes live within 2 s, chat and gifts reach the console, a reset key is refused', async () => {
@@ -251,8 +266,14 @@ describe('a broadcast in the browser', () => {
     const list = await newPhonePage(browser);
     const listErrors = collectErrors(list);
     await loginInPage(list, FAN_PHONE, FAN_PASSWORD);
+    // Not an anchor: the console says so once (its own message, no toast repeating it).
+    await list.goto(`${server.url}/user/anchor`);
+    await list.getByText('您还不是主播，请联系运营开通').first().waitFor({ timeout: 15_000 });
+    await list.waitForTimeout(1_500);
+    expect(await list.getByText('您还不是主播，请联系运营开通').count()).toBe(1);
     await list.goto(`${server.url}/vlive/0`);
-    await list.waitForSelector('[data-testid="vlive-rooms"] [data-room-id]', { timeout: 15_000 });
+    // 推荐 lists live rooms only, and with a media server no room is live before a push.
+    await list.locator('.vl-foot').getByText('暂无直播').waitFor({ timeout: 15_000 });
     // Timestamps taken in the page, as the DOM changes: the card turning live, the reminder.
     await list.evaluate((id) => {
       const w = window as unknown as Record<string, number>;
@@ -357,5 +378,140 @@ describe('a broadcast in the browser', () => {
     expect((await call<VliveRoomDetail>('GET', fillPath(VlivePaths.room, { id: roomId }))).data.live).toBe(false);
     expect(consoleErrors).toEqual([]);
     expect(listErrors).toEqual([]);
+    await desk.close();
+    await list.context().close();
   }, 180_000);
+
+  it('a viewer waiting across two broadcasts in a row sees each in turn, never a frame of the last, each played out before 主播已下播; a double-tapped gift earns the anchor once and the audit passes', async () => {
+    const anchorNow = await call<AnchorConsole>('GET', BroadcastPaths.console, undefined, { accessToken: anchorToken });
+    const key = anchorNow.data.streamKey;
+    let fan = await call<{ token: string; user: { id: number } }>('POST', embeddedUrl(UserPaths.login), {
+      phone: FAN_PHONE,
+      ...(await seal(FAN_PASSWORD)),
+    });
+    if (fan.code !== 200) fan = await registerUser(FAN_PHONE, FAN_PASSWORD);
+    expect((await call('POST', '/_dev/vlive/credit', { userId: fan.data.user.id, amount: 5000 })).code).toBe(200);
+
+    const page = await newPhonePage(browser);
+    const errors = collectErrors(page);
+    await loginInPage(page, FAN_PHONE, FAN_PASSWORD);
+    await page.goto(`${server.url}/vlive/detail/${roomId}`);
+    await page.waitForSelector('.vl-novideo', { timeout: 15_000 });
+    // What the viewer sees, ten times a second: the picture's colour (the video drawn into a
+    // 1×1 canvas) and which broadcast's URL the player is on.
+    await page.evaluate(() => {
+      const w = window as unknown as { __samples: unknown[] };
+      w.__samples = [];
+      const c = document.createElement('canvas');
+      c.width = c.height = 1;
+      const g = c.getContext('2d', { willReadFrequently: true })!;
+      setInterval(() => {
+        const v = document.querySelector<HTMLVideoElement>('.vl-stage video');
+        if (!v || v.readyState < 2) return;
+        g.drawImage(v, 0, 0, 1, 1);
+        const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+        w.__samples.push({ at: Date.now(), src: v.dataset.src, r, g: gr, b });
+      }, 100);
+    });
+    type Sample = { at: number; src: string; r: number; g: number; b: number };
+    const samples = () => page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
+    const isColour = (s: Sample, c: 'red' | 'blue') => (c === 'red' ? s.r > 180 && s.b < 80 : s.b > 180 && s.r < 80);
+
+    const runs: Array<{ colour: 'red' | 'blue'; src: string; pushedAt: number; stoppedAt: number }> = [];
+    for (const colour of ['red', 'blue'] as const) {
+      const p = pushTestSource(rtmpPort, key, { audio: true, color: colour, seconds: 14 });
+      const pushedAt = Date.now();
+      const first = await page
+        .waitForFunction(
+          (c) =>
+            (window as unknown as { __samples: Sample[] }).__samples.find((s) =>
+              c === 'red' ? s.r > 180 && s.b < 80 : s.b > 180 && s.r < 80,
+            ),
+          colour,
+          { polling: 100, timeout: 60_000 },
+        )
+        .then((h) => h.jsonValue() as Promise<Sample>)
+        .catch(async (e: unknown) => {
+          const last = (await samples()).slice(-5);
+          const stage = await page.evaluate(() => {
+            const v = document.querySelector<HTMLVideoElement>('.vl-stage video');
+            return v
+              ? `video ${JSON.stringify({ ...v.dataset })} ready=${v.readyState} t=${v.currentTime} err=${v.error?.code}`
+              : (document.querySelector('.vl-stage')?.textContent ?? 'no stage');
+          });
+          const v = await call<{ url: string }>('GET', fillPath(VlivePaths.video, { id: roomId }));
+          const status = v.code === 200 ? (await fetch(server.url + v.data.url)).status : v.code;
+          throw new Error(
+            `${String(e)}\nsamples ${JSON.stringify(last)}\nstage ${stage}\nvideo ${JSON.stringify(v.data)} → ${status}\nffmpeg ${p.log()}\nnginx ${media?.logTail()}`,
+          );
+        });
+      console.log(
+        `${colour} broadcast: first frame on the waiting page ${first.at - pushedAt} ms after ffmpeg started`,
+      );
+      if (colour === 'blue') {
+        // A double tap on 赠送 while the second broadcast plays.
+        const gifts = await call<Array<{ id: number; price: number }>>('GET', VlivePaths.gifts);
+        const gift = gifts.data.filter((g) => g.price > 1).sort((a, b) => a.price - b.price)[0]!;
+        const before = await call<AnchorConsole>('GET', BroadcastPaths.console, undefined, {
+          accessToken: anchorToken,
+        });
+        await page.getByRole('button', { name: '礼物', exact: true }).click();
+        await page.locator(`.vl-gift-grid [data-gift-id="${gift.id}"]`).click();
+        await page.getByRole('button', { name: '赠送', exact: true }).dblclick();
+        await page.waitForTimeout(1_500);
+        const after = await call<AnchorConsole>('GET', BroadcastPaths.console, undefined, {
+          accessToken: anchorToken,
+        });
+        const share = Math.floor((gift.price * after.data.earnings.sharePct) / 100);
+        expect(after.data.earnings.total - before.data.earnings.total).toBe(share);
+        expect(after.data.earnings.byBroadcast[0]).toMatchObject({ broadcastId: after.data.push.broadcastId });
+        expect(after.data.push.state).toBe('live');
+        const lines: string[] = [];
+        expect(await runOpsCli(['audit-ledger'], { base: server.url, token: OPS, out: (l) => lines.push(l) })).toBe(0);
+        console.log(`gift ${gift.price} coins double-tapped: anchor earned ${share} once; ${lines.join(' / ')}`);
+        await page.keyboard.press('Escape');
+        await page
+          .locator('.vl-sheet-mask')
+          .click({ force: true })
+          .catch(() => undefined);
+      }
+      await p.exit;
+      const stoppedAt = Date.now();
+      // The end plays out: frames of this broadcast after the push stopped, then 主播已下播.
+      await page.waitForSelector('.vl-novideo[data-ended="1"]', { timeout: 30_000 });
+      const endedAt = Date.now();
+      expect(await page.locator('.vl-novideo b').textContent()).toBe('主播已下播');
+      const mine = (await samples()).filter((s) => s.src === first.src);
+      const lastFrame = mine.filter((s) => isColour(s, colour)).at(-1)!;
+      console.log(
+        `${colour} broadcast: push stopped → last frame shown +${lastFrame.at - stoppedAt} ms → 主播已下播 +${endedAt - stoppedAt} ms`,
+      );
+      expect(lastFrame.at).toBeGreaterThan(stoppedAt);
+      runs.push({ colour, src: first.src, pushedAt, stoppedAt });
+      await screenshot(page, `broadcast-${colour}-ended`);
+    }
+    expect(runs[0]!.src).not.toBe(runs[1]!.src);
+    // Never a frame of the first broadcast once the second showed, nor under the second's URL.
+    const all = await samples();
+    const firstBlue = all.find((s) => isColour(s, 'blue'))!;
+    expect(all.filter((s) => s.at >= firstBlue.at && isColour(s, 'red'))).toEqual([]);
+    expect(all.filter((s) => s.src === runs[1]!.src && isColour(s, 'red'))).toEqual([]);
+    expect(all.filter((s) => s.src === runs[0]!.src && isColour(s, 'blue'))).toEqual([]);
+
+    // Each broadcast's replay lasts its push (14 s) within 1 s.
+    for (const run of runs) {
+      const broadcastId = /\/(\d+)\/[^/]+\.m3u8$/.exec(run.src)![1];
+      const url = `/media/recordings/${broadcastId}/index.m3u8`;
+      let vod = '';
+      for (let i = 0; i < 300 && !vod.includes('#EXT-X-ENDLIST'); i++) {
+        const res = await fetch(server.url + url);
+        vod = res.status === 200 ? await res.text() : '';
+        if (!vod) await new Promise((r) => setTimeout(r, 100));
+      }
+      const seconds = [...vod.matchAll(/#EXTINF:([\d.]+)/g)].reduce((t, m) => t + Number(m[1]), 0);
+      console.log(`replay of the ${run.colour} broadcast ${broadcastId}: ${seconds.toFixed(2)} s for a 14 s push`);
+      expect(Math.abs(seconds - 14)).toBeLessThanOrEqual(1);
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

@@ -59,6 +59,8 @@ export async function startMediaServer(o: {
   rtmpPort?: number;
   /** Listen on every address, as an operator taking pushes from the internet would (docs/streaming.md). */
   listenAll?: boolean;
+  /** RTMP_CALLBACK_SECRET of the app (added to the callback URLs). */
+  callbackSecret?: string;
 }): Promise<MediaServer> {
   const rtmpPort = o.rtmpPort ?? (await freePort());
   const confFile = path.join(o.dir, 'nginx.conf');
@@ -68,7 +70,7 @@ export async function startMediaServer(o: {
     appUrl: o.appUrl,
     prefix: o.dir,
     ladder: o.ladder,
-    callbackSecret: TEST_RTMP_SECRET,
+    callbackSecret: o.callbackSecret ?? TEST_RTMP_SECRET,
   });
   if (o.listenAll) conf = conf.replace(`listen 127.0.0.1:${rtmpPort};`, `listen ${rtmpPort};`);
   fs.writeFileSync(confFile, conf);
@@ -97,12 +99,14 @@ export interface Push {
 
 /**
  * ffmpeg pushing `-f lavfi testsrc` (320×240 unless `size`; a `sine` tone as AAC when `audio`) to
- * `rtmp://<host>/<app>/<key>` (127.0.0.1 and `live` unless given).
+ * `rtmp://<host>/<app>/<key>` (127.0.0.1 and `live` unless given). `color` pushes a flat colour
+ * instead (a broadcast a viewer can tell from another by its pixels); `seconds` stops the push
+ * after that much video (it runs in real time, `-re`).
  */
 export function pushTestSource(
   rtmpPort: number,
   key: string,
-  o: { audio?: boolean; size?: string; host?: string; app?: string } = {},
+  o: { audio?: boolean; size?: string; host?: string; app?: string; color?: string; seconds?: number } = {},
 ): Push {
   const audio = o.audio
     ? ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'aac', '-b:a', '64k']
@@ -117,8 +121,11 @@ export function pushTestSource(
       '-f',
       'lavfi',
       '-i',
-      `testsrc=size=${o.size ?? '320x240'}:rate=25`,
+      o.color
+        ? `color=c=${o.color}:size=${o.size ?? '320x240'}:rate=25`
+        : `testsrc=size=${o.size ?? '320x240'}:rate=25`,
       ...audio,
+      ...(o.seconds ? ['-t', String(o.seconds)] : []),
     ]
       .concat(['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'])
       .concat(['-f', 'flv', `rtmp://${o.host ?? '127.0.0.1'}:${rtmpPort}/${o.app ?? 'live'}/${key}`]),

@@ -7,6 +7,7 @@
  * callbacks come as nginx-rtmp sends them (form posts from loopback); the broadcast itself, with
  * nginx and ffmpeg, is tests/server/broadcast.test.ts.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,7 @@ import {
 import { runOpsCli } from '../../server/ops/cli';
 import { broadcastOptionsFromEnv } from '../../server/vlive/broadcast';
 import { RTMP_SECRET_MISSING } from '../../server/vlive/nginx-conf';
-import { Sock, api, createUser, startVlive, type VliveHarness } from './vlive-harness';
+import { Sock, api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
 const OPS = 'ops-token-anchor-console';
 const ROOM = '1004';
@@ -43,8 +44,20 @@ const callback = (which: 'onPublish' | 'onUpdate' | 'onPublishDone', name: strin
     method: 'POST',
     url: `${BroadcastPaths[which]}?secret=${encodeURIComponent(secret)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ app: 'live', name, addr: '127.0.0.1', call: 'publish' }).toString(),
+    payload: new URLSearchParams({
+      app: 'live',
+      name,
+      addr: '127.0.0.1',
+      clientid: '7',
+      call: { onPublish: 'publish', onUpdate: 'update_publish', onPublishDone: 'publish_done' }[which],
+    }).toString(),
   });
+/** An accepted publish: a redirect to the broadcast's own stream name (nginx-rtmp renames the stream). */
+const accepted = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+  expect(res.statusCode).toBe(302);
+  expect(String(res.headers.location)).toMatch(/^b\d+-[0-9a-f]{8}$/);
+  return String(res.headers.location);
+};
 
 const roomRow = () =>
   h.ts.storage.db
@@ -79,7 +92,7 @@ beforeAll(async () => {
   process.env.VLIVE_HLS_DIR = hlsDir;
   process.env.RTMP_INGEST_URL = 'rtmp://127.0.0.1:1935/live';
   process.env.RTMP_CALLBACK_SECRET = CALLBACK_SECRET;
-  // The fragments below are written as nginx writes one rendition (`<key>/`), without a ladder.
+  // The fragments below are written as nginx writes the source rendition (`<name>_src/`), without a ladder.
   process.env.VLIVE_LADDER = 'off';
   h = await startVlive(Date.now(), { opsToken: OPS });
   anchor = await createUser(h, { nickName: '主播阿杰' });
@@ -108,7 +121,7 @@ describe('the anchor console', () => {
     expect(await runOpsCli(['anchor', String(anchor.id), 'no-such-room'], { base: h.base, token: OPS, out })).toBe(1);
     expect(lines.pop()).toBe('直播间不存在');
     expect(await runOpsCli(['anchor', String(anchor.id), ROOM], { base: h.base, token: 'wrong', out })).toBe(1);
-    expect(lines.pop()).toBe('运维令牌不正确');
+    expect(lines.pop()).toBe('运营令牌不正确');
     expect(await runOpsCli(['anchor', String(anchor.id), ROOM], { base: h.base, token: OPS, out })).toBe(0);
     expect(lines.pop()).toBe(`已开通主播：用户 #${anchor.id} → 直播间 ${ROOM}`);
 
@@ -200,7 +213,7 @@ describe('the anchor console', () => {
     const { streamKey } = (await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token })).data;
 
     expect((await callback('onPublish', 'live_unknown_key_000000000')).statusCode).toBe(403);
-    expect((await callback('onPublish', streamKey)).statusCode).toBe(200);
+    accepted(await callback('onPublish', streamKey));
     const on = await lists.next((f) => f.code === Frame.EVENT && f.topic === Topics.vlive, 2_000);
     expect(on.code === Frame.EVENT && on.data).toEqual({ kind: 'live', roomId: ROOM, live: true });
     const listed = await api<VlivePage<{ id: string; live: boolean }>>(h, 'GET', VlivePaths.rooms, {
@@ -209,12 +222,15 @@ describe('the anchor console', () => {
     expect(listed.data.list.find((r) => r.id === ROOM)?.live).toBe(true);
     const onAir = await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token });
     expect(onAir.data).toMatchObject({ live: true, liveSince: h.clock.now });
+    // The media server has not cut a fragment yet: the console says the push is starting.
+    expect(onAir.data.push).toMatchObject({ state: 'starting', seconds: 0 });
 
     expect((await callback('onPublishDone', streamKey)).statusCode).toBe(200);
     const off = await lists.next((f) => f.code === Frame.EVENT && f.topic === Topics.vlive, 2_000);
     expect(off.code === Frame.EVENT && off.data).toEqual({ kind: 'live', roomId: ROOM, live: false });
     const offAir = await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token });
     expect(offAir.data).toMatchObject({ live: false, liveSince: null });
+    expect(offAir.data.push).toEqual({ state: 'idle', broadcastId: null, seconds: 0, lastFragmentAt: null });
 
     const reset = await api<AnchorConsole>(h, 'POST', BroadcastPaths.consoleKey, { token: anchor.token });
     expect(reset.msg).toBe('推流密钥已重置，旧密钥已失效');
@@ -233,7 +249,7 @@ describe('the anchor console', () => {
       expect(res.statusCode, secret).toBe(403);
     }
     expect((await roomRow()).live).toBe(false);
-    const deps = { chat: {} as never, invalidateRoom: () => {} };
+    const deps = { chat: {} as never, invalidateRoom: () => {}, anchorSharePct: 50 };
     for (const env of [{ VLIVE_HLS_DIR: hlsDir }, { RTMP_INGEST_URL: 'rtmp://127.0.0.1/live' }])
       expect(() => broadcastOptionsFromEnv(env as NodeJS.ProcessEnv, tmp, deps)).toThrow(RTMP_SECRET_MISSING);
     expect(broadcastOptionsFromEnv({} as NodeJS.ProcessEnv, tmp, deps).callbackSecret).toBeNull();
@@ -244,9 +260,11 @@ describe('the anchor console', () => {
 
   it("a broadcast's recording is a replay that survives a server restart", async () => {
     const { streamKey } = (await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token })).data;
-    expect((await callback('onPublish', streamKey)).statusCode).toBe(200);
-    // What nginx-rtmp writes: numbered fragments and a sliding playlist under the key's name.
-    const dir = path.join(hlsDir, streamKey);
+    const streamName = accepted(await callback('onPublish', streamKey));
+    // What nginx-rtmp writes: numbered fragments and a sliding playlist of the source rendition
+    // under the broadcast's stream name (`<name>_src`), and the whole push recorded as
+    // `rec/<name>.flv` (a 3 s test source with a 1 s GOP, made by ffmpeg as an anchor's OBS would).
+    const dir = path.join(hlsDir, `${streamName}_src`);
     fs.mkdirSync(dir, { recursive: true });
     const frags = [0, 1, 2].map((i) => ({ file: `${i}.ts`, bytes: crypto.randomBytes(2_000 + i) }));
     for (const f of frags) fs.writeFileSync(path.join(dir, f.file), f.bytes);
@@ -254,8 +272,17 @@ describe('the anchor console', () => {
       path.join(dir, 'index.m3u8'),
       ['#EXTM3U', '#EXT-X-TARGETDURATION:1', ...frags.flatMap((f) => ['#EXTINF:1.000,', f.file]), ''].join('\n'),
     );
+    const flv = path.join(hlsDir, 'rec', `${streamName}.flv`);
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25', '-t', '3'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-f', 'flv', flv],
+    ]);
     expect((await callback('onUpdate', streamKey)).statusCode).toBe(200);
+    const live = await api<AnchorConsole>(h, 'GET', BroadcastPaths.console, { token: anchor.token });
+    expect(live.data.push).toMatchObject({ state: 'live', seconds: 3 });
     expect((await callback('onPublishDone', streamKey)).statusCode).toBe(200);
+    // The recording is made once the media server's playlist has settled (its last fragment written).
+    await recordedReplay(h, ROOM, 15_000);
 
     await h.restart();
     const replays = await api<VlivePage<VliveReplay>>(h, 'GET', VlivePaths.replays, { query: { roomId: ROOM } });
@@ -266,11 +293,16 @@ describe('the anchor console', () => {
     expect(vod.status).toBe(200);
     const text = await vod.text();
     expect(text).toContain('#EXT-X-ENDLIST');
-    expect([...text.matchAll(/^(\d+\.ts)$/gm)].map((m) => m[1])).toEqual(frags.map((f) => f.file));
+    // The whole recorded push, start to end: 3 s in 1 s fragments.
+    expect([...text.matchAll(/^(\d+\.ts)$/gm)].map((m) => m[1])).toEqual(['0.ts', '1.ts', '2.ts']);
+    const seconds = [...text.matchAll(/#EXTINF:([\d.]+)/g)].reduce((t, m) => t + Number(m[1]), 0);
+    expect(Math.abs(seconds - 3)).toBeLessThan(0.1);
+    expect(replay!.duration).toBe(3);
     // Served from the recording, not from nginx's directory (which a restart of nginx may clear).
     fs.rmSync(dir, { recursive: true, force: true });
     const seg = await fetch(h.base + replay!.url!.replace('index.m3u8', '1.ts'));
     expect(seg.status).toBe(200);
-    expect(Buffer.from(await seg.arrayBuffer()).equals(frags[1]!.bytes)).toBe(true);
+    expect(seg.headers.get('content-type')).toBe('video/mp2t');
+    expect((await seg.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   }, 60_000);
 });

@@ -76,6 +76,9 @@ describe('VLIVE_LADDER and the generated config', () => {
     expect(ladder).toContain('hls_variant _src BANDWIDTH=4000000;');
     expect(ladder).toContain('hls_variant _480 BANDWIDTH=1128000,RESOLUTION=854x480;');
     expect(ladder).toContain('hls_variant _360 BANDWIDTH=728000,RESOLUTION=640x360;');
+    // Off: no transcoder, but the push is still copied (`-c copy`, no encoding) to `ladder`, which
+    // writes the HLS under the broadcast's own stream name (nginx-rtmp's HLS in `live` would take
+    // the key's name: it runs before on_publish's rename).
     const off = nginxRtmpConf({
       rtmpPort: 1935,
       hlsDir: '/h',
@@ -84,9 +87,22 @@ describe('VLIVE_LADDER and the generated config', () => {
       ladder: [],
       callbackSecret: 's',
     });
-    expect(off).not.toContain('exec_push');
-    expect(off).not.toContain('application ladder');
-    expect(off).toContain('hls on;');
+    const offLive = off.slice(off.indexOf('application live'), off.indexOf('application ladder'));
+    expect(offLive).toContain('hls off;');
+    expect(offLive).toMatch(/exec_push .* -c copy -f flv rtmp:\/\/127\.0\.0\.1:1935\/ladder\/\$name_src;/);
+    expect(offLive).not.toContain('libx264');
+    expect(off.slice(off.indexOf('application ladder'))).not.toContain('hls_variant');
+    // Every push recorded whole for its replay, and the callbacks carry the secret when one is set.
+    expect(offLive).toContain('record all;\n      record_path /h/rec;');
+    const signed = nginxRtmpConf({
+      rtmpPort: 1935,
+      hlsDir: '/h',
+      appUrl: 'http://a',
+      prefix: '/p',
+      ladder: [],
+      callbackSecret: 's e',
+    });
+    expect(signed).toContain('on_publish_done http://a/media/rtmp/on_publish_done?secret=s%20e;');
   });
 
   it('the master playlist served to players names renditions by rung, never by key', () => {
@@ -128,11 +144,19 @@ describe('a push through the ladder', () => {
     process.env.VLIVE_HLS_DIR = hlsDir;
     process.env.RTMP_CALLBACK_SECRET = TEST_RTMP_SECRET;
     process.env.VLIVE_LADDER = LADDER.join(',');
+    process.env.RTMP_CALLBACK_SECRET = 'callback-secret-ladder-test';
     h = await startVlive(Date.now());
     h.clock.now = Date.now();
     // Listening on every address (as for pushes from the internet): the transcoder still reaches
     // nginx on 127.0.0.1, and an outside address can be tried against the `ladder` application.
-    media = await startMediaServer({ dir: tmp, hlsDir, appUrl: h.base, ladder: LADDER, listenAll: true });
+    media = await startMediaServer({
+      dir: tmp,
+      hlsDir,
+      appUrl: h.base,
+      ladder: LADDER,
+      listenAll: true,
+      callbackSecret: 'callback-secret-ladder-test',
+    });
     const anchor = await createUser(h, { nickName: '主播阿梯' });
     await h.ts.storage.db
       .insertInto('vlive_anchor_users')
@@ -146,6 +170,7 @@ describe('a push through the ladder', () => {
     delete process.env.VLIVE_HLS_DIR;
     delete process.env.RTMP_CALLBACK_SECRET;
     delete process.env.VLIVE_LADDER;
+    delete process.env.RTMP_CALLBACK_SECRET;
     media?.proc.kill('SIGTERM');
     await h?.close();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -167,7 +192,8 @@ describe('a push through the ladder', () => {
         },
         15_000,
       );
-      expect(video.url).toBe(fillPath(BroadcastPaths.hls, { roomId: ROOM, file: 'master.m3u8' }));
+      const broadcastId = Number(/\/(\d+)\/master\.m3u8$/.exec(video.url)?.[1]);
+      expect(video.url).toBe(fillPath(BroadcastPaths.hls, { roomId: ROOM, broadcastId, file: 'master.m3u8' }));
       const master = await until(
         'a master playlist with every rung',
         async () => {
@@ -184,7 +210,7 @@ describe('a push through the ladder', () => {
       expect(master).toContain('BANDWIDTH=428000,RESOLUTION=426x240\n240/index.m3u8');
 
       for (const rung of rungs) {
-        const url = fillPath(BroadcastPaths.hlsRendition, { roomId: ROOM, rung, file: 'index.m3u8' });
+        const url = fillPath(BroadcastPaths.hlsRendition, { roomId: ROOM, broadcastId, rung, file: 'index.m3u8' });
         const playlist = await until(
           `the ${rung} playlist with 3 fragments`,
           async () => {
@@ -205,9 +231,11 @@ describe('a push through the ladder', () => {
         expect(height).toBe(rung === '240' ? 240 : 360);
       }
       // The room's index.m3u8 is the source rendition; an unknown rung is a 404.
-      expect(await text(fillPath(BroadcastPaths.hls, { roomId: ROOM, file: 'index.m3u8' }))).toContain('#EXTINF');
+      expect(await text(fillPath(BroadcastPaths.hls, { roomId: ROOM, broadcastId, file: 'index.m3u8' }))).toContain(
+        '#EXTINF',
+      );
       const bad = await fetch(
-        h.base + fillPath(BroadcastPaths.hlsRendition, { roomId: ROOM, rung: 'x', file: 'a.ts' }),
+        h.base + fillPath(BroadcastPaths.hlsRendition, { roomId: ROOM, broadcastId, rung: 'x', file: 'a.ts' }),
       );
       expect(bad.status).toBe(404);
       await new Promise((r) => setTimeout(r, 2_000));
@@ -219,8 +247,8 @@ describe('a push through the ladder', () => {
     expect(rec.replay.duration).toBeGreaterThanOrEqual(3);
     expect(rec.vod).toContain('#EXT-X-ENDLIST');
     expect(rec.status).toBe(200);
-    // The recording is the source rendition's fragments (not a rung's), copied byte for byte.
-    expect(rec.bytes.equals(fs.readFileSync(path.join(tmp, 'hls', `${key}_src`, rec.first)))).toBe(true);
+    // The recording is the push itself (nginx's record of it, remuxed), not a rung: 360 lines.
+    expect(videoHeight(path.join(tmp, 'probe-replay.ts'), rec.bytes)).toBe(360);
   }, 90_000);
 
   it.skipIf(!OUTSIDE)(

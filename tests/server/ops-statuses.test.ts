@@ -44,10 +44,10 @@ describe('operator API statuses', () => {
     const none = await opsCall(on.base, method, path, null, body);
     expect(none.status).toBe(401);
     expect(none.body.code).toBe(Code.NO_TOKEN);
-    expect(none.body.msg).toContain('运维令牌');
+    expect(none.body.msg).toContain('运营令牌');
     const wrong = await opsCall(on.base, method, path, 'not-the-token', body);
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toMatchObject({ code: Code.REFUSED, msg: '运维令牌不正确' });
+    expect(wrong.body).toMatchObject({ code: Code.REFUSED, msg: '运营令牌不正确' });
   });
 
   it('400 for bad input and 404 for what does not exist, on every area', async () => {

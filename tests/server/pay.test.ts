@@ -28,6 +28,7 @@ import {
   orderState,
   notifyUrl,
   alipayOrder,
+  audit,
 } from './pay-harness';
 
 describeCoins((h) => {
@@ -102,6 +103,29 @@ describeCoins((h) => {
     expect(answers.every((a) => a === 'success')).toBe(true);
     expect(await balance(h, u.token)).toBe(300);
     expect(await ledgerOf(h, u.id)).toHaveLength(1);
+  });
+
+  it('a signed notification for a paid order under another trade number is flagged: logged, recorded, listed by the audit, credited nothing', async () => {
+    const u = await newUser(h);
+    const o = await alipayOrder(h, u.token, 2);
+    expect(await h.gateway.pay(o.id)).toBe('success');
+    const other = h.gateway.notification(o.id, { trade_no: '2026112722001400000000009999' });
+    // Received and verified: acknowledged as Alipay's protocol asks (else it resends for a day) …
+    expect(await h.gateway.post(notifyUrl(h), other)).toBe('success');
+    expect(await balance(h, u.token)).toBe(300);
+    expect(await ledgerOf(h, u.id)).toHaveLength(1);
+    // … but not as a plain repeat: recorded with its trade number, and the audit names it.
+    const rows = await h.ts.storage.db
+      .selectFrom('pay_notifications')
+      .select('outcome')
+      .where('order_id', '=', o.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.outcome)).toContain('trade-conflict:2026112722001400000000009999');
+    const a = await audit(h);
+    expect(a.lines.join('\n')).toContain(
+      `待处理: 订单 ${o.id} 已支付，又收到交易号 2026112722001400000000009999 的支付通知`,
+    );
   });
 
   it('the same notification arriving many times at once before any credit still credits once', async () => {

@@ -13,5 +13,21 @@ export interface BroadcastTables {
     started_at: number;
     ended_at: number | null;
     replay_id: number | null;
+    /** The name nginx writes this broadcast's HLS under (`b<id>-<random>`; null before issue 31). */
+    stream_name: string | null;
+    /** The key the push used (nginx's done/update callbacks name it, not the renamed stream). */
+    push_key: string | null;
+  };
+  /** An anchor's share of one coin gift, written in the gift's own transaction (append-only). */
+  vlive_anchor_earnings: {
+    id: Generated<number>;
+    anchor_id: number;
+    room_id: string;
+    broadcast_id: number | null;
+    gift_send_id: number;
+    gift_coins: number;
+    share_pct: number;
+    coins: number;
+    at: number;
   };
 }

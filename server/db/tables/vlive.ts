@@ -10,6 +10,8 @@ export interface VliveTables {
     avatar: string;
     intro: string;
     followers: Generated<number>;
+    /** Coins earned from gifts: the sum of the anchor's vlive_anchor_earnings rows. */
+    earnings: Generated<number>;
   };
   vlive_rooms: {
     id: string;

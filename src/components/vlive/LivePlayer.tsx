@@ -1,36 +1,78 @@
 /**
- * Plays an HLS stream: native HLS where the browser has it (Safari, iOS, recent Chrome), hls.js
- * elsewhere, loaded on demand in its own chunk. Starts muted (autoplay rules) with a tap to unmute.
- * A stream the native player cannot parse or decode (Chromium's native HLS refuses some
- * media-server output, e.g. nginx-rtmp's TS with AAC) is retried with hls.js.
+ * Plays an HLS stream: hls.js wherever the browser has Media Source Extensions (loaded on demand
+ * in its own chunk), native HLS elsewhere (iOS Safari). hls.js first because it is the player we
+ * can steer: it holds live playback about LIVE_SYNC_S behind the newest fragment and catches up
+ * by playing faster (up to CATCH_UP_RATE) rather than drifting behind, which native players do
+ * their own way (issue 31). Starts muted (autoplay rules) with a tap to unmute.
+ *
+ * A live stream that stops moving (a fatal network error, or no progress for STALL_MS once it
+ * has played) is not left frozen on its last frame: `onStall` asks the page for the room's
+ * current source again (a new broadcast has a new URL), and without one the player reloads itself.
+ * `ending`: the broadcast is over (its playlist now ends with EXT-X-ENDLIST); the player plays
+ * out what it has and calls `onEnded` (or after ENDING_MAX_MS at most).
  */
 import { useEffect, useRef, useState } from 'react';
 import { VLIVE_TEXT } from './strings';
 import { HLS_MIME, withHls } from '../with-hls';
+
+/** Seconds behind the live edge the player aims for (fragments are 1 s, docs/streaming.md). */
+export const LIVE_SYNC_S = 2;
+/** Further behind than this, hls.js jumps forward to the sync point. */
+export const LIVE_MAX_LATENCY_S = 5;
+/** Between the two, it plays up to this fast to catch up. */
+export const CATCH_UP_RATE = 1.5;
+/** A live stream without progress for this long is reloaded (ms). */
+const STALL_MS = 8_000;
+/** An ending broadcast that never reports its end is closed after this long (ms). */
+const ENDING_MAX_MS = 15_000;
 
 export function LivePlayer({
   url,
   live,
   poster,
   testSignal = false,
+  ending = false,
+  onStall,
+  onEnded,
 }: {
   url: string;
   live: boolean;
   poster?: string;
   /** The built-in test stream (no media server): labelled so nobody takes it for a broadcast. */
   testSignal?: boolean;
+  /** The broadcast ended: play out what is buffered, then `onEnded`. */
+  ending?: boolean;
+  /** The stream stopped moving: the page should read the room's current source again. */
+  onStall?: () => void;
+  onEnded?: () => void;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [nativeRefused, setNativeRefused] = useState(false);
+  // Latest callbacks without restarting the player when the page re-renders.
+  const stallRef = useRef(onStall);
+  const endedRef = useRef(onEnded);
+  stallRef.current = onStall;
+  endedRef.current = onEnded;
+  const endingRef = useRef(ending);
+  endingRef.current = ending;
+
+  const stalled = () => {
+    if (endingRef.current) endedRef.current?.();
+    else if (stallRef.current) stallRef.current();
+    else setAttempt((a) => a + 1);
+  };
+  const stalledRef = useRef(stalled);
+  stalledRef.current = stalled;
+
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     setFailed(false);
     const play = () => void video.play().catch(() => undefined);
-    if (!nativeRefused && video.canPlayType(HLS_MIME)) {
+    const startNative = () => {
       video.dataset.engine = 'native';
       video.src = url;
       video.addEventListener('loadedmetadata', play, { once: true });
@@ -38,6 +80,7 @@ export function LivePlayer({
         const code = video.error?.code ?? 0;
         if (code === MediaError.MEDIA_ERR_DECODE || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED)
           setNativeRefused(true);
+        else if (live) stalledRef.current();
         else setFailed(true);
       };
       video.addEventListener('error', onError);
@@ -46,14 +89,29 @@ export function LivePlayer({
         video.removeAttribute('src');
         video.load();
       };
-    }
+    };
+    const hasMse = typeof MediaSource !== 'undefined';
+    if (!hasMse && !nativeRefused && video.canPlayType(HLS_MIME)) return startNative();
     return withHls((Hls) => {
       if (!Hls.isSupported()) {
         setFailed(true);
         return null;
       }
       video.dataset.engine = 'hls.js';
-      const h = new Hls({ liveSyncDurationCount: 3, enableWorker: true });
+      const h = new Hls({
+        enableWorker: true,
+        liveSyncDuration: LIVE_SYNC_S,
+        liveMaxLatencyDuration: LIVE_MAX_LATENCY_S,
+        maxLiveSyncPlaybackRate: CATCH_UP_RATE,
+        // Played media is not kept: a live room is watched for hours.
+        backBufferLength: 10,
+        // A broadcast's first playlists are held by the server until the transcoder has cut a
+        // fragment (up to 15 s on a loaded media host): wait for them rather than give up.
+        manifestLoadingTimeOut: 20_000,
+        levelLoadingTimeOut: 20_000,
+        manifestLoadingMaxRetry: 3,
+        levelLoadingMaxRetry: 6,
+      });
       // The renditions of a master playlist (a media server's bitrate ladder) and the one playing,
       // as hls.js switches by measured bandwidth.
       h.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
@@ -66,13 +124,52 @@ export function LivePlayer({
       h.on(Hls.Events.ERROR, (_e, data) => {
         if (!data.fatal) return;
         if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
+        else if (live) stalledRef.current();
         else setFailed(true);
       });
       h.loadSource(url);
       h.attachMedia(video);
       return h;
     });
-  }, [url, attempt, nativeRefused]);
+  }, [url, attempt, nativeRefused, live]);
+
+  // A live picture that stops moving while it should play: reload rather than freeze.
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !live) return;
+    let lastTime = video.currentTime;
+    let lastMove = Date.now();
+    // Armed once the picture has moved: before that hls.js is still waiting for a broadcast's
+    // first fragments (slow under load; its own timeouts and errors cover a source that never comes).
+    let moved = false;
+    const timer = setInterval(() => {
+      if (video.paused && video.readyState >= 2) return;
+      if (video.currentTime !== lastTime) {
+        moved = true;
+        lastTime = video.currentTime;
+        lastMove = Date.now();
+      } else if (moved && Date.now() - lastMove > STALL_MS) {
+        lastMove = Date.now();
+        video.dataset.stalls = String(Number(video.dataset.stalls ?? 0) + 1);
+        stalledRef.current();
+      }
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, [url, attempt, live]);
+
+  // The end of a broadcast: the playlist says ENDLIST, the video plays out and fires `ended`.
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !ending) return;
+    const done = () => endedRef.current?.();
+    video.addEventListener('ended', done);
+    const t = setTimeout(done, ENDING_MAX_MS);
+    return () => {
+      video.removeEventListener('ended', done);
+      clearTimeout(t);
+    };
+  }, [ending]);
+
   return (
     <div className="vl-player">
       <video
@@ -83,6 +180,8 @@ export function LivePlayer({
         controls={!live}
         poster={poster}
         data-live={live ? '1' : '0'}
+        data-ending={ending ? '1' : '0'}
+        data-src={url}
       />
       {testSignal && (
         <span className="qs-test-signal vl-test-signal" data-test-signal>

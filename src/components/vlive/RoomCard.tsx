@@ -13,8 +13,10 @@ export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href:
     <Link href={href} className="vl-card" data-room-id={room.id}>
       <div className="vl-card-cover">
         <img src={room.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
-        <span className={room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}>
-          {room.live ? VLIVE_TEXT.live : VLIVE_TEXT.offline}
+        <span
+          className={room.testSignal ? 'vl-badge vl-badge--test' : room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}
+        >
+          {room.testSignal ? VLIVE_TEXT.testBadge : room.live ? VLIVE_TEXT.live : VLIVE_TEXT.offline}
         </span>
         <span className="vl-card-tag">{room.tag}</span>
         <span className="vl-card-heat" aria-label={VLIVE_TEXT.heat}>

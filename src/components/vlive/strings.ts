@@ -2,6 +2,8 @@
 export const VLIVE_TEXT = {
   live: '直播中',
   testSignal: '测试信号 · 非真实直播',
+  /** A card's badge for a room on the test signal (never 直播中). */
+  testBadge: '测试信号',
   offline: '未开播',
   heat: '热度',
   follow: '关注',
@@ -21,6 +23,7 @@ export const VLIVE_TEXT = {
   noble: '贵族',
   replays: '精彩回放',
   noVideo: '主播暂未开播',
+  broadcastEnded: '主播已下播',
   noVideoHint: '开播后将在这里播放',
   videoError: '视频加载失败，点击重试',
   tapToUnmute: '点击开启声音',

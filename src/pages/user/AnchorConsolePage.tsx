@@ -35,7 +35,8 @@ interface Draft {
 export function AnchorConsolePage() {
   const [, navigate] = useLocation();
   const [round, setRound] = useState(0);
-  const cons = useCoreRequest<AnchorConsole>({ path: BroadcastPaths.console }, round);
+  // Silent: a refusal (not an anchor) is this page's own message, not a toast on top of it.
+  const cons = useCoreRequest<AnchorConsole>({ path: BroadcastPaths.console, silent: true }, round);
   const cats = useCoreRequest<VliveCategory[]>({ path: VlivePaths.categories, offline: true });
   // A save or a reset reads the console again (the old one stays up until the answer).
   const c = cons.data;
@@ -51,9 +52,10 @@ export function AnchorConsolePage() {
   if (c && !draft) setDraft({ title: c.title, categoryId: c.categoryId, cover: c.cover, coverId: '' });
 
   useRoomEvents(roomId, (ev) => {
-    if (ev.kind === 'gift')
+    if (ev.kind === 'gift') {
       setGifts((list) => [ev.gift, ...list.filter((g) => g.id !== ev.gift.id)].slice(0, GIFT_FEED_MAX));
-    else if (ev.kind === 'live') setRound((r) => r + 1);
+      setRound((r) => r + 1);
+    } else if (ev.kind === 'live') setRound((r) => r + 1);
   });
   const live = c?.live ?? false;
   useEffect(() => {
@@ -146,6 +148,9 @@ export function AnchorConsolePage() {
         </span>
         {live && c.liveSince !== null && <span>{T.since(formatChinaTime(c.liveSince, 'HH:mm'))}</span>}
         {live && <span data-viewers={c.viewers}>{T.viewers(c.viewers)}</span>}
+        <span className="us-anchor__push" data-push-state={c.push.state}>
+          {c.push.state === 'live' ? T.push.live(c.push.seconds) : T.push[c.push.state]}
+        </span>
         <Link href={paths.vliveDetail(c.roomId)} className="us-link">
           {T.openRoom}
         </Link>
@@ -282,6 +287,34 @@ export function AnchorConsolePage() {
           </button>
         </form>
       )}
+
+      <section className="us-card" data-earnings={c.earnings.total}>
+        <h2 className="us-card__title">{T.earnings}</h2>
+        <p>{T.earningsTotal(c.earnings.total, c.earnings.sharePct)}</p>
+        {c.earnings.byBroadcast.length === 0 ? (
+          <p className="us-muted">{T.earningsNone}</p>
+        ) : (
+          <>
+            <h3 className="us-field__label">{T.earningsByBroadcast}</h3>
+            <ul className="us-anchor__gifts">
+              {c.earnings.byBroadcast.map((b) => (
+                <li key={b.broadcastId ?? 'none'} data-earnings-broadcast={b.broadcastId ?? ''}>
+                  {T.earningsBroadcast(b.startedAt === null ? null : formatChinaTime(b.startedAt, 'MM-DD HH:mm'))}：
+                  {T.earningsLine(b.coins, b.gifts)}
+                </li>
+              ))}
+            </ul>
+            <h3 className="us-field__label">{T.earningsByDay}</h3>
+            <ul className="us-anchor__gifts">
+              {c.earnings.byDay.map((d) => (
+                <li key={d.day} data-earnings-day={d.day}>
+                  {d.day}：{T.earningsLine(d.coins, d.gifts)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
 
       <section className="us-card">
         <h2 className="us-card__title">{T.gifts}</h2>

@@ -3,7 +3,7 @@
  * provider) or sends the user to pay (Alipay's checkout); coins arrive only when the provider's
  * signed notification reaches the server, and the balance then updates in every tab.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Code } from '../../../workers/protocol/codes';
 import { PayPaths, type PayOrder, type PayPackagesInfo, type PayProviderId } from '../../../workers/protocol/api/pay';
@@ -15,14 +15,27 @@ import { useIdemKeys } from '../vlive/idem-key';
 import { USER_TEXT as T } from './strings';
 import { goBack } from './use-load';
 
+/** While an order waits for payment, its row is read again this often (ms). */
+const PENDING_ORDER_POLL_MS = 5_000;
+
 const yuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
 
 export function RechargePage() {
   const [, navigate] = useLocation();
   const [round, setRound] = useState(0);
   const info = useCoreRequest<PayPackagesInfo>({ path: PayPaths.packages }, `pk-${round}`);
-  const orders = useCoreRequest<PayOrder[]>({ path: PayPaths.orders }, `or-${round}`);
   const wallet = useWallet();
+  // The orders are read again when the balance moves (a payment credited elsewhere: Alipay's
+  // notification reaches the server, which pushes the new balance), and every few seconds while
+  // one waits for payment, so a row never stays 待支付 after its coins arrived.
+  const [ordersRound, setOrdersRound] = useState(0);
+  const orders = useCoreRequest<PayOrder[]>({ path: PayPaths.orders }, `or-${round}-${ordersRound}-${wallet ?? ''}`);
+  const waiting = orders.data?.some((o) => o.state === 'created' || o.state === 'paid') ?? false;
+  useEffect(() => {
+    if (!waiting) return;
+    const t = setInterval(() => setOrdersRound((r) => r + 1), PENDING_ORDER_POLL_MS);
+    return () => clearInterval(t);
+  }, [waiting]);
   const [picked, setPicked] = useState<number | null>(null);
   const [provider, setProvider] = useState<PayProviderId | null>(null);
   const [busy, setBusy] = useState(false);

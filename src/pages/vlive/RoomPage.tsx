@@ -69,7 +69,27 @@ export function RoomPage({ params }: PageProps) {
     roomId ? { path: VlivePaths.room, params: { id: roomId } } : null,
     `${roomKey}-${loggedIn}`,
   );
-  const video = useCoreRequest<VliveVideo>(roomId ? { path: VlivePaths.video, params: { id: roomId } } : null, roomKey);
+  const [videoKey, setVideoKey] = useState(0);
+  const video = useCoreRequest<VliveVideo>(
+    roomId ? { path: VlivePaths.video, params: { id: roomId } } : null,
+    `${roomKey}-${videoKey}`,
+  );
+  // What the player shows: the room's current source, kept while a finished broadcast plays out
+  // its last seconds (the server already says 未开播; the viewer should not lose the end).
+  const [shown, setShown] = useState<{ video: VliveVideo; ending: boolean; reloads: number } | null>(null);
+  const [endedHere, setEndedHere] = useState(false);
+  useEffect(() => {
+    if (video.data) {
+      const next = video.data;
+      setShown((cur) =>
+        cur && cur.video.url === next.url && !cur.ending ? cur : { video: next, ending: false, reloads: 0 },
+      );
+      setEndedHere(false);
+    } else if (video.code === Code.NO_VIDEO) {
+      // A real broadcast ends by playing out; the test signal just stops.
+      setShown((cur) => (cur && !cur.video.test ? { ...cur, ending: true } : null));
+    }
+  }, [video.data, video.code]);
   const chatInfo = useCoreRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
   const gifts = useCoreRequest<VliveGift[]>({ path: VlivePaths.gifts, offline: true });
   // The balance is the core's one stream: gifts from another tab, credits and purchases move it here too.
@@ -211,12 +231,29 @@ export function RoomPage({ params }: PageProps) {
         >
           ‹
         </button>
-        {video.data ? (
-          <LivePlayer url={video.data.url} live={video.data.live} poster={detail?.cover} testSignal={video.data.test} />
+        {shown ? (
+          <LivePlayer
+            // A new broadcast (new URL) or a reload gets a new video element: never a frame of the last one.
+            key={`${shown.video.url}#${shown.reloads}`}
+            url={shown.video.url}
+            live={shown.video.live}
+            poster={detail?.cover}
+            testSignal={shown.video.test}
+            ending={shown.ending}
+            onStall={() => {
+              // Stalled on a source that may be gone: ask for the room's current one, and start over.
+              setShown((cur) => (cur ? { ...cur, reloads: cur.reloads + 1 } : cur));
+              setVideoKey((k) => k + 1);
+            }}
+            onEnded={() => {
+              setShown(null);
+              setEndedHere(true);
+            }}
+          />
         ) : video.code === Code.NO_VIDEO ? (
-          <div className="vl-novideo">
+          <div className="vl-novideo" data-ended={endedHere ? '1' : '0'}>
             {detail && <img src={detail.cover} alt="" />}
-            <b>{video.msg || VLIVE_TEXT.noVideo}</b>
+            <b>{endedHere ? VLIVE_TEXT.broadcastEnded : video.msg || VLIVE_TEXT.noVideo}</b>
             {detail?.nextSchedule && (
               <>
                 <span>

@@ -192,7 +192,7 @@ describe('operator API', () => {
       });
       // The operator API's one guard (server/ops/guard.ts): none → NO_TOKEN, a wrong one → REFUSED.
       expect(r.code).toBe(ops ? Code.REFUSED : Code.NO_TOKEN);
-      expect(r.msg).toBe(ops ? '运维令牌不正确' : '缺少运维令牌（请求头 x-ops-token）');
+      expect(r.msg).toBe(ops ? '运营令牌不正确' : '缺少运营令牌（请求头 x-ops-token）');
     }
     expect(await count(h, 'news_articles')).toBe(before);
   });
@@ -298,7 +298,7 @@ describe('npm run ops', () => {
     expect(lines.at(-1)).toBe('文章需要以 --- 包围的头信息开头（title、type 等）');
     expect(await runOpsCli(['takedown', 'abc'], env)).toBe(2);
     expect(await runOpsCli(['publish', 'good.md'], { ...env, token: 'wrong' })).toBe(1);
-    expect(lines.at(-1)).toBe('运维令牌不正确');
+    expect(lines.at(-1)).toBe('运营令牌不正确');
     expect(await runOpsCli(['publish', 'good.md'], { ...env, token: null })).toBe(2);
     expect(lines.at(-1)).toBe('未设置 OPS_TOKEN：运营接口未开启');
     expect(await count(h, 'news_articles')).toBe(before);

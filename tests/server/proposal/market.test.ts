@@ -190,7 +190,7 @@ describe('applying to become an expert', () => {
     expect([applied.data.status, applied.data.hitRate]).toEqual(['pending', 15 / 20]);
     expect((await call('POST', ProposalPaths.apply, { who: user })).msg).toBe('申请审核中，请耐心等待');
 
-    expect((await call('GET', OpsProposalPaths.applications)).msg).toBe('缺少运维令牌（请求头 x-ops-token）');
+    expect((await call('GET', OpsProposalPaths.applications)).msg).toBe('缺少运营令牌（请求头 x-ops-token）');
     const pending = (await call<ExpertApplicationRow[]>('GET', OpsProposalPaths.applications, { ops: true })).data;
     expect(pending.map((p) => [p.userId, p.settled, p.hitRate])).toEqual([[user.id, 20, 0.75]]);
     const decided = await call<ExpertApplicationRow>('POST', OpsProposalPaths.decide, {
@@ -253,7 +253,7 @@ describe('npm run ops -- experts / approve-expert / reject-expert', () => {
     expect(lines.at(-1)).toBe('该用户没有待审核的申请');
     expect(await runOpsCli(['approve-expert', 'x'], env)).toBe(2);
     expect(await runOpsCli(['experts'], { ...env, token: 'wrong' })).toBe(1);
-    expect(lines.at(-1)).toBe('运维令牌不正确');
+    expect(lines.at(-1)).toBe('运营令牌不正确');
     const experts = await db()
       .selectFrom('proposal_experts')
       .select('user_id')

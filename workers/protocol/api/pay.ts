@@ -84,4 +84,19 @@ export interface LedgerAudit {
   mismatches: LedgerAuditRow[];
   /** Ledger rows with a negative running balance (must be none). */
   negative: number;
+  /** Anchors checked, and their earnings rows (one per coin gift). */
+  anchors: number;
+  earningsRows: number;
+  /** Anchors whose earnings are not the sum of their earnings rows. */
+  earningsMismatches: Array<{ anchorId: number; earnings: number; rowsSum: number }>;
+  /**
+   * Coin gifts whose earnings row is missing, doubled, or not the gift's coins times the share
+   * recorded with it (gift send ids, at most 1000).
+   */
+  giftsWithoutShare: number[];
+  /**
+   * Signed notifications for an order already paid, under another trade number (a second payment
+   * for one order): each needs an operator (refund at the provider). Newest first, at most 100.
+   */
+  tradeConflicts: Array<{ orderId: string; tradeNo: string; at: number }>;
 }

@@ -92,6 +92,11 @@ export interface VliveRoom {
   sport: 'zq' | 'lq' | null;
   /** True when the room's anchor is followed by the current user. */
   followed: boolean;
+  /**
+   * Live on the built-in test signal, not a broadcast (no media server, no outside stream): the
+   * card says 测试信号, never 直播中 (issue 31).
+   */
+  testSignal: boolean;
 }
 
 export interface VliveRoomDetail extends VliveRoom {
