@@ -44,7 +44,7 @@ describe('groups and who may message me', () => {
       expect(made.data.asked).toEqual([me.id]);
       const groupId = made.data.id;
       expect((await sendGroup(stranger.token, groupId, '进群的都看看这个')).code).toBe(Code.OK);
-      expect((await api('GET', P.groupDetail, { token: me.token, query: { groupId } })).code).toBe(Code.NOT_FOUND);
+      expect((await api('GET', P.groupDetail, { token: me.token, query: { groupId } })).code).toBe(Code.NOT_MEMBER);
       expect(unreadTotal(await chatList(me))).toBe(0);
       expect((await chatList(me)).some((c) => c.group?.id === groupId)).toBe(false);
       const pending = await invitations(me);
