@@ -18,12 +18,16 @@ export function loadSensitiveWords(text = fs.readFileSync(WORDS_FILE, 'utf8')): 
 
 const SEP = '[\\s\\p{P}\\p{S}\\u200b-\\u200f\\u2060\\ufeff]*';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const WORD_RES = loadSensitiveWords().map((w) => new RegExp([...w].map(escapeRe).join(SEP), 'giu'));
+// Read on first use, not at import: modules that only import a schema from here (the ChatGPT
+// tools, page tests under jsdom, where import.meta.url is not a file) never touch the file.
+let wordRes: RegExp[] | null = null;
+const wordPatterns = () =>
+  (wordRes ??= loadSensitiveWords().map((w) => new RegExp([...w].map(escapeRe).join(SEP), 'giu')));
 
 /** Masks each sensitive word (also when split by spaces or punctuation) with one '*' per character. */
 export function maskWords(text: string): string {
   let out = text;
-  for (const re of WORD_RES) out = out.replace(re, (m) => '*'.repeat([...m].length));
+  for (const re of wordPatterns()) out = out.replace(re, (m) => '*'.repeat([...m].length));
   return out;
 }
 

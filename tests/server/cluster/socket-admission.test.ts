@@ -44,13 +44,15 @@ it('the per-address cap holds across gateways under parallel connects; released 
   expect(await a.acquire('198.51.100.1')).toBe(true);
   expect(await b.acquire('203.0.113.7')).toBe(false);
   // A socket closing on either gateway frees its slot (the release is written in the background).
+  // Which gateway won how many of the burst depends on timing: free a slot where one is held.
   const heldByA = burst.filter((ok, i) => ok && i % 2 === 1).length;
-  expect(heldByA).toBeGreaterThan(0);
-  a.release('203.0.113.7');
-  await expect.poll(() => b.acquire('203.0.113.7'), { timeout: 5_000 }).toBe(true);
-  expect(await a.acquire('203.0.113.7')).toBe(false);
+  const [holder, other] = heldByA > 0 ? [a, b] : [b, a];
+  holder.release('203.0.113.7');
+  await expect.poll(() => other.acquire('203.0.113.7'), { timeout: 5_000 }).toBe(true);
+  expect(await holder.acquire('203.0.113.7')).toBe(false);
+  const nowHeldByA = heldByA > 0 ? heldByA - 1 : 1;
   // Gateway b is killed (out of the registry): its sockets stop counting against the address.
   live.delete('gw-b');
   const after = await Promise.all(Array.from({ length: 6 }, () => a.acquire('203.0.113.7')));
-  expect(after.filter(Boolean)).toHaveLength(4 - (heldByA - 1));
+  expect(after.filter(Boolean)).toHaveLength(4 - nowHeldByA);
 });
