@@ -25,6 +25,8 @@ it('every live room on the test signal is listed as such, exactly the rooms whos
       testSignal: video.code === 200 && video.data.test,
     });
     if (r.testSignal) test++;
+    // Listed as 直播中 only with something to play: the test signal, a broadcast or an outside stream.
+    if (r.live) expect(video.code, r.id).toBe(200);
   }
   // The seeded world: most rooms play the built-in loop.
   expect(test).toBeGreaterThan(rooms.data.list.length / 2);

@@ -158,4 +158,13 @@ export const vliveMigrations: Migration[] = [
       );
     },
   },
+  {
+    // A room seeded live with no stream at all (stream_url '', kept to prove the 暂无视频 answer)
+    // played nothing, yet its card said 直播中 (issue 31: live only while something plays). It is
+    // offline until an anchor pushes (a push sets its own stream_url).
+    id: 'vlive-004-no-stream-offline',
+    up: async (db) => {
+      await sql`update vlive_rooms set live = false where stream_url = ''`.execute(db);
+    },
+  },
 ];
