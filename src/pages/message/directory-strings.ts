@@ -8,7 +8,7 @@ export const DIRECTORY_TEXT = {
     readAll: '全部已读',
   },
   counts: {
-    title: '未读消息',
+    title: '未读一览',
     total: (n: number) => (n > 0 ? `共 ${n} 条未读消息` : '没有未读消息'),
     totalNote: '底部「消息」上的数字就是这里的合计，免打扰的会话不算在内',
     codes: { 10000: '私信', 10001: '群聊' } as Record<number, string>,
