@@ -41,7 +41,7 @@ import { toMatch, type ViewClock } from './match-view';
 import { loadMeta, rowToSim, saveMeta } from './store';
 import { publishOutput, toIncident } from './publish';
 import { simulatedDetail } from './simulated-details';
-import type { LiveSink, LiveSource } from '../live/source';
+import { localSourceHealth, type LiveSink, type LiveSource } from '../live/source';
 import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
 import { canMove, isKnownStatus } from './status';
 import { FeedText } from './text';
@@ -318,15 +318,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
       return serial(() => applyDev(event));
     },
     healthy: () => started && !stopped,
-    health: () => ({
-      source: 'simulator',
-      lastMessageAgeMs: lastAt === null ? null : deps.now() - lastAt,
-      pushConnected: null,
-      polling: false,
-      callsUsed: 0,
-      callsLeft: null,
-      stale: 0,
-    }),
+    health: () => localSourceHealth('simulator', lastAt, deps.now()),
     advance() {
       return serial(() => tick(true));
     },

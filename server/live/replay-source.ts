@@ -14,7 +14,7 @@ import { seedCatalogue } from '../seed/seed';
 import { publishOutput } from '../feed/publish';
 import type { LiveMatch } from './model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
-import type { LiveSink, LiveSource } from './source';
+import { localSourceHealth, type LiveSink, type LiveSource } from './source';
 import { LiveText } from './text';
 
 const TICK_MS = 1000;
@@ -121,15 +121,7 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
       started = false;
     },
     healthy: () => started,
-    health: () => ({
-      source: 'replay',
-      lastMessageAgeMs: lastAt === null ? null : deps.now() - lastAt,
-      pushConnected: null,
-      polling: false,
-      callsUsed: 0,
-      callsLeft: null,
-      stale: 0,
-    }),
+    health: () => localSourceHealth('replay', lastAt, deps.now()),
     advance: () => serial(() => replayDue(true)),
     applyDevEvent: async () => fail(Code.REFUSED, LiveText.replayRefuses),
   };

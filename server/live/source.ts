@@ -60,6 +60,19 @@ export interface SourceHealth {
   stale: number;
 }
 
+/** Health of a source that runs here with no provider behind it (the simulator, a replay): no push, no budget. */
+export function localSourceHealth(source: LiveSourceKind, lastAt: number | null, now: number): SourceHealth {
+  return {
+    source,
+    lastMessageAgeMs: lastAt === null ? null : now - lastAt,
+    pushConnected: null,
+    polling: false,
+    callsUsed: 0,
+    callsLeft: null,
+    stale: 0,
+  };
+}
+
 export interface LiveSource extends Feed {
   readonly kind: LiveSourceKind;
   /** The source's health, for /healthz and /metrics. */
