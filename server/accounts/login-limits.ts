@@ -88,7 +88,11 @@ export async function takeLoginAttempt(
     for (const [key, free] of keys) {
       const row = byKey.get(key);
       const attempts = (row && row.last_at.getTime() > nowMs - LOGIN_WINDOW_MS ? row.attempts : 0) + 1;
-      const next = new Date(nowMs + loginDelayMs(attempts, free));
+      // A free attempt leaves no wait at all (epoch), not "wait until now": a request that read its
+      // clock a moment earlier but took the lock later would otherwise be told 请1秒后再试 (two
+      // people behind one address logging in at once).
+      const delay = loginDelayMs(attempts, free);
+      const next = new Date(delay > 0 ? nowMs + delay : 0);
       await trx
         .insertInto('login_attempts')
         .values({ key, attempts, last_at: new Date(nowMs), next_allowed_at: next })

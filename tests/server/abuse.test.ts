@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, SystemPaths, UserPaths, embeddedUrl } from '../../workers/protocol/index';
 import { loadConfig } from '../../server/config';
+import { takeLoginAttempt } from '../../server/accounts/login-limits';
 import { call, sealPasswords, startTestServer, type TestServer } from '../helpers/ws-client';
 
 const P = (p: string) => embeddedUrl(p);
@@ -70,6 +71,15 @@ describe('login', () => {
     const { iv, sealed } = await sealPasswords(srv.base, user.password);
     const right = await from('10.0.0.2', 'POST', P(UserPaths.login), { phone: user.phone, password: sealed[0], iv });
     expect(right.body.code).toBe(Code.SLIDE_REQUIRED);
+  });
+
+  it('lets free attempts through whatever order their clocks were read in (one address, two phones)', async () => {
+    // Two requests in flight at once: the second read its clock 1 ms before the first, but took the
+    // lock after it. Both are free attempts, so neither waits.
+    const limits = { freePerPhone: 5, freePerAddress: 20, slideAfterPerPhone: 3 };
+    const t = Date.now() + clock;
+    await takeLoginAttempt(srv.ts.storage.db, limits, phone(), '10.0.3.1', t);
+    await expect(takeLoginAttempt(srv.ts.storage.db, limits, phone(), '10.0.3.1', t - 1)).resolves.toBeUndefined();
   });
 
   it('throttles one address guessing across many phones', async () => {
