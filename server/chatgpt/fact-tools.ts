@@ -23,10 +23,10 @@ import {
 } from '../../workers/protocol/index';
 import type { StandingsRow, TeamPage } from '../../workers/protocol/api/database';
 import type { Db } from '../db/index';
-import type { SimMatch } from '../feed/sim-types';
-import { toMatch, type ViewClock } from '../feed/match-view';
+import type { SimMatch } from '../live/simulator/sim-types';
+import { toMatch, type ViewClock } from '../live/match-view';
 import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
-import type { BasketballState, FootballState } from '../feed/sim-types';
+import type { BasketballState, FootballState } from '../live/simulator/sim-types';
 import { leadersOf, leagueMatches, leagueResults, playerPage, standingsOf, teamPage } from '../database/service';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { listAnchors, listSchedules } from '../vlive/catalog';

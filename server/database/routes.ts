@@ -11,7 +11,7 @@ import type { AreaPlugin, AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { LEAGUE_BY_ID } from '../seed/leagues';
 import type { LeagueSeed } from '../seed/leagues';
-import type { ViewClock } from '../feed/match-view';
+import type { ViewClock } from '../live/match-view';
 import {
   leagueInfo,
   leagueMatches,

@@ -26,11 +26,11 @@ import {
 } from '../../workers/protocol/index';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
-import { rowToSim } from '../feed/store';
+import { rowToSim } from '../live/store';
 import type { BasketballState, FootballState, LiveMatch } from '../live/model';
-import { toMatch, type ViewClock } from '../feed/match-view';
-import { lineupOf } from '../feed/lineup';
-import { squad } from '../feed/squads';
+import { toMatch, type ViewClock } from '../live/match-view';
+import { lineupOf } from '../live/simulator/lineup';
+import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';

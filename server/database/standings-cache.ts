@@ -1,6 +1,6 @@
 /**
  * Computed standings answers per league and scope (the standings API's ≤ 20 ms p95), kept until a
- * match of that league is written through server/feed/store.ts (which calls `leaguesChanged`) and
+ * match of that league is written through server/live/store.ts (which calls `leaguesChanged`) and
  * for at most `MAX_AGE_MS` in any case (a safety net: the live feed writes in this process). Keyed by the database
  * handle, so servers that share one Node process (tests) never see each other's tables.
  */

@@ -19,8 +19,8 @@ import {
 import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
-import { FEED_WINDOW_DAYS } from '../feed/create-feed';
-import { toMatch, type ViewClock } from '../feed/match-view';
+import { FEED_WINDOW_DAYS } from './simulator/create-feed';
+import { toMatch, type ViewClock } from './match-view';
 import type { LiveMatch } from './model';
 import { analysisMatch } from './details';
 import {

@@ -29,8 +29,8 @@ import {
 import type { Db } from '../db/index';
 import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
-import { publishOutput } from '../feed/publish';
-import { rowToSim } from '../feed/store';
+import { publishOutput } from './publish';
+import { rowToSim } from './store';
 import {
   companyKnown,
   leagueColor,

@@ -4,7 +4,7 @@
  * Routes and the detail service call these; they write no SQL of their own.
  */
 import type { Db } from '../db/index';
-import { insertMatches, rowToSim, saveOutput } from '../feed/store';
+import { insertMatches, rowToSim, saveOutput } from './store';
 import type { LiveMatch } from './model';
 import {
   STATUS_TABLE,
@@ -18,7 +18,7 @@ import {
   type Sport,
   type TextLiveLine,
 } from '../../workers/protocol/index';
-import { toIncident } from '../feed/publish';
+import { toIncident } from './publish';
 import type { DetailBodies, DetailKind, LiveSink } from './source';
 
 export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<LiveMatch[]> {

@@ -24,7 +24,7 @@ import { BizError, parseInput } from '../http/reply';
 import { requireUser } from '../accounts/tokens';
 import { BOOKMAKERS, TEAM_BY_ID } from '../seed/leagues';
 import { crestSvg } from '../seed/crest';
-import { basketballStats, footballStats } from '../feed/match-view';
+import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
 import { createLiveBodies } from './bodies';

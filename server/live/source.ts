@@ -6,12 +6,12 @@
  * are asked for once with `produceDetail`; the repository stores the answer and every later
  * read is served from storage (see ./details.ts).
  *
- * Implementations: the simulator (server/feed/create-feed.ts, the embedded default) and the
+ * Implementations: the simulator (server/live/simulator/create-feed.ts, the embedded default) and the
  * replay of a recorded feed file (./replay-source.ts, format in ./recording.ts). The AI area's
  * `AiSource` (server/ai/source.ts) is the same pattern for its reads.
  */
 import type { Injuries, Intelligence, Lineup, OddsRow, OddsType } from '../../workers/protocol/index';
-import type { Feed } from '../feed/feed';
+import type { Feed } from './simulator/feed';
 import type { LiveSourceKind } from '../config';
 import type { FeedOutput, LiveMatch } from './model';
 

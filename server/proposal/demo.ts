@@ -8,7 +8,7 @@
 import { isFinished, isUpcoming, type Sport, type TipMarketCode, type TipPickCode } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { createLiveBodies } from '../live/bodies';
-import { rowToSim } from '../feed/store';
+import { rowToSim } from '../live/store';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';
 import { settleDueTips } from './tips';
 import { MARKET_SIDES, settleTip, type TipMarket } from './settle';

@@ -39,7 +39,7 @@ import { accessTokenOf, requireUser, verifyAccessToken } from '../accounts/token
 import { opsEnabled, requireOps } from '../ops/guard';
 import { createLiveBodies } from '../live/bodies';
 import { matchById } from '../live/repository';
-import { rowToSim } from '../feed/store';
+import { rowToSim } from '../live/store';
 import { expertRecord, rankExperts, type RankBy, type SettledTip, type TipResult } from './settle';
 import { publishTip, TipRefused } from './tips';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';

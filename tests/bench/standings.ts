@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openStorage } from '../../server/db/index';
-import { insertMatches } from '../../server/feed/store';
+import { insertMatches } from '../../server/live/store';
 import { seedCatalogue } from '../../server/seed/seed';
 import type { LiveMatch } from '../../server/live/model';
 import { LEAGUE_BY_ID, leagueTeams } from '../../server/seed/leagues';

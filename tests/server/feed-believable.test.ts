@@ -3,11 +3,11 @@
  * basketball games that tip off together do not share one game clock.
  */
 import { describe, expect, it } from 'vitest';
-import { fixturesOfDay } from '../../server/feed/fixtures';
-import { fixtureToSim } from '../../server/feed/create-feed';
-import { advanceFootball, footballMinute } from '../../server/feed/football';
+import { fixturesOfDay } from '../../server/live/simulator/fixtures';
+import { fixtureToSim } from '../../server/live/simulator/create-feed';
+import { advanceFootball, footballMinute } from '../../server/live/simulator/football';
 import { matchMinuteText } from '../../workers/domain/minute-text';
-import { advanceBasketball, basketballRemain } from '../../server/feed/basketball';
+import { advanceBasketball, basketballRemain } from '../../server/live/simulator/basketball';
 import { newOutput, type FootballState, type LiveMatch } from '../../server/live/model';
 
 const SEED = 20261122;

@@ -7,17 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { createMetrics } from '../../server/metrics';
 import { createHub } from '../../server/ws/create-hub';
-import { createFeed } from '../../server/feed/create-feed';
-import type { Feed } from '../../server/feed/feed';
+import { createFeed } from '../../server/live/simulator/create-feed';
+import type { Feed } from '../../server/live/simulator/feed';
 import type { Hub } from '../../server/ws/hub';
-import { fixturesOfDay } from '../../server/feed/fixtures';
-import { fixtureToSim } from '../../server/feed/create-feed';
-import { advanceFootball } from '../../server/feed/football';
-import { advanceBasketball } from '../../server/feed/basketball';
+import { fixturesOfDay } from '../../server/live/simulator/fixtures';
+import { fixtureToSim } from '../../server/live/simulator/create-feed';
+import { advanceFootball } from '../../server/live/simulator/football';
+import { advanceBasketball } from '../../server/live/simulator/basketball';
 import { newOutput, type LiveMatch } from '../../server/live/model';
-import { statusRank } from '../../server/feed/status';
+import { statusRank } from '../../server/live/status';
 import { dbSink } from '../../server/live/repository';
-import { rowToSim } from '../../server/feed/store';
+import { rowToSim } from '../../server/live/store';
 import { seedCatalogue } from '../../server/seed/seed';
 import {
   Code,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { Code, LivePaths, embeddedUrl, fillPath, type Match } from '../../workers/protocol/index';
-import { parseRecording } from '../../server/live/recording';
+import { parseRecording } from '../../server/live/replay/recording';
 
 const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing: evening football, CBA
 let now = START;

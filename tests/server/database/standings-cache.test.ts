@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AGE_MS, cachedStandings, leaguesChanged } from '../../../server/database/standings-cache';
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
-import { insertMatches, saveOutput } from '../../../server/feed/store';
+import { insertMatches, saveOutput } from '../../../server/live/store';
 import { newOutput, type LiveMatch } from '../../../server/live/model';
 import { seedCatalogue } from '../../../server/seed/seed';
 import { LEAGUE_BY_ID, leagueTeams } from '../../../server/seed/leagues';

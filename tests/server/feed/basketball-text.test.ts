@@ -3,10 +3,10 @@
  * line's running score is the score after its own play, not after the step.
  */
 import { describe, expect, it } from 'vitest';
-import { advanceBasketball } from '../../../server/feed/basketball';
-import { fixturesOfDay } from '../../../server/feed/fixtures';
-import { fixtureToSim } from '../../../server/feed/create-feed';
-import { newOutput, type TextRow } from '../../../server/feed/sim-types';
+import { advanceBasketball } from '../../../server/live/simulator/basketball';
+import { fixturesOfDay } from '../../../server/live/simulator/fixtures';
+import { fixtureToSim } from '../../../server/live/simulator/create-feed';
+import { newOutput, type TextRow } from '../../../server/live/simulator/sim-types';
 
 const SCORING = /三分命中|上篮得手|跳投命中|强攻得分|扣篮|罚球 2 罚 [12] 中/;
 const scoreOf = (t: TextRow): [number, number] => {

@@ -1,6 +1,6 @@
 /** Both engines' pre-match call-off: a postponed or cancelled fate takes effect 30 min before the start. */
 import { describe, expect, it } from 'vitest';
-import { callOffBeforeStart } from '../../../server/feed/emit';
+import { callOffBeforeStart } from '../../../server/live/simulator/emit';
 
 const OT = 10_000_000;
 const LEAD = 30 * 60_000;

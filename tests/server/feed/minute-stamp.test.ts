@@ -4,15 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestStorage } from '../../helpers/test-db';
-import { insertMatches, saveOutput } from '../../../server/feed/store';
+import { insertMatches, saveOutput } from '../../../server/live/store';
 import { seedCatalogue } from '../../../server/seed/seed';
 import { incidentsOf, textLiveOf } from '../../../server/live/repository';
-import { stampMinute } from '../../../server/feed/emit';
-import { minuteLabel, advanceFootball } from '../../../server/feed/football';
-import { fixturesOfDay } from '../../../server/feed/fixtures';
-import { fixtureToSim } from '../../../server/feed/create-feed';
-import { newOutput } from '../../../server/feed/sim-types';
-import { toIncident } from '../../../server/feed/publish';
+import { stampMinute } from '../../../server/live/simulator/emit';
+import { minuteLabel, advanceFootball } from '../../../server/live/simulator/football';
+import { fixturesOfDay } from '../../../server/live/simulator/fixtures';
+import { fixtureToSim } from '../../../server/live/simulator/create-feed';
+import { newOutput } from '../../../server/live/simulator/sim-types';
+import { toIncident } from '../../../server/live/publish';
 
 describe('stampMinute', () => {
   it.each([

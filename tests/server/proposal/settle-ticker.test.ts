@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
 import { seedCatalogue } from '../../../server/seed/seed';
-import { insertMatches } from '../../../server/feed/store';
+import { insertMatches } from '../../../server/live/store';
 import type { LiveMatch } from '../../../server/live/model';
 import { publishTip } from '../../../server/proposal/tips';
 

@@ -7,7 +7,7 @@ import {
   listRank,
   liveStatuses,
 } from '../../../workers/protocol/index';
-import { canMove } from '../../../server/feed/status';
+import { canMove } from '../../../server/live/status';
 import { liveFirst } from '../../../server/live/repository';
 import type { Match } from '../../../workers/protocol/index';
 

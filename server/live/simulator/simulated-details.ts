@@ -3,12 +3,12 @@
  * area (never regenerated): football lineups and injuries, intelligence notes, and each
  * bookmaker's opening line (quoted a day before kick-off).
  */
-import type { OddsRow, OddsType } from '../../workers/protocol/index';
-import { BOOKMAKERS, TEAM_BY_ID } from '../seed/leagues';
-import { intelligenceOf } from '../live/details';
-import type { DetailBodies, DetailInputs, DetailKind } from '../live/source';
+import type { OddsRow, OddsType } from '../../../workers/protocol/index';
+import { BOOKMAKERS, TEAM_BY_ID } from '../../seed/leagues';
+import { intelligenceOf } from '../details';
+import type { DetailBodies, DetailInputs, DetailKind } from '../source';
 import { injuriesOf, lineupOf } from './lineup';
-import { teamRank } from './match-view';
+import { teamRank } from '../match-view';
 import { openingQuote } from './odds';
 import type { SimMatch } from './sim-types';
 

@@ -1,5 +1,5 @@
 /** The live feed simulator's contract (implementation: ./create-feed.ts). */
-import type { Envelope } from '../../workers/protocol/index';
+import type { Envelope } from '../../../workers/protocol/index';
 
 export interface DevFeedEvent {
   matchId: number;

@@ -4,9 +4,9 @@
  * own margin and a little deterministic noise. The opening line is derived, never stored; every
  * later move is a stored history row.
  */
-import { BOOKMAKERS } from '../seed/leagues';
-import { rngFor } from '../seed/rng';
-import type { OddsType, Pair, Sport } from '../../workers/protocol/index';
+import { BOOKMAKERS } from '../../seed/leagues';
+import { rngFor } from '../../seed/rng';
+import type { OddsType, Pair, Sport } from '../../../workers/protocol/index';
 
 export interface OddsLine {
   left: number;

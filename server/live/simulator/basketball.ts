@@ -4,9 +4,9 @@
  * clock, so a quarter runs about twice its length, as in a real game. Quarter scores always add
  * up to the score.
  */
-import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
-import { rngFor } from '../seed/rng';
-import { BasketballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
+import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../seed/leagues';
+import { rngFor } from '../../seed/rng';
+import { BasketballStatus as S, type Pair, type Side } from '../../../workers/protocol/index';
 import type { Fixture } from './fixtures';
 import { callOffBeforeStart, emitIncident, emitText, moveOdds, playerOf, sideIndex, teamName } from './emit';
 import type { BasketballState, SimContext, SimMatch } from './sim-types';

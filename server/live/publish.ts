@@ -6,9 +6,9 @@
  */
 import { Topics, type Incident, type IncidentType, type MatchEvent } from '../../workers/protocol/index';
 import type { Hub } from '../ws/hub';
-import { companyNameOf } from '../live/catalogue';
+import { companyNameOf } from './catalogue';
 import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
-import type { FeedOutput, IncidentRow, SimMatch } from './sim-types';
+import type { FeedOutput, IncidentRow, SimMatch } from './simulator/sim-types';
 
 const IMPORTANCE: Record<IncidentType, number> = {
   goal: 5,

@@ -3,9 +3,9 @@
  * (seed, match, phase, minute), so the same clock gives the same match however often it ticks.
  * Goals, cards and corners only happen while the ball is in play (status 2, 4, 5).
  */
-import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
-import { rngFor, type Rng } from '../seed/rng';
-import { FootballStatus as S, type Pair, type Side } from '../../workers/protocol/index';
+import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../seed/leagues';
+import { rngFor, type Rng } from '../../seed/rng';
+import { FootballStatus as S, type Pair, type Side } from '../../../workers/protocol/index';
 import type { Fixture } from './fixtures';
 import {
   callOffBeforeStart,

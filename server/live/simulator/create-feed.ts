@@ -5,10 +5,10 @@
  * text lines, stats and odds moves on `match:<id>`. State lives in the database, so a restart
  * continues where it stopped (minutes never go back, goals are never replayed).
  */
-import type { Config } from '../config';
-import type { Db } from '../db/index';
-import type { Metrics } from '../metrics';
-import type { Hub } from '../ws/hub';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import type { Metrics } from '../../metrics';
+import type { Hub } from '../../ws/hub';
 import {
   Code,
   STATUS_TABLE,
@@ -21,10 +21,10 @@ import {
   type Envelope,
   type Side,
   type Sport,
-} from '../../workers/protocol/index';
-import { seedCatalogue } from '../seed/seed';
+} from '../../../workers/protocol/index';
+import { seedCatalogue } from '../../seed/seed';
 
-import { rngFor } from '../seed/rng';
+import { rngFor } from '../../seed/rng';
 import type { DevFeedEvent } from './feed';
 import { fixturesOfDay, type Fixture } from './fixtures';
 import {
@@ -37,13 +37,13 @@ import {
 } from './football';
 import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
 import { emitIncident, teamName } from './emit';
-import { toMatch, type ViewClock } from './match-view';
-import { loadMeta, rowToSim, saveMeta } from './store';
-import { publishOutput, toIncident } from './publish';
+import { toMatch, type ViewClock } from '../match-view';
+import { loadMeta, rowToSim, saveMeta } from '../store';
+import { publishOutput, toIncident } from '../publish';
 import { simulatedDetail } from './simulated-details';
-import { localSourceHealth, type LiveSink, type LiveSource } from '../live/source';
+import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
 import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
-import { canMove, isKnownStatus } from './status';
+import { canMove, isKnownStatus } from '../status';
 import { FeedText } from './text';
 
 export const FEED_WINDOW_DAYS = 7;

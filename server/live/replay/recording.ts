@@ -20,8 +20,8 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import type { FeedOutput, IncidentRow, OddsMove, LiveMatch, TextRow } from './model';
-import type { DetailBodies, DetailKind, LiveSink } from './source';
+import type { FeedOutput, IncidentRow, OddsMove, LiveMatch, TextRow } from '../model';
+import type { DetailBodies, DetailKind, LiveSink } from '../source';
 
 export const RECORDING_VERSION = 1;
 

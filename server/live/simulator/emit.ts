@@ -1,10 +1,10 @@
 /** Shared by both sports' engines: recording incidents, text lines and odds moves. */
-import { TEAM_BY_ID } from '../seed/leagues';
-import type { PlayerSeed } from '../seed/players';
+import { TEAM_BY_ID } from '../../seed/leagues';
+import type { PlayerSeed } from '../../seed/players';
 import { ATTACKING, squadSets } from './squads';
 import { startersOf } from './lineup';
-import type { Rng } from '../seed/rng';
-import type { OddsType, Side } from '../../workers/protocol/index';
+import type { Rng } from '../../seed/rng';
+import type { OddsType, Side } from '../../../workers/protocol/index';
 import { quote } from './odds';
 import type { Fate } from './fixtures';
 import type { FootballState, IncidentRow, SimContext, SimMatch, TextRow } from './sim-types';

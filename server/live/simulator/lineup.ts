@@ -2,10 +2,10 @@
  * Injuries and starting line-ups of a football match, deterministic per (FEED_SEED, match). The
  * engine picks scorers and booked players from these, so the player stats agree with the lineup.
  */
-import type { Injuries, InjuryEntry, LineupPlayer, Lineup, Side, TeamLineup } from '../../workers/protocol/index';
-import { TEAM_BY_ID } from '../seed/leagues';
-import type { PlayerSeed } from '../seed/players';
-import { rngFor } from '../seed/rng';
+import type { Injuries, InjuryEntry, LineupPlayer, Lineup, Side, TeamLineup } from '../../../workers/protocol/index';
+import { TEAM_BY_ID } from '../../seed/leagues';
+import type { PlayerSeed } from '../../seed/players';
+import { rngFor } from '../../seed/rng';
 import { squad } from './squads';
 import type { SimMatch } from './sim-types';
 

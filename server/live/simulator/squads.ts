@@ -1,6 +1,6 @@
 /** Squads per team, generated once per seed and cached (the engine draws players every minute). */
-import { TEAM_BY_ID } from '../seed/leagues';
-import { squadOf, type PlayerSeed } from '../seed/players';
+import { TEAM_BY_ID } from '../../seed/leagues';
+import { squadOf, type PlayerSeed } from '../../seed/players';
 
 export interface Squad {
   all: PlayerSeed[];

@@ -3,10 +3,10 @@
  * in their real kick-off windows, and a coverage pass adds matches wherever a half-hour of the
  * day would otherwise have nothing live, so some football and basketball is on at any hour.
  */
-import { ALL_LEAGUES, leagueTeams, type LeagueSeed, type TeamSeed } from '../seed/leagues';
-import { rngFor, type Rng } from '../seed/rng';
-import { DAY_MS, chinaDayStartOf, type Sport } from '../../workers/protocol/index';
-import type { Fate } from '../live/model';
+import { ALL_LEAGUES, leagueTeams, type LeagueSeed, type TeamSeed } from '../../seed/leagues';
+import { rngFor, type Rng } from '../../seed/rng';
+import { DAY_MS, chinaDayStartOf, type Sport } from '../../../workers/protocol/index';
+import type { Fate } from '../model';
 
 export type { Fate };
 

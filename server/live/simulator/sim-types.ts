@@ -2,7 +2,7 @@
  * The simulator's own types. The match state it advances is the live model (server/live/model.ts);
  * `SimMatch` names it inside the simulator.
  */
-import type { FeedOutput, LiveMatch } from '../live/model';
+import type { FeedOutput, LiveMatch } from '../model';
 
 export type {
   BasketballState,
@@ -12,8 +12,8 @@ export type {
   OddsMove,
   TeamBoxScore,
   TextRow,
-} from '../live/model';
-export { newOutput } from '../live/model';
+} from '../model';
+export { newOutput } from '../model';
 
 /** The live model's match, as the simulator advances it. */
 export type SimMatch = LiveMatch;

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
-import type { FeedOutput, SimMatch } from './sim-types';
+import type { FeedOutput, SimMatch } from './simulator/sim-types';
 import { leaguesChanged } from '../database/standings-cache';
 
 type MatchRow = Selectable<LiveTables['live_matches']>;

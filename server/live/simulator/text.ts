@@ -1,5 +1,5 @@
 /** Chinese messages of the feed and its dev control, in one place. */
-import type { Pair } from '../../workers/protocol/index';
+import type { Pair } from '../../../workers/protocol/index';
 
 const EVENT_NAMES: Record<string, string> = {
   goal: '进球',

@@ -6,16 +6,16 @@
  * events are refused (a recording cannot change).
  */
 import fs from 'node:fs';
-import { Code, fail } from '../../workers/protocol/index';
-import type { Config } from '../config';
-import type { Db } from '../db/index';
-import type { Hub } from '../ws/hub';
-import { seedCatalogue } from '../seed/seed';
-import { publishOutput } from '../feed/publish';
-import type { LiveMatch } from './model';
+import { Code, fail } from '../../../workers/protocol/index';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import type { Hub } from '../../ws/hub';
+import { seedCatalogue } from '../../seed/seed';
+import { publishOutput } from '../publish';
+import type { LiveMatch } from '../model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
-import { localSourceHealth, type LiveSink, type LiveSource } from './source';
-import { LiveText } from './text';
+import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
+import { LiveText } from '../text';
 
 const TICK_MS = 1000;
 

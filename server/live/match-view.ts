@@ -2,7 +2,7 @@
  * Turns stored simulator state into the wire shapes of workers/protocol/live.ts (lists, socket
  * events, detail). Shared by the feed (publishing) and the REST routes (reading).
  */
-import { leagueView, teamNameOf } from '../live/catalogue';
+import { leagueView, teamNameOf } from './catalogue';
 import { crestPath } from '../seed/crest';
 import { standingsOf } from '../seed/seed';
 import type {
@@ -16,8 +16,8 @@ import type {
   TeamRef,
 } from '../../workers/protocol/index';
 import { BasketballStatType, StatType, isPlaying } from '../../workers/protocol/index';
-import { basketballRemain } from './basketball';
-import type { BasketballState, FootballState, SimMatch } from './sim-types';
+import { basketballRemain } from './simulator/basketball';
+import type { BasketballState, FootballState, SimMatch } from './simulator/sim-types';
 
 const ranks = new Map<number, Map<number, number>>();
 /** League rank of a team in the seeded table (cached per seed). */
