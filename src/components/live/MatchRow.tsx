@@ -46,7 +46,7 @@ function Cards({ red, yellow }: { red: number; yellow: number }) {
 
 function TeamName({ name, rank, showRank }: { name: string; rank: number | null; showRank: boolean }) {
   return (
-    <span className="lv-team-name">
+    <span className="lv-team-name" data-long={name.length > 8 ? '' : undefined}>
       {showRank && rank !== null && <span className="lv-rank">[{rank}]</span>}
       {name}
     </span>
