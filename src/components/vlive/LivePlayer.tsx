@@ -2,8 +2,8 @@
  * Plays an HLS stream: hls.js wherever the browser has Media Source Extensions (loaded on demand
  * in its own chunk), native HLS elsewhere (iOS Safari). hls.js first because it is the player we
  * can steer: it holds live playback about LIVE_SYNC_S behind the newest fragment and catches up
- * by playing faster (up to CATCH_UP_RATE) rather than drifting behind, which native players do
- * their own way (issue 31). Starts muted (autoplay rules) with a tap to unmute.
+ * by playing faster (up to CATCH_UP_RATE) rather than drifting behind; the native player is
+ * steered to the same aims by ./native-live-sync.ts (issue 31). Starts muted (autoplay rules) with a tap to unmute.
  *
  * A live stream that stops moving (a fatal network error, or no progress for STALL_MS once it
  * has played) is not left frozen on its last frame: `onStall` asks the page for the room's
@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { VLIVE_TEXT } from './strings';
 import { HLS_MIME, withHls } from '../with-hls';
+import { keepNativeLiveEdge } from './native-live-sync';
 
 /** Seconds behind the live edge the player aims for (fragments are 1 s, docs/streaming.md). */
 export const LIVE_SYNC_S = 2;
@@ -84,7 +85,16 @@ export function LivePlayer({
         else setFailed(true);
       };
       video.addEventListener('error', onError);
+      // Native players drift behind the edge their own way: steer them as hls.js is steered.
+      const stopSync = live
+        ? keepNativeLiveEdge(video, {
+            syncS: LIVE_SYNC_S,
+            maxLatencyS: LIVE_MAX_LATENCY_S,
+            catchUpRate: CATCH_UP_RATE,
+          })
+        : () => undefined;
       return () => {
+        stopSync();
         video.removeEventListener('error', onError);
         video.removeAttribute('src');
         video.load();
