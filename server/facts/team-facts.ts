@@ -5,11 +5,20 @@
  * match analysis use (server/database/standings.ts). Texts (情报, tip reasons, match reports,
  * articles) take their numbers from here and from nowhere else.
  */
-import type { FormMark, Sport } from '../../workers/protocol/index';
+import type { FormMark, Sport, StandingsZone } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { leagueResults } from '../database/service';
-import { computeTable, liveTable, type ResultInput, type TableRow } from '../database/standings';
+import { computeTable, liveTable, zoneOf, type ResultInput, type TableRow } from '../database/standings';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
+
+/** A league as its table is drawn: its sport, name and member teams. */
+export interface LeagueShape {
+  id: number;
+  sport: Sport;
+  name: string;
+  cup: boolean;
+  teams: ReadonlyArray<{ id: number; name: string }>;
+}
 
 export interface Record3 {
   win: number;
@@ -32,6 +41,8 @@ export interface TeamFacts {
   goalsFor: number;
   goalsAgainst: number;
   points: number;
+  /** The table's zone for this place (champions, relegation, playoff…). */
+  zone: StandingsZone;
   leaderName: string;
   /** Football: points behind the leader; basketball: games behind (胜场差). 0 for the leader. */
   gap: number;
@@ -53,10 +64,10 @@ export function gamesBehind(leader: Pick<TableRow, 'win' | 'loss'>, row: Pick<Ta
  * matches that kicked off before it and are over (what a text written then could know);
  * without it, the table as shown now (matches in play at their current score).
  */
-export function leagueFactsFrom(leagueId: number, results: readonly ResultInput[], asOf?: number): TeamFacts[] {
-  const league = LEAGUE_BY_ID.get(leagueId);
-  if (!league || league.cup) return [];
-  const ids = leagueTeams(league).map((t) => t.id);
+export function leagueFactsFrom(league: LeagueShape, results: readonly ResultInput[], asOf?: number): TeamFacts[] {
+  if (league.cup) return [];
+  const ids = league.teams.map((t) => t.id);
+  const nameOf = new Map(league.teams.map((t) => [t.id, t.name]));
   const counted = asOf === undefined ? results : results.filter((r) => r.ot < asOf && !r.live);
   const rows = liveTable(league.sport, ids, counted).rows;
   const homeRows = new Map(computeTable(league.sport, ids, counted, 'home').map((r) => [r.teamId, r]));
@@ -64,9 +75,9 @@ export function leagueFactsFrom(leagueId: number, results: readonly ResultInput[
   const leader = rows[0];
   return rows.map((r) => ({
     teamId: r.teamId,
-    name: TEAM_BY_ID.get(r.teamId)?.name ?? '',
+    name: nameOf.get(r.teamId) ?? '',
     sport: league.sport,
-    leagueId,
+    leagueId: league.id,
     leagueName: league.name,
     teamCount: ids.length,
     rank: r.rank,
@@ -77,7 +88,8 @@ export function leagueFactsFrom(leagueId: number, results: readonly ResultInput[
     goalsFor: r.goalsFor,
     goalsAgainst: r.goalsAgainst,
     points: r.points,
-    leaderName: TEAM_BY_ID.get(leader?.teamId ?? 0)?.name ?? '',
+    zone: zoneOf(league.sport, r.rank, ids.length, league.cup),
+    leaderName: nameOf.get(leader?.teamId ?? 0) ?? '',
     gap: !leader ? 0 : league.sport === 'lq' ? gamesBehind(leader, r) : leader.points - r.points,
     form: r.form,
     home: record(homeRows.get(r.teamId)),
@@ -85,18 +97,49 @@ export function leagueFactsFrom(leagueId: number, results: readonly ResultInput[
   }));
 }
 
-/** The facts of every team of a league, read from storage now. */
-export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Promise<TeamFacts[]> {
-  const league = LEAGUE_BY_ID.get(leagueId);
-  if (!league || league.cup) return [];
-  return leagueFactsFrom(leagueId, await leagueResults(db, leagueId, league.sport), asOf);
+/**
+ * A league's shape: the catalogue's (the one the 数据库 table is drawn from) when it has the
+ * league, else the stored leagues and teams (a provider's).
+ */
+export async function leagueShape(db: Db, leagueId: number): Promise<LeagueShape | null> {
+  const seeded = LEAGUE_BY_ID.get(leagueId);
+  if (seeded)
+    return {
+      id: seeded.id,
+      sport: seeded.sport,
+      name: seeded.name,
+      cup: seeded.cup,
+      teams: leagueTeams(seeded).map((t) => ({ id: t.id, name: t.name })),
+    };
+  const league = await db
+    .selectFrom('live_leagues')
+    .select(['id', 'sport', 'name', 'cup'])
+    .where('id', '=', leagueId)
+    .executeTakeFirst();
+  if (!league) return null;
+  const teams = await db.selectFrom('live_teams').select(['id', 'name']).where('league_id', '=', leagueId).execute();
+  return { id: league.id, sport: league.sport as Sport, name: league.name, cup: league.cup, teams };
 }
 
-/** A team's facts in its own (domestic) league, or null for a team the catalogue does not know. */
+/** The facts of every team of a league, read from storage now. */
+export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Promise<TeamFacts[]> {
+  const league = await leagueShape(db, leagueId);
+  if (!league || league.cup) return [];
+  return leagueFactsFrom(league, await leagueResults(db, leagueId, league.sport), asOf);
+}
+
+async function leagueOfTeam(db: Db, teamId: number): Promise<number | null> {
+  const seeded = TEAM_BY_ID.get(teamId);
+  if (seeded) return seeded.leagueId;
+  const row = await db.selectFrom('live_teams').select('league_id').where('id', '=', teamId).executeTakeFirst();
+  return row?.league_id ?? null;
+}
+
+/** A team's facts in its own (domestic) league, or null for a team nobody knows. */
 export async function teamFacts(db: Db, teamId: number, asOf?: number): Promise<TeamFacts | null> {
-  const team = TEAM_BY_ID.get(teamId);
-  if (!team) return null;
-  return (await leagueFacts(db, team.leagueId, asOf)).find((f) => f.teamId === teamId) ?? null;
+  const leagueId = await leagueOfTeam(db, teamId);
+  if (leagueId === null) return null;
+  return (await leagueFacts(db, leagueId, asOf)).find((f) => f.teamId === teamId) ?? null;
 }
 
 /** Both sides' facts, one league read when they share a league. */
@@ -106,10 +149,9 @@ export async function pairFacts(
   awayId: number,
   asOf?: number,
 ): Promise<{ home: TeamFacts | null; away: TeamFacts | null }> {
-  const h = TEAM_BY_ID.get(homeId);
-  const a = TEAM_BY_ID.get(awayId);
-  if (h && a && h.leagueId === a.leagueId) {
-    const all = await leagueFacts(db, h.leagueId, asOf);
+  const [h, a] = await Promise.all([leagueOfTeam(db, homeId), leagueOfTeam(db, awayId)]);
+  if (h !== null && h === a) {
+    const all = await leagueFacts(db, h, asOf);
     return { home: all.find((f) => f.teamId === homeId) ?? null, away: all.find((f) => f.teamId === awayId) ?? null };
   }
   const [home, away] = await Promise.all([teamFacts(db, homeId, asOf), teamFacts(db, awayId, asOf)]);

@@ -38,11 +38,21 @@ export function formLine(f: TeamFacts): FactLine | null {
   return { tone, text: `${f.name}联赛近${n}场${rec}，${VERDICT[tone]}` };
 }
 
-/** Rank, points and gap to the leader, as the table shows them. */
+/** Rank, points and gap to the leader, as the table shows them; the tone follows the table's zone. */
 export function rankLine(f: TeamFacts): FactLine | null {
   if (f.played === 0) return null;
-  const zoneBottom = f.teamCount >= 10 ? 3 : 2;
-  const tone: Tone = f.rank <= 4 ? 'good' : f.rank > f.teamCount - zoneBottom ? 'bad' : 'neutral';
+  const tone: Tone =
+    f.sport === 'lq'
+      ? f.zone === null
+        ? 'bad'
+        : f.rank <= 4
+          ? 'good'
+          : 'neutral'
+      : f.zone === 'champions'
+        ? 'good'
+        : f.zone === 'relegation'
+          ? 'bad'
+          : 'neutral';
   const standing =
     f.sport === 'lq'
       ? `${f.name}${f.leagueName}战绩${f.win}胜${f.loss}负，排名第${f.rank}位`
@@ -53,9 +63,9 @@ export function rankLine(f: TeamFacts): FactLine | null {
       : f.gap === 0
         ? `，与榜首${f.leaderName}${f.sport === 'lq' ? '胜场数相同' : '同分'}`
         : f.sport === 'lq'
-          ? `，落后榜首${f.leaderName}${f.gap}个胜场`
+          ? `，与榜首${f.leaderName}的胜场差为${f.gap}`
           : `，落后榜首${f.leaderName}${f.gap}分`;
-  const tail = tone === 'bad' ? (f.sport === 'lq' ? '，排名靠后' : '，身处降级区') : '';
+  const tail = tone === 'bad' ? (f.sport === 'lq' ? '，暂列季后赛区外' : '，身处降级区') : '';
   return { tone, text: standing + behind + tail };
 }
 
