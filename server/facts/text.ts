@@ -13,9 +13,9 @@ export interface FactLine {
 
 const count = (form: readonly string[], mark: string): number => form.filter((x) => x === mark).length;
 
-/** 3胜1平1负 (football) or 3胜2负 (basketball). */
+/** 3胜1平1负, 3胜2负 (no draws, and basketball). */
 export function recordText(f: Pick<TeamFacts, 'sport'>, win: number, draw: number, loss: number): string {
-  return f.sport === 'lq' ? `${win}胜${loss}负` : `${win}胜${draw}平${loss}负`;
+  return f.sport === 'lq' || draw === 0 ? `${win}胜${loss}负` : `${win}胜${draw}平${loss}负`;
 }
 
 /** The one verdict a run of results gets. */

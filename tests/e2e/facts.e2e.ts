@@ -1,17 +1,20 @@
 /**
- * Basketball in its own words (issue 32) in Chromium at 375×812 over the real server and feed: a
+ * One truth behind every text and basketball in its own words (issue 32) in Chromium at 375×812 over the real server and feed: a
  * basketball match's 指数 tab shows the 亚指 row's line in points (让5.5分 / 受让5.5分), with 让分
  * and 总分 columns, no draw on the money line and no football wording (球半, 九球半, 胜平负, 进球)
- * anywhere on the detail page. Screenshots: tests/e2e/screenshots/lq-odds-*.png.
+ * anywhere on the detail page; a match's 情报 tab states the rank the 数据库 table shows.
+ * Screenshots: tests/e2e/screenshots/lq-odds-*.png, facts-intel.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DatabasePaths, LivePaths, embeddedUrl, fillPath } from '../../workers/protocol/index';
 import {
   collectErrors,
   launchBrowser,
   newPhoneContext,
   screenshot,
   startServer,
+  upcomingMatches,
   type RunningServer,
 } from '../helpers/e2e';
 
@@ -65,6 +68,43 @@ describe('a basketball 亚指 row in 分', () => {
     const text = await page.evaluate(() => document.body.innerText);
     expect(text).not.toMatch(FOOTBALL_WORDS);
     await screenshot(page, 'lq-odds-money');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('情报 in the browser', () => {
+  it('states the rank and points the 数据库 table shows, one verdict per team', async () => {
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    type Listed = {
+      id: number;
+      s: number;
+      ot: number;
+      li: number;
+      leagueName: string;
+      home: { id: number; name: string };
+    };
+    const body = (await (await fetch(`${server.url}${embeddedUrl(LivePaths.zqLive)}?platform=4`)).json()) as {
+      data: Listed[] | { list: Listed[] };
+    };
+    const today = Array.isArray(body.data) ? body.data : body.data.list;
+    // An upcoming league match (a cup has no table of its own here).
+    const m = (await upcomingMatches(server, today)).find((x) => !x.leagueName.includes('欧冠'))!;
+    const table = (await (
+      await fetch(server.url + embeddedUrl(fillPath(DatabasePaths.standings, { id: m.li })))
+    ).json()) as {
+      data: { rows: Array<{ teamId: number; rank: number; points: number }> };
+    };
+    const row = table.data.rows.find((r) => r.teamId === m.home.id)!;
+    await page.goto(`${server.url}/live/zq/detail/${m.id}`);
+    await page.waitForSelector('.lv-detail-match', { timeout: 20_000 });
+    await page.getByRole('tab', { name: '情报' }).click();
+    await page.waitForFunction(() => /排名第/.test(document.body.innerText), undefined, { timeout: 15_000 });
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain(`${m.home.name}${m.leagueName}积${row.points}分，排名第${row.rank}位`);
+    const verdicts = text.split('\n').filter((l) => l.startsWith(m.home.name) && /状态正佳|状态低迷|士气低迷/.test(l));
+    expect(verdicts.length).toBeLessThanOrEqual(1);
+    await screenshot(page, 'facts-intel');
     expect(errors).toEqual([]);
   });
 });
