@@ -27,11 +27,11 @@ import {
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
 import { rowToSim } from '../live/store';
-import type { BasketballState, FootballState, LiveMatch } from '../live/model';
+import type { LiveMatch } from '../live/model';
 import { toMatch, type ViewClock } from '../live/match-view';
-import { lineupOf } from '../live/simulator/lineup';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
+import { playerTallies } from '../facts/player-facts';
 import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
@@ -181,48 +181,14 @@ export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, roun
   };
 }
 
-interface Tally {
-  playerId: number;
-  teamId: number;
-  games: Set<number>;
-  values: Record<string, number>;
-}
-
 /** Leaders from the per-player events the feed stores with each match (finished and in play). */
 export function leadersOf(league: LeagueSeed, matches: readonly LiveMatch[], seed: number): LeagueLeaders {
-  const tallies = new Map<number, Tally>();
-  const tally = (playerId: number, teamId: number, matchId: number): Tally => {
-    let t = tallies.get(playerId);
-    if (!t) {
-      t = { playerId, teamId, games: new Set(), values: {} };
-      tallies.set(playerId, t);
-    }
-    t.games.add(matchId);
-    return t;
-  };
+  // The same tallies as the player page (server/facts/player-facts.ts): games are appearances.
+  const tallies = playerTallies(
+    seed,
+    matches.filter((m) => m.leagueId === league.id),
+  );
   const keys = league.sport === 'zq' ? ['goals', 'yellow', 'red'] : ['points', 'rebounds', 'assists'];
-  for (const m of matches) {
-    if (!isFinished(m.sport, m.status) && !isLive(m.sport, m.status)) continue;
-    if (m.st.kind === 'zq') {
-      for (const [playerId, side, , kind] of (m.st as FootballState).players) {
-        const t = tally(playerId, side === 0 ? m.homeId : m.awayId, m.id);
-        const key = kind === 'goal' ? 'goals' : kind;
-        t.values[key] = (t.values[key] ?? 0) + 1;
-      }
-    } else {
-      const lines = (m.st as BasketballState).players;
-      for (const teamId of [m.homeId, m.awayId]) {
-        for (const p of squad(seed, teamId)) {
-          const line = lines[String(p.id)];
-          if (!line) continue;
-          const t = tally(p.id, teamId, m.id);
-          t.values.points = (t.values.points ?? 0) + line[0];
-          t.values.rebounds = (t.values.rebounds ?? 0) + line[1];
-          t.values.assists = (t.values.assists ?? 0) + line[2];
-        }
-      }
-    }
-  }
   const names = new Map<number, string>();
   for (const t of tallies.values())
     if (!names.has(t.playerId)) for (const p of squad(seed, t.teamId)) if (p.id === t.playerId) names.set(p.id, p.name);
@@ -294,46 +260,21 @@ export async function playerPage(db: Db, playerId: number, clock: ViewClock): Pr
   if (!team) return null;
   const league = LEAGUE_BY_ID.get(team.leagueId)!;
   const since = chinaDay(clock.now);
+  // His figures in his league (the one the page names), counted as the leaders boards count them.
   const matchRows = await db
     .selectFrom('live_matches')
     .selectAll()
     .where((eb) => eb.or([eb('home_id', '=', team.id), eb('away_id', '=', team.id)]))
+    .where('league_id', '=', league.id)
     .where('day', '>=', addDays(since, -366))
     .orderBy('ot')
     .execute();
-  const played = matchRows.map(rowToSim).filter((m) => isFinished(m.sport, m.status) || isLive(m.sport, m.status));
-  let games = 0;
-  const stats: PlayerPage['stats'] = { games: 0 };
-  if (team.sport === 'zq') {
-    stats.goals = 0;
-    stats.yellow = 0;
-    stats.red = 0;
-    for (const m of played) {
-      const st = m.st as FootballState;
-      const side = m.homeId === team.id ? 'home' : 'away';
-      const events = st.players.filter((e) => e[0] === playerId);
-      const started = lineupOf(clock.seed, m)[side].starters.some((p) => p.id === playerId);
-      if (started || events.length > 0) games++;
-      for (const e of events) {
-        if (e[3] === 'goal') stats.goals++;
-        else if (e[3] === 'yellow') stats.yellow++;
-        else stats.red++;
-      }
-    }
-  } else {
-    stats.points = 0;
-    stats.rebounds = 0;
-    stats.assists = 0;
-    for (const m of played) {
-      const line = (m.st as BasketballState).players[String(playerId)];
-      if (!line) continue;
-      games++;
-      stats.points += line[0];
-      stats.rebounds += line[1];
-      stats.assists += line[2];
-    }
-  }
-  stats.games = games;
+  const mine = playerTallies(clock.seed, matchRows.map(rowToSim)).get(playerId);
+  const v = (k: string): number => mine?.values[k] ?? 0;
+  const stats: PlayerPage['stats'] =
+    team.sport === 'zq'
+      ? { games: mine?.games.size ?? 0, goals: v('goals'), yellow: v('yellow'), red: v('red') }
+      : { games: mine?.games.size ?? 0, points: v('points'), rebounds: v('rebounds'), assists: v('assists') };
   return {
     id: row.id,
     sport: team.sport,

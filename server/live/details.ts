@@ -130,59 +130,25 @@ export function analysisMatch(m: LiveMatch): AnalysisMatch {
   };
 }
 
-/** Results of a team in a list of its finished matches: [won, drawn, lost, scored, conceded]. */
-function form(teamId: number, matches: LiveMatch[]): [number, number, number, number, number] {
-  const f: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  for (const m of matches) {
-    const mine = m.homeId === teamId ? m.score[0] : m.score[1];
-    const theirs = m.homeId === teamId ? m.score[1] : m.score[0];
-    f[mine > theirs ? 0 : mine === theirs ? 1 : 2]++;
-    f[3] += mine;
-    f[4] += theirs;
-  }
-  return f;
-}
-
-export function intelligenceOf(
-  seed: number,
-  m: LiveMatch,
-  recent: { home: LiveMatch[]; away: LiveMatch[] },
-  ranks: { home: number | null; away: number | null },
-): Intelligence {
+/**
+ * The source's own notes on a match, stored once: injuries and absences, the venue and the
+ * officials. Nothing here states a rank, a record or a streak: those lines come from the facts
+ * module when the notes are shown (server/facts/intel.ts), so they never contradict the table.
+ */
+export function intelligenceOf(seed: number, m: LiveMatch): Intelligence {
   const r = rngFor(seed, 'intel', m.id);
   const inj = m.sport === 'zq' ? injuriesOf(seed, m) : { home: [], away: [] };
   const side = (s: Side) => {
     const teamId = sideTeam(m, s);
     const name = TEAM_BY_ID.get(teamId)?.name ?? '';
-    const [w, d, l, gf, ga] = form(teamId, recent[s]);
-    const n = recent[s].length;
     const good: string[] = [];
     const bad: string[] = [];
-    if (n > 0 && w >= Math.ceil(n / 2)) good.push(`${name}近${n}场比赛取得${w}胜${d > 0 ? `${d}平` : ''}，状态正佳`);
-    if (n > 0 && l >= Math.ceil(n / 2)) bad.push(`${name}近${n}场输掉${l}场，士气低迷`);
-    if (n > 0 && gf / n >= (m.sport === 'zq' ? 1.8 : 105))
-      good.push(`${name}近期进攻火力强劲，场均${m.sport === 'zq' ? '进球' : '得分'}${(gf / n).toFixed(1)}`);
-    if (n > 0 && ga / n >= (m.sport === 'zq' ? 1.6 : 110))
-      bad.push(`${name}防守漏洞明显，场均${m.sport === 'zq' ? '失球' : '失分'}${(ga / n).toFixed(1)}`);
-    const rank = ranks[s];
-    if (rank !== null && rank <= 4) good.push(`${name}目前排名联赛第${rank}位，争冠形势有利`);
-    if (rank !== null && rank >= 14) bad.push(`${name}排名第${rank}位，深陷保级泥潭`);
-    if (s === 'home')
-      good.push(
-        r.pick([`${name}主场战绩出色，球迷助威声势浩大`, `${name}主场作战，无需长途奔波`, `${name}近期主场保持不败`]),
-      );
-    else
-      bad.push(r.pick([`${name}客场作战，需要长途飞行`, `${name}本赛季客场表现一般`, `${name}一周双赛，体能面临考验`]));
+    if (s === 'home') good.push(r.pick([`${name}主场作战，球迷助威声势浩大`, `${name}主场作战，无需长途奔波`]));
+    else bad.push(r.pick([`${name}客场作战，需要长途奔波`, `${name}客场作战，需要适应场地`]));
     for (const i of inj[s])
       bad.push(`${i.position}${i.name}因${i.reason}${i.status === '出战成疑' ? '出战成疑' : '缺席本场比赛'}`);
-    if (r.chance(0.5))
-      good.push(
-        r.pick([
-          `${name}主力阵容齐整，无伤病困扰`,
-          `${name}核心球员恢复训练，有望复出`,
-          `${name}教练组对本场比赛信心十足`,
-        ]),
-      );
+    if (inj[s].length === 0 && m.sport === 'zq') good.push(`${name}没有伤停报告，主力阵容齐整`);
+    if (r.chance(0.5)) good.push(r.pick([`${name}核心球员恢复训练，有望复出`, `${name}教练组对本场比赛信心十足`]));
     return { good, bad };
   };
   const weather = r.pick(['晴，气温18℃', '多云，气温12℃', '小雨，场地湿滑', '阴，微风', '晴，气温25℃']);

@@ -3,6 +3,7 @@
  * base) and the generated team crests: input checked here, answers built in ./bodies.ts from
  * what the live source stored (./repository.ts holds the SQL). The follow list is the only write.
  */
+import { intelligenceNow } from '../facts/intel';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -92,7 +93,8 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   }
 
   async function intelligence(params: unknown, sport: Sport) {
-    return body.detailOr404(await matchOr404(params, sport), 'intel');
+    const m = await matchOr404(params, sport);
+    return intelligenceNow(ctx.db, m, await body.detailOr404(m, 'intel'));
   }
 
   // --- football lists ---------------------------------------------------------------------

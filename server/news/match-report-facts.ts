@@ -86,15 +86,6 @@ export async function form(db: Db, teamId: number, beforeSec: number, sport: Spo
   return `近 ${played.length} 场 ${marks.join('')}（${wins} 胜）`;
 }
 
-export async function rankOf(db: Db, leagueId: number, teamId: number) {
-  return db
-    .selectFrom('live_standings')
-    .select(['rank', 'points', 'played'])
-    .where('league_id', '=', leagueId)
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-}
-
 export async function headToHead(db: Db, m: MatchInfo): Promise<string> {
   const done = (await meetingsBefore(db, m, 5)).filter((r) => isFinal(m.sport, r.status));
   if (!done.length) return `两队近期没有交手记录，本场是双方近期的首次碰面。`;

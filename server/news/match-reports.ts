@@ -19,11 +19,12 @@ import {
   kickoffText,
   matchInfo,
   oddsLine,
-  rankOf,
   type IncidentRow,
   type MatchInfo,
 } from './match-report-facts';
 import { IngestText } from '../live/text';
+import { pairFacts } from '../facts/team-facts';
+import { rankLine } from '../facts/text';
 
 export const AUTO_AUTHOR = '球赛数据机器人';
 /** How far ahead previews are written, and how many matches the sweep covers per run. */
@@ -68,12 +69,15 @@ function eventLine(m: MatchInfo, i: IncidentRow): string | null {
   }
 }
 
+/** Both sides' rank, points and gap from the facts module, as the tables show them now. */
+async function tableLines(db: Db, m: MatchInfo): Promise<string | null> {
+  const facts = await pairFacts(db, m.homeId, m.awayId);
+  const lines = [facts.home, facts.away].map((f) => (f ? rankLine(f)?.text : undefined));
+  return lines.every((l) => l) ? `${lines.join('；')}。` : null;
+}
+
 async function previewBody(db: Db, m: MatchInfo): Promise<string> {
-  const [hr, ar] = await Promise.all([rankOf(db, m.leagueId, m.homeId), rankOf(db, m.leagueId, m.awayId)]);
-  const table =
-    hr && ar
-      ? `积分榜上，${m.home}目前排名第 ${hr.rank}（${hr.points} 分），${m.away}排名第 ${ar.rank}（${ar.points} 分）。`
-      : '两队的积分榜排名暂未更新。';
+  const table = (await tableLines(db, m)) ?? '两队的积分榜排名暂未更新。';
   const lines = [
     `${m.league}：${m.home} 将在 ${kickoffText(m.ot)} 主场迎战 ${m.away}。`,
     '',
@@ -119,13 +123,8 @@ async function liveBody(db: Db, m: MatchInfo, final: boolean): Promise<string> {
         `- 红牌：${count('red', 'home')} - ${count('red', 'away')}`,
       );
     }
-    const [hr, ar] = await Promise.all([rankOf(db, m.leagueId, m.homeId), rankOf(db, m.leagueId, m.awayId)]);
-    if (hr && ar)
-      lines.push(
-        '',
-        '## 积分榜',
-        `赛后${m.home}排名第 ${hr.rank}（${hr.points} 分），${m.away}排名第 ${ar.rank}（${ar.points} 分）。`,
-      );
+    const table = await tableLines(db, m);
+    if (table) lines.push('', '## 积分榜', `赛后，${table}`);
   } else {
     lines.push(`${m.league}比赛正在进行，当前比分 ${m.home} ${m.scoreH}-${m.scoreA} ${m.away}。`);
   }

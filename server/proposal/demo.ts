@@ -12,23 +12,81 @@ import { rowToSim } from '../live/store';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';
 import { settleDueTips } from './tips';
 import { MARKET_SIDES, settleTip, type TipMarket } from './settle';
+import { pairFacts } from '../facts/team-facts';
+import { tipReason } from '../facts/text';
 
-/** [phone, nickname, level, intro, skill 0..1 (share of picks on the side that won)]. */
-const DEMO_EXPERTS: ReadonlyArray<readonly [string, string, number, string, number]> = [
-  ['13800000201', '老炮说球', 7, '二十年竞彩经验，专注五大联赛让球盘。', 0.72],
-  ['13800000202', '数据流阿杰', 4, '用数据说话，只推有把握的场次。', 0.64],
-  ['13800000203', '前国脚老周', 6, '退役球员，看阵容和临场状态。', 0.6],
-  ['13800000204', '篮板王', 3, '篮球让分与大小分。', 0.58],
-  ['13800000205', '体育记者小林', 5, '跑口记者，消息面为主。', 0.52],
-  ['13800000206', '新手小白', 1, '学习中，欢迎交流。', 0.45],
-];
+interface DemoExpert {
+  phone: string;
+  nick: string;
+  level: number;
+  intro: string;
+  sport: Sport;
+  /** The only leagues the expert tips in. */
+  leagues: readonly number[];
+  /** The only markets, when the intro names one. */
+  markets?: readonly TipMarketCode[];
+  /** Share of the settled tips that hit (红 of 红 + 黑): a believable 40–70 %, lowest for the newcomer. */
+  hitRate: number;
+}
 
-const REASONS = [
-  '主队近五场主场全胜，防守端只丢两球；客队连续客场作战体能下滑，看好主队拿分。',
-  '两队近期交锋多为小比分，且双方主力前锋均有伤停，本场进球数不会太多。',
-  '客队阵容完整，中场控制力明显占优，盘口给得偏浅，客队值得一搏。',
-  '初盘到即时盘水位持续下调，机构看好方向明确，跟随主流。',
-  '主队争冠压力大，必须全力取胜；客队已提前保级，战意存疑。',
+const FIVE_LEAGUES = [1, 2, 3, 4, 5];
+
+export const DEMO_EXPERTS: readonly DemoExpert[] = [
+  {
+    phone: '13800000201',
+    nick: '老炮说球',
+    level: 7,
+    intro: '二十年竞彩经验，专注五大联赛让球盘。',
+    sport: 'zq',
+    leagues: FIVE_LEAGUES,
+    markets: ['rq'],
+    hitRate: 0.66,
+  },
+  {
+    phone: '13800000202',
+    nick: '数据流阿杰',
+    level: 4,
+    intro: '用数据说话，只推有把握的场次。',
+    sport: 'zq',
+    leagues: [...FIVE_LEAGUES, 7, 10, 11, 16],
+    hitRate: 0.6,
+  },
+  {
+    phone: '13800000203',
+    nick: '前国脚老周',
+    level: 6,
+    intro: '退役球员，专注亚洲赛场，看阵容和临场状态。',
+    sport: 'zq',
+    leagues: [6, 8, 9, 12, 18, 19],
+    hitRate: 0.56,
+  },
+  {
+    phone: '13800000204',
+    nick: '篮板王',
+    level: 3,
+    intro: '篮球让分与大小分。',
+    sport: 'lq',
+    leagues: [101, 102, 103, 105, 106, 107],
+    hitRate: 0.53,
+  },
+  {
+    phone: '13800000205',
+    nick: '体育记者小林',
+    level: 5,
+    intro: '跑口记者，消息面为主。',
+    sport: 'zq',
+    leagues: [...FIVE_LEAGUES, 6, 13, 14],
+    hitRate: 0.48,
+  },
+  {
+    phone: '13800000206',
+    nick: '新手小白',
+    level: 1,
+    intro: '学习中，欢迎交流。',
+    sport: 'zq',
+    leagues: [1, 2, 6, 16],
+    hitRate: 0.42,
+  },
 ];
 
 /** A small deterministic hash in [0, 1). */
@@ -76,32 +134,45 @@ export async function seedDemoExperts(ctx: AppContext): Promise<boolean> {
     reason: string;
     published_at: number;
   };
-  for (const [e, [phone, nick, level, intro, skill]] of DEMO_EXPERTS.entries()) {
-    const pickFor = (m: (typeof matches)[number], market: TipMarket, line: number | null, i: number): TipPickCode => {
+  for (const [e, x] of DEMO_EXPERTS.entries()) {
+    const mine = (m: (typeof matches)[number]) => m.sport === x.sport && x.leagues.includes(m.leagueId);
+    let hits = 0;
+    let misses = 0;
+    // The expert's settled record follows their hit rate: each pick hits when the record so far
+    // is below it, and misses otherwise (a line where every side pushes counts for neither).
+    const resultOf = (m: (typeof matches)[number], market: TipMarket, line: number | null, pick: TipPickCode) =>
+      settleTip({ market, pick, line, odds: 2 }, { kind: 'finished', score: m.score }).result;
+    const pickFor = (m: (typeof matches)[number], market: TipMarket, line: number | null): TipPickCode => {
       const sides = MARKET_SIDES[market];
-      // With probability `skill` the expert picked a side that turned out to win at that line.
-      const winners = sides.filter(
-        (s) => settleTip({ market, pick: s, line, odds: 2 }, { kind: 'finished', score: m.score }).result === 'red',
-      );
-      const pool = unit(e, m.id, i) < skill && winners.length ? winners : sides;
-      return pool[Math.floor(unit(m.id, e, i, 7) * pool.length)]!;
+      const wantHit = hits < x.hitRate * (hits + misses + 1);
+      const pool = sides.filter((s) => resultOf(m, market, line, s) === (wantHit ? 'red' : 'black'));
+      const from = pool.length ? pool : sides;
+      return from[Math.floor(unit(m.id, e, 7) * from.length)]!;
     };
     // Quotes are read before the transaction: the odds board reads (and may store) through `db`.
     const tips: Tip[] = [];
     const tipsOf = async (list: typeof matches, done: boolean, count: number) => {
       let added = 0;
-      for (const [i, m] of list.entries()) {
+      for (const m of list.filter(mine)) {
         if (added >= count) break;
-        if (unit(e, m.id, 3) > (done ? 0.35 : 0.25)) continue;
-        const markets = QUOTED_MARKETS[m.sport];
+        if (unit(e, m.id, 3) > (done ? 0.6 : 0.5)) continue;
+        const markets = QUOTED_MARKETS[m.sport].filter((q) => !x.markets || x.markets.includes(q.market));
         const market = markets[Math.floor(unit(e, m.id, 5) * markets.length)]!.market;
         const q = await quote(m, market, done ? 'open' : 'live');
         if (!q) continue;
         const pick = done
-          ? pickFor(m, market, q.line, i)
+          ? pickFor(m, market, q.line)
           : MARKET_SIDES[market][Math.floor(unit(e, m.id, 9) * MARKET_SIDES[market].length)]!;
         const odds = q.odds[pick];
         if (odds === undefined || odds <= 1) continue;
+        if (done) {
+          const r = resultOf(m, market, q.line, pick);
+          if (r === 'red') hits++;
+          else if (r === 'black') misses++;
+        }
+        const publishedAt = done ? (m.ot - 3 * 3600) * 1000 : now;
+        // The reason argues for this pick with the facts as they stood when it was published.
+        const facts = await pairFacts(db, m.homeId, m.awayId, Math.floor(publishedAt / 1000));
         tips.push({
           match_id: m.id,
           sport: m.sport,
@@ -110,25 +181,25 @@ export async function seedDemoExperts(ctx: AppContext): Promise<boolean> {
           line: q.line,
           odds,
           price: unit(e, m.id, 11) < 0.4 ? 10 + 10 * Math.floor(unit(e, m.id, 13) * 3) : 0,
-          reason: REASONS[Math.floor(unit(e, m.id, 17) * REASONS.length)]!,
-          published_at: done ? (m.ot - 3 * 3600) * 1000 : now,
+          reason: tipReason(facts, { sport: m.sport, market, pick, line: q.line }),
+          published_at: publishedAt,
         });
         added++;
       }
     };
-    await tipsOf(played.slice(-80), true, 12);
+    await tipsOf(played.slice(-200), true, 14);
     await tipsOf(coming, false, 3);
     await db.transaction().execute(async (trx) => {
       // Demo experts cannot log in: '!' is no password hash.
       const user = await trx
         .insertInto('users')
-        .values({ phone, nick_name: nick, password_hash: '!', portrait: '' })
-        .onConflict((oc) => oc.column('phone').doUpdateSet({ nick_name: nick }))
+        .values({ phone: x.phone, nick_name: x.nick, password_hash: '!', portrait: '' })
+        .onConflict((oc) => oc.column('phone').doUpdateSet({ nick_name: x.nick }))
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('proposal_experts')
-        .values({ user_id: user.id, level, intro, created_at: now - 30 * 86_400_000 })
+        .values({ user_id: user.id, level: x.level, intro: x.intro, created_at: now - 30 * 86_400_000 })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
       for (const t of tips)

@@ -92,6 +92,8 @@ export interface OddsRowView extends OddsRow {
 
 export interface OddsBoardView {
   matchId: number;
+  /** Basketball boards name their lines and columns in points, not goals. */
+  sport: Sport;
   type: OddsType;
   companies: Array<{ companyId: number; nameZh: string; open: OddsRowView; live: OddsRowView }>;
   loading: boolean;

@@ -1,5 +1,5 @@
 /** Wire match → MatchView: every derivation the views show, computed here once. Pure (pass now). */
-import type { Match, OddsBoard, OddsRow } from '../protocol/index';
+import type { Match, OddsBoard, OddsRow, Sport } from '../protocol/index';
 import type { MatchView, OddsBoardView, OddsRowView } from './api';
 import { hasKickedOff, isFinished, isLive, isUpcoming, isVoid } from '../protocol/index';
 import { basketballStatusText } from '../domain/basketball-status';
@@ -7,7 +7,7 @@ import { footballStatusText } from '../domain/football-status';
 import { basketballClockText, matchMinuteText } from '../domain/minute-text';
 import { formatChinaTime } from '../domain/chinese-format';
 import { rowTrend } from '../domain/odds-trend';
-import { handicapName, overUnderText } from '../domain/handicap';
+import { handicapName, overUnderText, pointSpreadText, totalPointsText } from '../domain/handicap';
 
 export interface MatchExtras {
   scoreChangedAt: number;
@@ -46,28 +46,32 @@ export function deriveMatch(m: Match, extras: MatchExtras, nowMs: number): Match
   };
 }
 
-/** The line shown for a row: Asian handicap name (type 1), over/under line (type 3), none for European. */
-export function lineText(type: number, middle: number): string {
-  if (type === 1) return handicapName(middle);
-  if (type === 3) return overUnderText(middle);
+/**
+ * The line shown for a row: the handicap (type 1) and the total (type 3), none for European.
+ * Football names goals (半球, 球半, 2.5); basketball counts points (让5.5分, 210.5分).
+ */
+export function lineText(sport: Sport, type: number, middle: number): string {
+  if (type === 1) return sport === 'lq' ? pointSpreadText(middle) : handicapName(middle);
+  if (type === 3) return sport === 'lq' ? totalPointsText(middle) : overUnderText(middle);
   return '';
 }
 
-export function oddsRowView(type: number, row: OddsRow, next: OddsRow | undefined): OddsRowView {
-  return { ...row, trend: rowTrend(row, next), lineText: lineText(type, row.middle) };
+export function oddsRowView(sport: Sport, type: number, row: OddsRow, next: OddsRow | undefined): OddsRowView {
+  return { ...row, trend: rowTrend(row, next), lineText: lineText(sport, type, row.middle) };
 }
 
 /** A board: each company's live line coloured against its opening line. */
-export function oddsBoardView(board: OddsBoard, loading = false): OddsBoardView {
+export function oddsBoardView(sport: Sport, board: OddsBoard, loading = false): OddsBoardView {
   return {
     matchId: board.matchId,
+    sport,
     type: board.type,
     loading,
     companies: board.companies.map((c) => ({
       companyId: c.companyId,
       nameZh: c.nameZh,
-      open: oddsRowView(board.type, c.open, undefined),
-      live: oddsRowView(board.type, c.live, c.open),
+      open: oddsRowView(sport, board.type, c.open, undefined),
+      live: oddsRowView(sport, board.type, c.live, c.open),
     })),
   };
 }

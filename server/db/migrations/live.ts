@@ -164,4 +164,14 @@ export const liveMigrations: Migration[] = [
       );
     },
   },
+  {
+    // 情报 as stored now holds only the source's notes (injuries, venue, officials); its rank,
+    // form and record lines are computed from the results when shown (server/facts/). Notes stored
+    // before carried a rank and a streak of their own that contradicted the table: they are
+    // produced again on the next read.
+    id: 'live-005-facts-intel-notes-only',
+    up: async (db) => {
+      await sql`delete from live_details where kind = 'intel'`.execute(db);
+    },
+  },
 ];

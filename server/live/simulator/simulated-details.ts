@@ -8,7 +8,6 @@ import { BOOKMAKERS, TEAM_BY_ID } from '../../seed/leagues';
 import { intelligenceOf } from '../details';
 import type { DetailBodies, DetailInputs, DetailKind } from '../source';
 import { injuriesOf, lineupOf } from './lineup';
-import { teamRank } from '../match-view';
 import { openingQuote } from './odds';
 import type { SimMatch } from './sim-types';
 
@@ -34,16 +33,13 @@ export function simulatedDetail<K extends DetailKind>(
   seed: number,
   m: SimMatch,
   kind: K,
-  inputs: DetailInputs,
+  _inputs: DetailInputs,
 ): DetailBodies[K] | null {
   // Each branch builds the body of its own kind; the map type cannot follow `kind` into it.
   const body = (v: DetailBodies[DetailKind]) => v as DetailBodies[K];
   const type = OPENING_TYPE[kind];
   if (type) return body(openingRows(seed, m, type));
-  if (kind === 'intel') {
-    const ranks = { home: teamRank(seed, m.homeId), away: teamRank(seed, m.awayId) };
-    return body(intelligenceOf(seed, m, inputs.recent, ranks));
-  }
+  if (kind === 'intel') return body(intelligenceOf(seed, m));
   if (m.sport !== 'zq') return null;
   if (kind === 'lineup') return body(lineupOf(seed, m));
   if (kind === 'injuries') return body(injuriesOf(seed, m));

@@ -4,7 +4,7 @@
  * next row, green when it rises); this component only maps trend → class.
  */
 import type { OddsBoardView, OddsRowView, Trend } from '../../core/index';
-import type { OddsType } from '../../../workers/protocol/index';
+import type { OddsType, Sport } from '../../../workers/protocol/index';
 import { LIVE_TEXT } from './strings';
 import { TabList } from '../TabList';
 
@@ -23,9 +23,14 @@ function fmt(v: number): string {
   return v.toFixed(2);
 }
 
-function middleText(type: OddsType, row: OddsRowView): string {
-  return type === 2 ? fmt(row.middle) : row.lineText || String(row.middle);
+/** Football's European board shows the draw price; basketball's money line has no draw. */
+function middleText(sport: Sport, type: OddsType, row: OddsRowView): string {
+  if (type === 2) return sport === 'lq' ? '' : fmt(row.middle);
+  return row.lineText || String(row.middle);
 }
+
+const headersOf = (sport: Sport, type: OddsType) =>
+  (sport === 'lq' ? LIVE_TEXT.lqOddsHeaders : LIVE_TEXT.oddsHeaders)[type];
 
 export function OddsTypeTabs({ value, onChange }: { value: OddsType; onChange: (t: OddsType) => void }) {
   return (
@@ -46,7 +51,7 @@ export interface OddsBoardTableProps {
 }
 
 export function OddsBoardTable({ board, selectedCompanyId, onPickCompany }: OddsBoardTableProps) {
-  const heads = LIVE_TEXT.oddsHeaders[board.type];
+  const heads = headersOf(board.sport, board.type);
   if (board.companies.length === 0) return <p className="lv-empty">{LIVE_TEXT.oddsEmpty}</p>;
   return (
     <table className="lv-odds" data-odds-type={board.type}>
@@ -72,13 +77,13 @@ export function OddsBoardTable({ board, selectedCompanyId, onPickCompany }: Odds
             </th>
             <td className="lv-odds-tag">{LIVE_TEXT.open}</td>
             <td>{fmt(c.open.left)}</td>
-            <td>{middleText(board.type, c.open)}</td>
+            <td>{middleText(board.sport, board.type, c.open)}</td>
             <td>{fmt(c.open.right)}</td>
           </tr>
           <tr data-live-row>
             <td className="lv-odds-tag">{LIVE_TEXT.live}</td>
             <Cell value={fmt(c.live.left)} trend={c.live.trend.left} />
-            <Cell value={middleText(board.type, c.live)} trend={c.live.trend.middle} />
+            <Cell value={middleText(board.sport, board.type, c.live)} trend={c.live.trend.middle} />
             <Cell value={fmt(c.live.right)} trend={c.live.trend.right} />
           </tr>
         </tbody>
@@ -88,14 +93,15 @@ export function OddsBoardTable({ board, selectedCompanyId, onPickCompany }: Odds
 }
 
 export interface OddsHistoryTableProps {
+  sport: Sport;
   type: OddsType;
   rows: OddsRowView[];
   /** Formats a row's time (the page passes the core's date formatter). */
   timeText: (at: number) => string;
 }
 
-export function OddsHistoryTable({ type, rows, timeText }: OddsHistoryTableProps) {
-  const heads = LIVE_TEXT.oddsHeaders[type];
+export function OddsHistoryTable({ sport, type, rows, timeText }: OddsHistoryTableProps) {
+  const heads = headersOf(sport, type);
   return (
     <table className="lv-odds lv-odds-history" aria-label={LIVE_TEXT.oddsHistory}>
       <thead>
@@ -110,7 +116,7 @@ export function OddsHistoryTable({ type, rows, timeText }: OddsHistoryTableProps
         {rows.map((r) => (
           <tr key={r.at}>
             <Cell value={fmt(r.left)} trend={r.trend.left} />
-            <Cell value={middleText(type, r)} trend={r.trend.middle} />
+            <Cell value={middleText(sport, type, r)} trend={r.trend.middle} />
             <Cell value={fmt(r.right)} trend={r.trend.right} />
             <td className="lv-odds-time">{timeText(r.at)}</td>
           </tr>

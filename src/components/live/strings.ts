@@ -100,6 +100,12 @@ export const LIVE_TEXT = {
     2: ['主胜', '平局', '客胜'],
     3: ['大球', '盘口', '小球'],
   } as Record<1 | 2 | 3, [string, string, string]>,
+  /** Basketball has no draw and no goals: 让分, 胜负 and 总分 columns. */
+  lqOddsHeaders: {
+    1: ['主队', '让分', '客队'],
+    2: ['主胜', '', '客胜'],
+    3: ['大分', '总分', '小分'],
+  } as Record<1 | 2 | 3, [string, string, string]>,
   company: '公司',
   open: '初',
   live: '即',

@@ -1,4 +1,5 @@
 /** Text of the expert-tips area (users read Chinese only). */
+import { pointSpreadText } from '../../../workers/domain/handicap';
 import type { TipMarketCode, TipPickCode, TipResultCode } from '../../../workers/protocol/index';
 
 export const TJ_TEXT = {
@@ -73,10 +74,14 @@ export const RESULT_TEXT: Record<TipResultCode, string> = { red: '红', black: '
 
 const fmtLine = (line: number) => (line > 0 ? `-${line}` : line < 0 ? `+${-line}` : '0');
 
-/** '主胜', '客队 +0.5', '大 2.5'… */
+/** '主胜', '客队 +0.5', '大 2.5'; basketball in points: '主队 让5.5分', '客队 受让5.5分', '大 210.5分'. */
 export function pickText(market: TipMarketCode, pick: TipPickCode, line: number | null): string {
   if (market === 'spf') return pick === 'home' ? '主胜' : pick === 'away' ? '客胜' : '平局';
-  if (market === 'dxq' || market === 'dxf') return `${pick === 'over' ? '大' : '小'} ${line ?? ''}`;
+  if (market === 'dxq') return `${pick === 'over' ? '大' : '小'} ${line ?? ''}`;
+  if (market === 'dxf') return `${pick === 'over' ? '大' : '小'} ${line ?? ''}分`;
   const l = line ?? 0;
+  if (market === 'rf') {
+    return `${pick === 'home' ? '主队' : '客队'} ${pointSpreadText(pick === 'home' ? l : -l)}`;
+  }
   return pick === 'home' ? `主队 ${fmtLine(l)}` : `客队 ${fmtLine(-l)}`;
 }

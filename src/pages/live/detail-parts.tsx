@@ -88,7 +88,12 @@ export function OddsPanel({ matchId, sport }: { matchId: number; sport: Sport })
           <h4>
             {board?.companies.find((c) => c.companyId === company)?.nameZh} {LIVE_TEXT.oddsHistory}
           </h4>
-          <OddsHistoryTable type={type} rows={history.rows} timeText={(at) => formatChinaTime(at, 'MM-DD HH:mm')} />
+          <OddsHistoryTable
+            sport={sport}
+            type={type}
+            rows={history.rows}
+            timeText={(at) => formatChinaTime(at, 'MM-DD HH:mm')}
+          />
         </section>
       )}
     </div>

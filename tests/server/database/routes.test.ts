@@ -179,7 +179,8 @@ describe('schedule and leaders', () => {
     expect(values).toEqual([...values].sort((a, b) => b - a));
     const top = goals.rows[0]!;
     const player = await get<PlayerPage>(DatabasePaths.player, { id: top.playerId });
-    expect(player.data.stats.goals).toBeGreaterThanOrEqual(top.value);
+    expect(player.data.stats.goals).toBe(top.value);
+    expect(player.data.stats.games).toBe(top.games);
     expect(player.data.name).toBe(top.name);
   });
 

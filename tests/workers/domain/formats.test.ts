@@ -3,6 +3,7 @@ import { expertLevelName } from '../../../workers/domain/expert-level';
 import { truncateDecimals, percentText } from '../../../workers/domain/number-format';
 import { fileSizeText } from '../../../workers/domain/file-size';
 import { handicapName, handicapTable, overUnderText } from '../../../workers/domain/handicap';
+import { lineText } from '../../../workers/core/derive';
 import { chineseNumber, formatChinaTime, weekdayText } from '../../../workers/domain/chinese-format';
 import { chinaDay as chinaDate } from '../../../workers/protocol/index';
 
@@ -78,6 +79,15 @@ describe('handicap names 0–14 goals', () => {
     expect(overUnderText(2.5)).toBe('2.5');
     expect(overUnderText(2.25)).toBe('2/2.5');
     expect(overUnderText(2.75)).toBe('2.5/3');
+  });
+  it('basketball lines are points, never goals (no 五球半 for a 5.5-point spread)', () => {
+    expect(lineText('lq', 1, 5.5)).toBe('让5.5分');
+    expect(lineText('lq', 1, -9.5)).toBe('受让9.5分');
+    expect(lineText('lq', 1, 0)).toBe('平手');
+    expect(lineText('lq', 3, 210.5)).toBe('210.5分');
+    expect(lineText('lq', 2, 0)).toBe('');
+    expect(lineText('zq', 1, 1.5)).toBe('球半');
+    expect(lineText('zq', 3, 2.5)).toBe('2.5');
   });
 });
 

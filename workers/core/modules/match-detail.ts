@@ -170,7 +170,8 @@ export function createMatchDetailModule(kernel: Kernel, store: MatchStore): Matc
     });
     if (env.code !== Code.OK) return [];
     const rows = listOf<OddsRow>(env.data);
-    return rows.map((r, i) => oddsRowView(type, r, rows[i + 1]));
+    const sport = details.get(matchId)?.sport ?? 'zq';
+    return rows.map((r, i) => oddsRowView(sport, type, r, rows[i + 1]));
   }
 
   return {
@@ -196,8 +197,8 @@ export function createMatchDetailModule(kernel: Kernel, store: MatchStore): Matc
           const board = d.odds.get(key.type);
           const loading = !d.loaded.has(`odds${key.type}`);
           return board
-            ? oddsBoardView(board, loading)
-            : { matchId: key.matchId, type: key.type, companies: [], loading };
+            ? oddsBoardView(key.sport, board, loading)
+            : { matchId: key.matchId, sport: key.sport, type: key.type, companies: [], loading };
         }),
     },
     handlers: { oddsHistory },

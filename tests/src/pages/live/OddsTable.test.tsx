@@ -21,6 +21,7 @@ describe('odds display', () => {
   it('colours the current line from the core trend: red falls, green rises', () => {
     const board: OddsBoardView = {
       matchId: 1,
+      sport: 'zq',
       type: 1,
       loading: false,
       companies: [
@@ -49,6 +50,7 @@ describe('odds display', () => {
   it('European odds show the draw price, not a line', () => {
     const board: OddsBoardView = {
       matchId: 1,
+      sport: 'zq',
       type: 2,
       loading: false,
       companies: [
@@ -71,7 +73,7 @@ describe('odds display', () => {
       row({ at: 2, left: 0.9, trend: { left: 'up', middle: 'same', right: 'same' } }),
       row({ at: 1, left: 0.85 }),
     ];
-    const { container } = render(<OddsHistoryTable type={1} rows={rows} timeText={(at) => `t${at}`} />);
+    const { container } = render(<OddsHistoryTable sport="zq" type={1} rows={rows} timeText={(at) => `t${at}`} />);
     const trs = container.querySelectorAll('tbody tr');
     expect(trs).toHaveLength(3);
     expect(trs[0].querySelector('td')!.className).toBe('lv-fall');
@@ -81,7 +83,38 @@ describe('odds display', () => {
   });
 
   it('says so when there are no odds', () => {
-    const { getByText } = render(<OddsBoardTable board={{ matchId: 1, type: 3, loading: false, companies: [] }} />);
+    const { getByText } = render(
+      <OddsBoardTable board={{ matchId: 1, sport: 'zq', type: 3, loading: false, companies: [] }} />,
+    );
     expect(getByText('暂无指数')).toBeTruthy();
+  });
+
+  it('basketball boards speak in points: 让分 and 总分 columns, no draw, no 大球', () => {
+    const spread: OddsBoardView = {
+      matchId: 1,
+      sport: 'lq',
+      type: 1,
+      loading: false,
+      companies: [
+        { companyId: 3, nameZh: '澳门', open: row({ lineText: '让5.5分' }), live: row({ lineText: '让5.5分' }) },
+      ],
+    };
+    const a = render(<OddsBoardTable board={spread} />);
+    expect(a.getByText('让分')).toBeTruthy();
+    expect(a.container.querySelector('[data-live-row] td[data-trend]:nth-of-type(3)')!.textContent).toBe('让5.5分');
+    a.unmount();
+    const money: OddsBoardView = {
+      ...spread,
+      type: 2,
+      companies: [{ ...spread.companies[0]!, live: row({ middle: 0 }) }],
+    };
+    const b = render(<OddsBoardTable board={money} />);
+    expect(b.container.textContent).not.toMatch(/平局|0\.00/);
+    b.unmount();
+    const total = render(
+      <OddsHistoryTable sport="lq" type={3} rows={[row({ lineText: '210.5分' })]} timeText={() => ''} />,
+    );
+    expect(total.container.textContent).toMatch(/大分.*总分.*小分/);
+    expect(total.container.textContent).not.toMatch(/大球|小球/);
   });
 });

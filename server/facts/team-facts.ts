@@ -1,0 +1,159 @@
+/**
+ * One truth behind every text (issue 32): the facts a text may state about a team — rank,
+ * points, gap to the leader, league form, home and away record, goals — computed from the stored
+ * results each time a text is shown, through the same table function the 数据库 page and the
+ * match analysis use (server/database/standings.ts). Texts (情报, tip reasons, match reports,
+ * articles) take their numbers from here and from nowhere else.
+ */
+import type { FormMark, Sport, StandingsZone } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import { leagueResults } from '../database/service';
+import { computeTable, liveTable, zoneOf, type ResultInput, type TableRow } from '../database/standings';
+import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
+
+/** A league as its table is drawn: its sport, name and member teams. */
+export interface LeagueShape {
+  id: number;
+  sport: Sport;
+  name: string;
+  cup: boolean;
+  teams: ReadonlyArray<{ id: number; name: string }>;
+}
+
+export interface Record3 {
+  win: number;
+  draw: number;
+  loss: number;
+}
+
+export interface TeamFacts {
+  teamId: number;
+  name: string;
+  sport: Sport;
+  leagueId: number;
+  leagueName: string;
+  teamCount: number;
+  rank: number;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+  /** The table's zone for this place (champions, relegation, playoff…). */
+  zone: StandingsZone;
+  leaderName: string;
+  /** Football: points behind the leader; basketball: games behind (胜场差). 0 for the leader. */
+  gap: number;
+  /** The table's form column: the last league games, oldest first. */
+  form: FormMark[];
+  home: Record3;
+  away: Record3;
+}
+
+const record = (r: TableRow | undefined): Record3 => ({ win: r?.win ?? 0, draw: r?.draw ?? 0, loss: r?.loss ?? 0 });
+
+/** Games behind the leader in basketball (half a game per win or loss of difference). */
+export function gamesBehind(leader: Pick<TableRow, 'win' | 'loss'>, row: Pick<TableRow, 'win' | 'loss'>): number {
+  return (leader.win - row.win + (row.loss - leader.loss)) / 2;
+}
+
+/**
+ * The facts of every team of a league table from its results. `asOf` (unix seconds): only
+ * matches that kicked off before it and are over (what a text written then could know);
+ * without it, the table as shown now (matches in play at their current score).
+ */
+export function leagueFactsFrom(league: LeagueShape, results: readonly ResultInput[], asOf?: number): TeamFacts[] {
+  if (league.cup) return [];
+  const ids = league.teams.map((t) => t.id);
+  const nameOf = new Map(league.teams.map((t) => [t.id, t.name]));
+  const counted = asOf === undefined ? results : results.filter((r) => r.ot < asOf && !r.live);
+  const rows = liveTable(league.sport, ids, counted).rows;
+  const homeRows = new Map(computeTable(league.sport, ids, counted, 'home').map((r) => [r.teamId, r]));
+  const awayRows = new Map(computeTable(league.sport, ids, counted, 'away').map((r) => [r.teamId, r]));
+  const leader = rows[0];
+  return rows.map((r) => ({
+    teamId: r.teamId,
+    name: nameOf.get(r.teamId) ?? '',
+    sport: league.sport,
+    leagueId: league.id,
+    leagueName: league.name,
+    teamCount: ids.length,
+    rank: r.rank,
+    played: r.played,
+    win: r.win,
+    draw: r.draw,
+    loss: r.loss,
+    goalsFor: r.goalsFor,
+    goalsAgainst: r.goalsAgainst,
+    points: r.points,
+    zone: zoneOf(league.sport, r.rank, ids.length, league.cup),
+    leaderName: nameOf.get(leader?.teamId ?? 0) ?? '',
+    gap: !leader ? 0 : league.sport === 'lq' ? gamesBehind(leader, r) : leader.points - r.points,
+    form: r.form,
+    home: record(homeRows.get(r.teamId)),
+    away: record(awayRows.get(r.teamId)),
+  }));
+}
+
+/**
+ * A league's shape: the catalogue's (the one the 数据库 table is drawn from) when it has the
+ * league, else the stored leagues and teams (a provider's).
+ */
+export async function leagueShape(db: Db, leagueId: number): Promise<LeagueShape | null> {
+  const seeded = LEAGUE_BY_ID.get(leagueId);
+  if (seeded)
+    return {
+      id: seeded.id,
+      sport: seeded.sport,
+      name: seeded.name,
+      cup: seeded.cup,
+      teams: leagueTeams(seeded).map((t) => ({ id: t.id, name: t.name })),
+    };
+  const league = await db
+    .selectFrom('live_leagues')
+    .select(['id', 'sport', 'name', 'cup'])
+    .where('id', '=', leagueId)
+    .executeTakeFirst();
+  if (!league) return null;
+  const teams = await db.selectFrom('live_teams').select(['id', 'name']).where('league_id', '=', leagueId).execute();
+  return { id: league.id, sport: league.sport as Sport, name: league.name, cup: league.cup, teams };
+}
+
+/** The facts of every team of a league, read from storage now. */
+export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Promise<TeamFacts[]> {
+  const league = await leagueShape(db, leagueId);
+  if (!league || league.cup) return [];
+  return leagueFactsFrom(league, await leagueResults(db, leagueId, league.sport), asOf);
+}
+
+async function leagueOfTeam(db: Db, teamId: number): Promise<number | null> {
+  const seeded = TEAM_BY_ID.get(teamId);
+  if (seeded) return seeded.leagueId;
+  const row = await db.selectFrom('live_teams').select('league_id').where('id', '=', teamId).executeTakeFirst();
+  return row?.league_id ?? null;
+}
+
+/** A team's facts in its own (domestic) league, or null for a team nobody knows. */
+export async function teamFacts(db: Db, teamId: number, asOf?: number): Promise<TeamFacts | null> {
+  const leagueId = await leagueOfTeam(db, teamId);
+  if (leagueId === null) return null;
+  return (await leagueFacts(db, leagueId, asOf)).find((f) => f.teamId === teamId) ?? null;
+}
+
+/** Both sides' facts, one league read when they share a league. */
+export async function pairFacts(
+  db: Db,
+  homeId: number,
+  awayId: number,
+  asOf?: number,
+): Promise<{ home: TeamFacts | null; away: TeamFacts | null }> {
+  const [h, a] = await Promise.all([leagueOfTeam(db, homeId), leagueOfTeam(db, awayId)]);
+  if (h !== null && h === a) {
+    const all = await leagueFacts(db, h, asOf);
+    return { home: all.find((f) => f.teamId === homeId) ?? null, away: all.find((f) => f.teamId === awayId) ?? null };
+  }
+  const [home, away] = await Promise.all([teamFacts(db, homeId, asOf), teamFacts(db, awayId, asOf)]);
+  return { home, away };
+}

@@ -1,0 +1,292 @@
+/**
+ * One truth behind every text (issue 32), on a real server over a random world (FEED_SEED drawn
+ * per run and printed; FACTS_SEED=<n> replays one): after the feed's results, every rank,
+ * points figure, gap and form record that 情报, a tip reason or a match report states agrees with
+ * the 数据库 table; a tip argues for its own pick; a player's games and goals agree between the
+ * leaders board and his page; the demo experts tip only in their own sport and leagues with hit
+ * rates of 40–70 % from their settled tips; editorial seed texts state no table numbers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../helpers/test-db';
+import { buildServer, type BuiltServer } from '../../../server/app';
+import {
+  DatabasePaths,
+  LivePaths,
+  embeddedUrl,
+  fillPath,
+  type Intelligence,
+  type LeagueLeaders,
+  type Match,
+  type PlayerPage,
+  type Standings,
+  type StandingsRow,
+} from '../../../workers/protocol/index';
+import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
+import { expertRecord } from '../../../server/proposal/settle';
+import { leagueResults } from '../../../server/database/service';
+import { computeTable } from '../../../server/database/standings';
+import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
+import { renderMatchReport } from '../../../server/news/match-reports';
+import { SEED_ARTICLES, SEED_POSTS } from '../../../server/news/seed-content';
+
+const SEED = Number(process.env.FACTS_SEED ?? Math.floor(Math.random() * 1_000_000));
+const START = Date.parse('2026-11-22T12:30:00Z');
+let ts: TestStorage;
+let server: BuiltServer;
+
+async function get<T>(path: string, params: Record<string, number> = {}, query: Record<string, string | number> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await server.app.inject({
+    method: 'GET',
+    url: embeddedUrl(fillPath(path, params)) + (qs ? `?${qs}` : ''),
+  });
+  return (res.json() as { data: T }).data;
+}
+
+const tables = new Map<number, StandingsRow[]>();
+async function tableOf(leagueId: number): Promise<StandingsRow[]> {
+  if (!tables.has(leagueId))
+    tables.set(leagueId, (await get<Standings>(DatabasePaths.standings, { id: leagueId })).rows);
+  return tables.get(leagueId)!;
+}
+
+const count = (xs: readonly string[], x: string) => xs.filter((y) => y === x).length;
+
+/**
+ * Checks every table fact a text states about a team against its table row: rank, points (or
+ * wins and losses), the gap to the leader, the league form and its one verdict. Returns how
+ * many facts it checked.
+ */
+function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport: 'zq' | 'lq', league: string): number {
+  let checked = 0;
+  const name = row.teamName;
+  // A text that names this team's place or recent record must say it in a form checked below.
+  const about = text.split(/[；。]/).filter((s) => s.startsWith(name));
+  for (const s of about) {
+    if (/排名|第\d+位/.test(s))
+      expect(s).toMatch(new RegExp(`^${name}${league}(积\\d+分|战绩\\d+胜\\d+负)，排名第\\d+位`));
+    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}联赛近\\d+场\\d+胜`));
+  }
+  const leader = rows[0]!;
+  const standing = new RegExp(`${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(text);
+  if (standing) {
+    checked++;
+    expect(Number(standing[4]), text).toBe(row.rank);
+    if (sport === 'zq') expect(Number(standing[1]), text).toBe(row.points);
+    else expect([Number(standing[2]), Number(standing[3])], text).toEqual([row.win, row.loss]);
+    const gap = /落后榜首(.+?)(\d+)分|胜场差为([\d.]+)/.exec(text.slice(standing.index).split(/[；。]/)[0]!);
+    if (row.rank === 1) expect(text).toContain('领跑积分榜');
+    if (gap) {
+      checked++;
+      if (sport === 'zq') {
+        expect(gap[1], text).toBe(leader.teamName);
+        expect(Number(gap[2]), text).toBe(leader.points - row.points);
+      } else expect(Number(gap[3]), text).toBe((leader.win - row.win + row.loss - leader.loss) / 2);
+    }
+  }
+  const form = new RegExp(`${name}联赛近(\\d+)场(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`).exec(
+    text,
+  );
+  if (form) {
+    checked++;
+    const n = Number(form[1]);
+    expect(n, text).toBe(row.form.length);
+    expect([Number(form[2]), Number(form[3] ?? 0), Number(form[4])], text).toEqual([
+      count(row.form, 'W'),
+      count(row.form, 'D'),
+      count(row.form, 'L'),
+    ]);
+    if (form[5] === '状态正佳') expect(count(row.form, 'W')).toBeGreaterThan(count(row.form, 'L'));
+    if (form[5] === '状态低迷') expect(count(row.form, 'L')).toBeGreaterThan(count(row.form, 'W'));
+  }
+  return checked;
+}
+
+let finished: Match[] = [];
+let upcoming: Match[] = [];
+
+beforeAll(async () => {
+  console.log(`facts coherence: FACTS_SEED=${SEED}`);
+  ts = await createTestStorage('pglite', { feedSeed: SEED });
+  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => START });
+  await server.ctx.feed.start();
+  for (const sport of ['zq', 'lq'] as const) {
+    const all: Match[] = [];
+    for (const d of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'])
+      all.push(...(await get<Match[]>(sport === 'zq' ? LivePaths.zqByDate : LivePaths.lqList, {}, { date: d })));
+    const seeded = all.filter((m) => !LEAGUE_BY_ID.get(m.li)?.cup);
+    finished.push(...seeded.filter((m) => m.ot * 1000 < START - 4 * 3600_000));
+    upcoming.push(...seeded.filter((m) => m.ot * 1000 > START));
+  }
+  finished = finished.slice(-40);
+  upcoming = upcoming.slice(0, 40);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  await ts?.cleanup();
+});
+
+describe('情报 states the table as it is', () => {
+  it('rank, points, gap and form of both sides agree with the 数据库 table; one verdict per record', async () => {
+    let checked = 0;
+    for (const m of upcoming) {
+      const intel = await get<Intelligence>(m.sport === 'zq' ? LivePaths.zqIntelligence : LivePaths.lqIntel, {
+        id: m.id,
+      });
+      for (const side of ['home', 'away'] as const) {
+        const team = TEAM_BY_ID.get(m[side].id)!;
+        const rows = await tableOf(team.leagueId);
+        const row = rows.find((r) => r.teamId === team.id)!;
+        const lines = [...intel[side].good, ...intel[side].bad, ...intel.neutral].filter((l) =>
+          l.startsWith(team.name),
+        );
+        const verdicts = lines.filter((l) => /状态正佳|状态低迷|士气低迷|状态起伏/.test(l));
+        expect(verdicts.length, verdicts.join(' / ')).toBeLessThanOrEqual(1);
+        for (const l of lines) checked += checkText(l, row, rows, m.sport, LEAGUE_BY_ID.get(team.leagueId)!.name);
+      }
+    }
+    expect(checked).toBeGreaterThan(upcoming.length);
+  });
+});
+
+describe('match reports state the table as it is', () => {
+  it('a preview’s ranks and points are the table’s', async () => {
+    let checked = 0;
+    for (const m of upcoming.slice(0, 10)) {
+      const r = await renderMatchReport(ts.storage.db, m.id, 'preview');
+      for (const side of ['home', 'away'] as const) {
+        const team = TEAM_BY_ID.get(m[side].id)!;
+        const rows = await tableOf(team.leagueId);
+        checked += checkText(
+          r!.md,
+          rows.find((x) => x.teamId === team.id)!,
+          rows,
+          m.sport,
+          LEAGUE_BY_ID.get(team.leagueId)!.name,
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe('players', () => {
+  it('games and goals (points) on the leaders board are the ones on the player page', async () => {
+    for (const leagueId of [1, 2, 101, 102]) {
+      const leaders = await get<LeagueLeaders>(DatabasePaths.leaders, { id: leagueId });
+      for (const board of leaders.boards)
+        for (const row of board.rows.slice(0, 5)) {
+          const p = await get<PlayerPage>(DatabasePaths.player, { id: row.playerId });
+          expect(p.stats.games, `${p.name} ${board.key}`).toBe(row.games);
+          expect((p.stats as unknown as Record<string, number>)[board.key], `${p.name} ${board.key}`).toBe(row.value);
+        }
+    }
+  });
+});
+
+describe('demo experts and their tips', () => {
+  let tips: Array<{
+    expert_id: number;
+    match_id: number;
+    sport: string;
+    market: string;
+    pick: string;
+    line: number | null;
+    reason: string;
+    published_at: number;
+    result: string | null;
+  }> = [];
+  const phoneOf = new Map<number, string>();
+
+  beforeAll(async () => {
+    expect(await seedDemoExperts(server.ctx)).toBe(true);
+    const db = ts.storage.db;
+    tips = await db
+      .selectFrom('proposal_tips')
+      .select(['expert_id', 'match_id', 'sport', 'market', 'pick', 'line', 'reason', 'published_at', 'result'])
+      .execute();
+    const users = await db.selectFrom('users').select(['id', 'phone']).execute();
+    for (const u of users) phoneOf.set(u.id, u.phone);
+  }, 120_000);
+
+  it('each expert tips only in their own sport and leagues', async () => {
+    const leagueOf = new Map(
+      (await ts.storage.db.selectFrom('live_matches').select(['id', 'league_id']).execute()).map((r) => [
+        r.id,
+        r.league_id,
+      ]),
+    );
+    expect(tips.length).toBeGreaterThan(30);
+    for (const t of tips) {
+      const x = DEMO_EXPERTS.find((e) => e.phone === phoneOf.get(t.expert_id))!;
+      expect(t.sport).toBe(x.sport);
+      expect(x.leagues).toContain(leagueOf.get(t.match_id));
+      if (x.markets) expect(x.markets).toContain(t.market);
+    }
+  });
+
+  it('hit rates from settled tips spread within 40–70 %, the 初级 newcomer lowest', () => {
+    const rates = DEMO_EXPERTS.map((x) => {
+      const mine = tips.filter((t) => phoneOf.get(t.expert_id) === x.phone && t.result !== null);
+      const rec = expertRecord(mine.map((t) => ({ result: t.result as 'red', profit: 0, settledAt: 0 })));
+      return { x, rate: rec.hitRate, settled: rec.red + rec.black };
+    });
+    for (const r of rates) {
+      if (r.settled < 5) continue;
+      expect(r.rate!, `${r.x.nick} ${r.settled}`).toBeGreaterThanOrEqual(0.33);
+      expect(r.rate!, `${r.x.nick} ${r.settled}`).toBeLessThanOrEqual(0.75);
+    }
+    const newcomer = rates.find((r) => r.x.level === 1)!;
+    expect(newcomer.rate ?? 0).toBeLessThanOrEqual(0.6);
+    expect(rates.filter((r) => r.settled >= 5).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a reason argues for its own pick and market, with the table as it stood when published', async () => {
+    let checked = 0;
+    for (const t of tips) {
+      const m = await ts.storage.db
+        .selectFrom('live_matches')
+        .select(['home_id', 'away_id'])
+        .where('id', '=', t.match_id)
+        .executeTakeFirstOrThrow();
+      if (t.pick === 'home') expect(t.reason).toMatch(/看好主队/);
+      if (t.pick === 'away') expect(t.reason).toMatch(/看好客队/);
+      if (t.pick !== 'home') expect(t.reason).not.toMatch(/看好主队/);
+      if (t.pick !== 'away') expect(t.reason).not.toMatch(/看好客队/);
+      if (t.pick === 'over') expect(t.reason).toMatch(/看好大[球分]/);
+      if (t.pick === 'under') expect(t.reason).toMatch(/看好小[球分]/);
+      if (t.sport === 'lq') expect(t.reason).not.toMatch(/球半|进球|胜平负|平局/);
+      // The table of the finished matches before publishing, computed here from the stored results.
+      for (const teamId of [m.home_id, m.away_id]) {
+        const team = TEAM_BY_ID.get(teamId)!;
+        const league = LEAGUE_BY_ID.get(team.leagueId)!;
+        const results = (await leagueResults(ts.storage.db, league.id, league.sport)).filter(
+          (r) => !r.live && r.ot < Math.floor(t.published_at / 1000),
+        );
+        const rows = computeTable(
+          league.sport,
+          leagueTeams(league).map((x) => x.id),
+          results,
+        ).map((r) => ({ ...r, teamName: TEAM_BY_ID.get(r.teamId)!.name }) as unknown as StandingsRow);
+        checked += checkText(
+          t.reason,
+          rows.find((r) => r.teamId === teamId)!,
+          rows,
+          league.sport,
+          league.name,
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe('editorial seed texts', () => {
+  it('state no rank, points gap, streak or round that the tables could contradict', () => {
+    const claim =
+      /排名第|前[一二三四五六七八九十\d]\b|积分榜前|领先.{0,8}\d+\s*分|落后.{0,4}\d+\s*分|分差|\d+\s*连胜|[一二三四五六七八九十]连[胜败]|近\s*\d+\s*场|第\s*\d+\s*轮|\d+\s*-\s*\d+\s*(战平|攻势)|\d+\s*粒进球/;
+    for (const a of SEED_ARTICLES) expect(`${a.title}\n${a.body}`, a.slug).not.toMatch(claim);
+    for (const p of SEED_POSTS) expect(`${p.title}\n${p.content}`, p.title).not.toMatch(claim);
+  });
+});
