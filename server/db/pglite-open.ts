@@ -33,26 +33,25 @@ export function pgliteTemplateDir(): string {
 }
 
 /** The installed PGlite's version (its package.json is not in its exports). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   return (JSON.parse(fs.readFileSync(path.resolve(entry, '../../package.json'), 'utf8')) as { version: string })
     .version;
 }
 
 /** The template, when the build made one with the PGlite installed now. */
-function usableTemplate(): string | null {
-  const dir = pgliteTemplateDir();
+function usableTemplate(dir: string): string | null {
   const mark = path.join(dir, 'pglite-version');
   return fs.existsSync(mark) && fs.readFileSync(mark, 'utf8').trim() === pgliteVersion() ? dir : null;
 }
 
-/** Opens (creating when empty) the PGlite database in `dir`. */
-export async function openPglite(dir: string): Promise<PGlite> {
+/** Opens (creating when empty, from `template` when usable) the PGlite database in `dir`. */
+export async function openPglite(dir: string, template = pgliteTemplateDir()): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const template = fs.existsSync(path.join(dir, 'PG_VERSION')) ? null : usableTemplate();
-  if (template) {
-    fs.cpSync(template, dir, { recursive: true, filter: (src) => path.basename(src) !== 'pglite-version' });
+  const from = fs.existsSync(path.join(dir, 'PG_VERSION')) ? null : usableTemplate(template);
+  if (from) {
+    fs.cpSync(from, dir, { recursive: true, filter: (src) => path.basename(src) !== 'pglite-version' });
   }
   return PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
 }
