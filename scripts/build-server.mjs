@@ -46,10 +46,6 @@ export async function buildServer() {
     target: 'node20.19',
     packages: 'external',
     sourcemap: true,
-    // Whitespace and syntax only (names stay, for readable stack traces): the bundle's text is
-    // kept in the heap as the scripts' source, twice its bytes where it holds Chinese.
-    minifyWhitespace: true,
-    minifySyntax: true,
     metafile: true,
     logLevel: 'warning',
   });
