@@ -17,7 +17,7 @@ import { socketEndpointOf } from './endpoint';
 
 const role = process.argv[2];
 if (role !== 'gateway' && role !== 'feed') {
-  console.error('usage: tsx server/cluster/main.ts gateway|feed');
+  console.error('usage: npm run gateway | npm run feed (node dist-server/cluster/main.js gateway|feed)');
   process.exit(2);
 }
 const natsUrl = process.env.NATS_URL;

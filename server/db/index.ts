@@ -2,11 +2,11 @@
  * Opens storage: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same
  * migrations, same queries (PostgreSQL dialect everywhere).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { PgliteDialect } from './pglite-dialect';
+import { openPglite } from './pglite-open';
 import { migrate } from './migrations/index';
 
 export type Db = Kysely<Database>;
@@ -34,10 +34,7 @@ export async function openStorage(opts: {
     await migrate(db);
     return storage(db, 'postgres');
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const dir = path.join(opts.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
+  const pg = await openPglite(path.join(opts.dataDir, 'pglite'));
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pg) });
   await migrate(db);
   return storage(db, 'pglite', () => pg.close());

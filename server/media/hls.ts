@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sourceFile } from '../source-file';
 
 export interface Clip {
   /** Segment durations, seconds. */
@@ -18,9 +18,7 @@ export interface Clip {
   targetDuration: number;
 }
 
-const CLIP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'clip');
-
-export function loadClip(dir: string = CLIP_DIR): Clip {
+export function loadClip(dir: string = sourceFile('media/assets/clip')): Clip {
   const list = fs.readFileSync(path.join(dir, 'index.m3u8'), 'utf8').split('\n');
   const durations: number[] = [];
   const segments: Buffer[] = [];

@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
+import { sourceFile } from '../source-file';
 import { NewsText } from './strings';
 
-const WORDS_FILE = new URL('./sensitive-words.txt', import.meta.url);
-
-export function loadSensitiveWords(text = fs.readFileSync(WORDS_FILE, 'utf8')): string[] {
+export function loadSensitiveWords(text = fs.readFileSync(sourceFile('news/sensitive-words.txt'), 'utf8')): string[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())

@@ -50,12 +50,16 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for /healthz (ms). PGlite creates and seeds a new database in ~6 s on an idle machine, much longer under load. */
   readyTimeoutMs?: number;
+  /** Node arguments that start the server; `--import tsx server/main.ts` (the sources) unless given. */
+  command?: string[];
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server process. */
+  pid: number;
   /** Everything the server wrote to stdout/stderr so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -94,7 +98,18 @@ async function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** Starts `node --import tsx server/main.ts` on a temp DATA_DIR and waits for /healthz. */
+/**
+ * The node arguments `npm start` runs the server with: the last `&&` step of its script (after
+ * ensure-build), `node` being this node. Benchmarks and the compiled-server test run exactly that.
+ */
+export function npmStartArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [bin, ...args] = pkg.scripts.start.split('&&').pop()!.trim().split(/\s+/);
+  if (bin !== 'node') throw new Error(`npm start does not end in a node command: ${pkg.scripts.start}`);
+  return args;
+}
+
+/** Starts `node --import tsx server/main.ts` (or `opts.command`) on a temp DATA_DIR and waits for /healthz. */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   ensureBuilt();
   const port = opts.port ?? (await freePort());
@@ -112,7 +127,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     NODE_ENV: 'production',
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, opts.command ?? ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -157,7 +172,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, port, dataDir, output: () => log, stop };
+  return { url, port, dataDir, pid: child.pid!, output: () => log, stop };
 }
 
 /** Headless Debian Chromium (CHROME_PATH, default /usr/bin/chromium); `args` replace CHROMIUM_ARGS. */
