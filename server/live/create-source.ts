@@ -13,6 +13,7 @@ import { APISPORTS_STATUS } from './apisports/status';
 import { createApiSportsSource } from './apisports/source';
 import { loadStoredCatalogue } from './catalogue';
 import { createIngest } from './ingest';
+import { createDetailIngest } from './ingest-details';
 import { resolveName, seedNames } from './names';
 import { NAMI_STATUS } from './nami/status';
 import { createNamiSource } from './nami/source';
@@ -55,12 +56,24 @@ function providerIngest(deps: LiveSourceDeps, sink: LiveSink) {
   });
 }
 
+function detailIngest(deps: LiveSourceDeps, sink: LiveSink) {
+  return createDetailIngest({
+    db: deps.db,
+    hub: deps.hub,
+    sink,
+    now: deps.now,
+    seed: deps.config.feedSeed,
+    names: (provider, kind, id, name) => resolveName(deps.db, provider, kind, id, name, deps.now()),
+  });
+}
+
 function createNamiLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource {
   const nami = deps.config.liveSource.nami;
   if (!nami) throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET');
   return createNamiSource({
     config: nami,
     ingest: providerIngest(deps, sink),
+    details: detailIngest(deps, sink),
     sink,
     now: deps.now,
     timers: deps.config.feed,
@@ -77,6 +90,7 @@ function createApiSportsLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSo
   return createApiSportsSource({
     config,
     ingest: providerIngest(deps, sink),
+    details: detailIngest(deps, sink),
     sink,
     now: deps.now,
     timers: deps.config.feed,

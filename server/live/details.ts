@@ -23,6 +23,7 @@ import { POSITION_CODE, injuriesOf } from './simulator/lineup';
 import type { BasketballState, FootballState, LiveMatch } from './model';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
+import { providerTable } from './provider-standings';
 
 const sideTeam = (m: LiveMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
@@ -92,6 +93,9 @@ export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
   // The same computed table the 数据库 page shows (finished matches, matches in play as they
   // stand), so the match detail never contradicts it.
   const seedLeague = LEAGUE_BY_ID.get(leagueId);
+  // A provider's league: its own table as the base, today's matches added as they stand.
+  const provided = seedLeague ? null : await providerTable(db, leagueId, league?.name ?? '');
+  if (provided) return provided;
   const rows = seedLeague
     ? liveTable(
         seedLeague.sport,

@@ -28,6 +28,7 @@ import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
 import { createLiveBodies } from './bodies';
+import { companyKnown } from './catalogue';
 import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
 import { LiveText } from './text';
 import { idField } from '../../workers/protocol/fields';
@@ -59,7 +60,7 @@ const oddsHistoryQuery = z.object({
   companyId: z.coerce
     .number()
     .int()
-    .refine((id) => BOOKMAKERS.some((b) => b.id === id), '博彩公司不存在'),
+    .refine((id) => companyKnown(id), '博彩公司不存在'),
 });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).optional() });
 const followBody = z.object({
