@@ -6,6 +6,7 @@
  */
 import { BOOKMAKERS, LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import type { Db } from '../db/index';
+import type { Sport } from '../../workers/protocol/index';
 
 export interface LeagueView {
   name: string;
@@ -22,6 +23,10 @@ const PALETTE = ['#1f6fd1', '#c8372d', '#2c9a4b', '#8a4fc7', '#d9822b', '#127f86
 export const leagueColor = (id: number): string => PALETTE[id % PALETTE.length];
 /** Filter groups go by the first letter of the name's pinyin; without it, by '#'. */
 export const leagueLetter = (name: string): string => (/^[a-z]/i.test(name) ? name[0].toUpperCase() : '#');
+
+const FEATURED = new Set([...LEAGUE_BY_ID.values()].map((l) => `${l.sport}:${l.name}`));
+/** A provider league the catalogue lists under the same Chinese name (英超, NBA, …): its matches are featured. */
+export const isFeaturedLeague = (sport: Sport, name: string): boolean => FEATURED.has(`${sport}:${name}`);
 
 export function registerLeague(id: number, view: LeagueView): void {
   leagues.set(id, view);

@@ -17,6 +17,7 @@ import { createDetailIngest } from './ingest-details';
 import { resolveName, seedNames } from './names';
 import { NAMI_STATUS } from './nami/status';
 import { createNamiSource } from './nami/source';
+import { tablesFollow } from './provider-standings';
 import { recordingSink } from './replay/recording';
 import { createReplaySource } from './replay/replay-source';
 import { dbSink } from './repository';
@@ -36,8 +37,9 @@ export function createLiveSource(deps: LiveSourceDeps): LiveSource {
   const speed = config.feedSpeed > 0 ? config.feedSpeed : 1;
   const sink = config.feedRecord ? recordingSink(stored, config.feedRecord, { seed: config.feedSeed, speed }) : stored;
   const kind = config.liveSource?.kind ?? (config.feedReplay ? 'replay' : 'simulator');
-  if (kind === 'nami') return createNamiLiveSource(deps, sink);
-  if (kind === 'apisports') return createApiSportsLiveSource(deps, sink);
+  // A provider's league tables follow its scores into the stored table (reports, ChatGPT read it).
+  if (kind === 'nami') return createNamiLiveSource(deps, tablesFollow(sink, deps.db));
+  if (kind === 'apisports') return createApiSportsLiveSource(deps, tablesFollow(sink, deps.db));
   if (config.feedReplay) return createReplaySource({ ...deps, sink, file: config.feedReplay });
   return createFeed({ ...deps, sink });
 }

@@ -13,6 +13,7 @@ import type { Db } from '../db/index';
 import { leagueResults } from '../database/service';
 import { primary, type TableRow } from '../database/standings';
 import { teamNameOf } from './catalogue';
+import type { LiveSink } from './source';
 import { loadMeta, saveMeta } from './store';
 
 const SETTLE_MS = 10 * 60_000;
@@ -59,6 +60,63 @@ export async function saveProviderStandings(
     .map((m) => m.id);
   const base: StoredBase = { sport, season, at, counted, rows: rows.map((r) => ({ ...r })) };
   await saveMeta(db, key(leagueId), base);
+  await writeStoredTable(db, leagueId);
+}
+
+/**
+ * Writes a provider league's live table into live_standings, the stored table the match
+ * reports, the ChatGPT tab and the AI notes read (the seeded leagues' is written by the seed).
+ */
+export async function writeStoredTable(db: Db, leagueId: number): Promise<void> {
+  const table = await providerTable(db, leagueId, '');
+  if (!table) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('live_standings').where('league_id', '=', leagueId).execute();
+    if (table.rows.length === 0) return;
+    await trx
+      .insertInto('live_standings')
+      .values(
+        table.rows.map((r) => ({
+          league_id: leagueId,
+          team_id: r.teamId,
+          rank: r.rank,
+          played: r.played,
+          win: r.win,
+          draw: r.draw,
+          loss: r.loss,
+          goals_for: r.goalsFor,
+          goals_against: r.goalsAgainst,
+          points: r.points,
+        })),
+      )
+      .execute();
+  });
+}
+
+/**
+ * A sink that keeps provider leagues' stored tables current: after a step whose incidents moved a
+ * score or a status (goals, their VAR corrections, kick-off, full time), the tables of those
+ * matches' leagues are written again.
+ */
+export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
+  const withBase = new Map<number, boolean>();
+  return {
+    insertMatches: (matches, at) => sink.insertMatches(matches, at),
+    saveDetail: (matchId, kind, body, at) => sink.saveDetail(matchId, kind, body, at),
+    async saveOutput(matches, out, at) {
+      await sink.saveOutput(matches, out, at);
+      const moved = new Set(out.incidents.filter((i) => i.type === 'goal' || i.type === 'state').map((i) => i.matchId));
+      const leagues = new Set(matches.filter((m) => moved.has(m.id)).map((m) => m.leagueId));
+      for (const leagueId of leagues) {
+        let has = withBase.get(leagueId);
+        if (has === undefined || !has) {
+          has = (await loadMeta(db, key(leagueId))) !== null;
+          withBase.set(leagueId, has);
+        }
+        if (has) await writeStoredTable(db, leagueId);
+      }
+    },
+  };
 }
 
 /** The live table of a provider league, or null when no table of it is stored. */

@@ -170,7 +170,14 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
       if (u) await ingest.apply([u]);
     }
     // 6. Odds and tables, less often.
-    for (const job of extras) if (!(await job())) break;
+    for (const job of extras) {
+      // An endpoint the plan lacks, or a bad answer, costs the extras only, never the live calls.
+      const ok = await job().catch((err: unknown) => {
+        console.error('api-sports odds/table failed', (err as Error).message ?? err);
+        return true;
+      });
+      if (!ok) break;
+    }
     await ingest.sweepStale();
   }
 
