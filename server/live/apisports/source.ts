@@ -160,17 +160,17 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
         await ingest.apply(day.map((f) => footballFixture(f, rev)));
       }
     }
-    // 5. Statistics with what is left, live matches in turn, keeping a few calls for odds and tables.
-    const extras = dueExtras();
+    // 5. Statistics with what is left, live matches in turn.
     for (const f of ordered) {
-      if (budget.left(deps.now()).now <= extras.length) break;
       const stats = await call<ApiStatistics>(config.footballUrl, ApiPaths.statistics, { fixture: f.fixture.id });
       if (!stats) break;
       const u = footballStats(f, stats, nextRev());
       if (u) await ingest.apply([u]);
     }
-    // 6. Odds and tables, less often.
-    for (const job of extras) {
+    // 6. Odds and tables, less often, with what live left (never the minute's last call: the next
+    // cycle in this minute still sees the live scores).
+    for (const job of dueExtras()) {
+      if (budget.left(deps.now()).now <= 1) break;
       // An endpoint the plan lacks, or a bad answer, costs the extras only, never the live calls.
       const ok = await job().catch((err: unknown) => {
         console.error('api-sports odds/table failed', (err as Error).message ?? err);
