@@ -9,7 +9,7 @@
 import type { IncidentType, Lineup, LineupPlayer, OddsRow, OddsType, Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import type { Hub } from '../ws/hub';
-import { companyNameOf, teamNameOf } from './catalogue';
+import { companyNameOf, leagueColor, registerTeam, teamNameOf } from './catalogue';
 import { newOutput, type LiveMatch, type TextRow } from './model';
 import { localId, type ProviderName } from './providers';
 import { saveProviderStandings, type StandingsCounts } from './provider-standings';
@@ -170,10 +170,32 @@ export function createDetailIngest(deps: DetailIngestDeps) {
     rows: readonly ProviderTableRow[],
   ): Promise<void> {
     const leagueId = localId(provider, sport, league);
+    const known = await db.selectFrom('live_leagues').select('id').where('id', '=', leagueId).executeTakeFirst();
+    if (!known) return; // no fixture of it yet: its table comes with the next refresh
     const counts: StandingsCounts[] = [];
     for (const r of rows) {
       const { team, ...c } = r;
-      counts.push({ ...c, teamId: localId(provider, sport, team.id) });
+      const teamId = localId(provider, sport, team.id);
+      // A team of the table with no fixture in the window: named and stored like the fixtures' teams.
+      if (teamNameOf(teamId) === '') {
+        const n = await deps.names(provider, 'team', String(team.id), team.name);
+        const name = n.short ?? n.name;
+        await db
+          .insertInto('live_teams')
+          .values({
+            id: teamId,
+            league_id: leagueId,
+            sport,
+            name,
+            strength: 50,
+            color: leagueColor(leagueId),
+            color2: '#ffffff',
+          })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ name }))
+          .execute();
+        registerTeam(teamId, name);
+      }
+      counts.push({ ...c, teamId });
     }
     await saveProviderStandings(db, leagueId, sport, season, counts, deps.now());
   }

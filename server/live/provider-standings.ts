@@ -113,7 +113,11 @@ export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
           has = (await loadMeta(db, key(leagueId))) !== null;
           withBase.set(leagueId, has);
         }
-        if (has) await writeStoredTable(db, leagueId);
+        // The stored table is a copy for readers: failing to write it never fails the step.
+        if (has)
+          await writeStoredTable(db, leagueId).catch((err: unknown) =>
+            console.error('provider table write failed', err),
+          );
       }
     },
   };
