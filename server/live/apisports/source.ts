@@ -123,8 +123,20 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     const liveList = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, { live: 'all', timezone: TZ });
     if (liveList) {
       const rev = nextRev();
+      const gone = live.filter((f) => !liveList.some((l) => l.fixture.id === f.fixture.id));
       live = liveList;
       for (const f of liveList) updates.push(footballFixture(f, rev), footballScore(f, rev));
+      // A fixture that left the live list has ended (or stopped): its final state, by id (20 a call).
+      for (let i = 0; i < gone.length; i += 20) {
+        const ids = gone.slice(i, i + 20).map((f) => f.fixture.id);
+        const ended = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, {
+          ids: ids.join('-'),
+          timezone: TZ,
+        });
+        if (!ended) break;
+        const at = nextRev();
+        for (const f of ended) updates.push(footballScore(f, at));
+      }
     }
     // 2. Today's basketball games (API-Basketball lists live scores with the day's games).
     const games = await call<ApiGame>(config.basketballUrl, ApiPaths.games, { date: today, timezone: TZ });
