@@ -75,10 +75,12 @@ function mainLine(
     const a = dec(v.odd);
     if (!m || !a) continue;
     const line = Number(m[1]);
-    const other = values.find((w) => {
-      const n = new RegExp(`^${second} ([+-]?\\d+(?:\\.\\d+)?)$`).exec(String(w.value));
-      return n && pairOf(line).includes(Number(n[1]));
-    });
+    // The paired side, by preference (the opposite handicap first, then the same number).
+    const lineOf = (w: { value: string | number }) =>
+      new RegExp(`^${second} ([+-]?\\d+(?:\\.\\d+)?)$`).exec(String(w.value))?.[1];
+    const other = pairOf(line)
+      .map((want) => values.find((w) => lineOf(w) !== undefined && Number(lineOf(w)) === want))
+      .find((w) => w !== undefined);
     const b = dec(other?.odd);
     if (!b || Math.abs(a - b) >= gap) continue;
     gap = Math.abs(a - b);
