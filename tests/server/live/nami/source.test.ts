@@ -19,8 +19,10 @@ import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
 import {
+  ChatGptPaths,
   LivePaths,
   embeddedUrl,
+  type ChatAnswer,
   fillPath,
   type Incident,
   type LeagueTable,
@@ -467,5 +469,15 @@ describe('Nami adapter against a fake 纳米数据', () => {
       .where('match_id', '=', ID)
       .execute();
     expect(articles.map((a) => a.auto_kind)).toContain('final');
+    // The ChatGPT tab reads the same table.
+    const asked = await server.app.inject({
+      method: 'POST',
+      url: embeddedUrl(ChatGptPaths.ask),
+      payload: new URLSearchParams({ question: '英超积分榜' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const text = (asked.json() as { data: ChatAnswer }).data.text;
+    expect(text).toContain('英超积分榜第 1 名是利物浦，积 25 分。');
+    expect(text).toContain('2. 切尔西  11 场');
   });
 });
