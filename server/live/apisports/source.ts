@@ -68,6 +68,7 @@ const ODDS_PER_CYCLE = 2;
 const TABLES_PER_CYCLE = 1;
 /** Odds and tables only while more than this share of the day's calls is left (the rest is for live). */
 const EXTRAS_DAY_SHARE = 0.25;
+const LINEUP_RETRY_MS = 10 * 60_000;
 
 export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   const { config, ingest } = deps;
@@ -81,6 +82,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   let dayList: ApiFixture[] = [];
   const oddsReadAt = new Map<number, number>();
   const tableReadAt = new Map<string, number>();
+  const lineupAskedAt = new Map<number, number>();
   let started = false;
   let cycleBusy = false;
   let lastRev = 0;
@@ -238,6 +240,9 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     if (!p || p.provider !== 'apisports') return null;
     if (kind !== 'lineup') return deps.details.storedDetail(m, kind);
     if (m.sport !== 'zq' || budget.left(deps.now()).now <= 2) return null;
+    // Not published yet (20–40 min before kick-off): fans opening the tab ask again in 10 minutes at most.
+    if (deps.now() - (lineupAskedAt.get(m.id) ?? -Infinity) < LINEUP_RETRY_MS) return null;
+    lineupAskedAt.set(m.id, deps.now());
     const list = await call<ApiLineup>(config.footballUrl, ApiDetailPaths.lineups, { fixture: p.providerId });
     const home = providerOf(m.homeId);
     const away = providerOf(m.awayId);

@@ -33,6 +33,7 @@ let server: BuiltServer;
 let fake: http.Server;
 const requests: string[] = [];
 let failing = false;
+let lineupsOut = false;
 
 /** The provider's truth, moved by the tests. */
 let status = 'NS';
@@ -211,7 +212,7 @@ beforeAll(async () => {
     if (p === '/fb/fixtures') return send(res, 'fixtures', [fixture()]);
     if (p === '/fb/fixtures/events') return send(res, 'fixtures/events', events);
     if (p === '/fb/fixtures/statistics') return send(res, 'fixtures/statistics', []);
-    if (p === '/fb/fixtures/lineups') return send(res, 'fixtures/lineups', lineups());
+    if (p === '/fb/fixtures/lineups') return send(res, 'fixtures/lineups', lineupsOut ? lineups() : []);
     if (p === '/fb/odds') return send(res, 'odds', [odds()]);
     if (p === '/fb/standings') return send(res, 'standings', STANDINGS);
     if (p === '/bb/games') return send(res, 'games', []);
@@ -271,7 +272,15 @@ describe('a match day through the api-sports adapter', () => {
 
     expect(await table()).toEqual(['1 利物浦 12 29', '2 切尔西 12 24', '3 阿森纳 12 23']);
 
+    // Not published yet: no lineup, and fans opening the tab do not spend a call each.
+    const asked = () => requests.filter((r) => r.startsWith('/fb/fixtures/lineups')).length;
+    await expect(getData(server, LivePaths.zqLineup, { id: ID })).rejects.toThrow(/4004/);
+    await expect(getData(server, LivePaths.zqLineup, { id: ID })).rejects.toThrow(/4004/);
+    expect(asked()).toBe(1);
+    lineupsOut = true;
+    now += 11 * 60_000;
     const lineup = await getData<Lineup>(server, LivePaths.zqLineup, { id: ID });
+    expect(asked()).toBe(2);
     expect(lineup.home).toMatchObject({ teamName: '阿森纳', formation: '4-3-3', coach: 'Mikel Arteta' });
     expect(lineup.home.starters).toHaveLength(11);
     expect(lineup.home.starters[0]).toMatchObject({ name: 'D. Raya', position: 'GK' });
