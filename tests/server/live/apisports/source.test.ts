@@ -193,6 +193,12 @@ describe('api-sports adapter against a fake API-Football / API-Basketball', () =
     const lq = await header('lq', localId('apisports', 'lq', GAME));
     expect(lq.data.match.score).toEqual([42, 35]);
     expect(lq.data.match.s).toBe(4);
+    // The 统计 tab of a provider's game: its team stats, no made-up player lines.
+    const stats = await server.app.inject({
+      method: 'GET',
+      url: embeddedUrl(fillPath(LivePaths.lqStats, { id: localId('apisports', 'lq', GAME) })),
+    });
+    expect(stats.json()).toMatchObject({ code: 200, data: { players: { home: [], away: [] } } });
     // The minute's budget (6) leaves one call: the next cycle in the same minute spends only that.
     await server.ctx.feed.advance();
     expect(requests).toHaveLength(6);
