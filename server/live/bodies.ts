@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
-import { companyNameOf } from './catalogue';
+import { companyNameOf, isCatalogued, leagueView } from './catalogue';
 import { FEED_WINDOW_DAYS } from './simulator/create-feed';
 import { toMatch, type ViewClock } from './match-view';
 import type { LiveMatch } from './model';
@@ -112,7 +112,8 @@ export function createLiveBodies(ctx: AppContext) {
     for (const m of matches) counts.set(m.li, (counts.get(m.li) ?? 0) + 1);
     const groups = new Map<string, FilterGroup>();
     for (const [leagueId, count] of counts) {
-      const league = LEAGUE_BY_ID.get(leagueId);
+      // The catalogue's leagues, or a provider's as registered (name, pinyin letter or '#').
+      const league = LEAGUE_BY_ID.get(leagueId) ?? (isCatalogued(leagueId) ? leagueView(leagueId) : null);
       if (!league) continue;
       const g = groups.get(league.letter) ?? { letter: league.letter, countList: [] };
       g.countList.push({ leagueId, leagueName: league.name, count, isChecked: true });

@@ -35,6 +35,9 @@ export function registerTeam(id: number, name: string): void {
   teams.set(id, name);
 }
 
+/** A provider league the ingest path stored and registered. */
+export const isCatalogued = (id: number): boolean => leagues.has(id);
+
 export function leagueView(id: number): LeagueView {
   const seeded = LEAGUE_BY_ID.get(id);
   if (seeded) return { name: seeded.name, color: seeded.color, letter: seeded.letter };

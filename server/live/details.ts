@@ -24,6 +24,7 @@ import type { BasketballState, FootballState, LiveMatch } from './model';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
 import { providerTable } from './provider-standings';
+import { leagueView, teamNameOf } from './catalogue';
 
 const sideTeam = (m: LiveMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
@@ -126,11 +127,11 @@ export function analysisMatch(m: LiveMatch): AnalysisMatch {
   return {
     matchId: m.id,
     ot: m.ot,
-    leagueName: LEAGUE_BY_ID.get(m.leagueId)?.name ?? '',
+    leagueName: leagueView(m.leagueId).name,
     homeId: m.homeId,
-    home: TEAM_BY_ID.get(m.homeId)?.name ?? '',
+    home: teamNameOf(m.homeId),
     awayId: m.awayId,
-    away: TEAM_BY_ID.get(m.awayId)?.name ?? '',
+    away: teamNameOf(m.awayId),
     score: finished ? [m.score[0], m.score[1]] : null,
     half: finished ? half : null,
   };

@@ -18,11 +18,15 @@ import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
+import { analysisMatch } from '../../../../server/live/details';
+import { matchById } from '../../../../server/live/repository';
 import {
   ChatGptPaths,
+  CrestPath,
   LivePaths,
   embeddedUrl,
   type ChatAnswer,
+  type FilterGroup,
   fillPath,
   type Incident,
   type LeagueTable,
@@ -424,6 +428,21 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(lineup.home.starters[0]).toMatchObject({ name: '拉亚', position: 'GK', number: 1 });
     expect(lineup.home.bench.map((p) => p.name)).toEqual(['特罗萨德']);
     expect(lineup.away.starters[0].name).toBe('桑切斯');
+
+    // The list's league filter, the crests and the analysis lists name Nami's league and teams.
+    const groups = await getData<FilterGroup[]>(server, LivePaths.zqFilter);
+    expect(groups.flatMap((g) => g.countList).find((c) => c.leagueId === localId('nami', 'zq', 82))).toMatchObject({
+      leagueName: '英超',
+      count: 1,
+    });
+    const crest = await server.app.inject({
+      method: 'GET',
+      url: fillPath(CrestPath, { teamId: localId('nami', 'zq', 19) }),
+    });
+    expect(crest.statusCode).toBe(200);
+    expect(crest.body).toContain('<svg');
+    const m = await matchById(server.ctx.db, ID);
+    expect(analysisMatch(m!)).toMatchObject({ leagueName: '英超', home: '阿森纳', away: '切尔西' });
 
     const stats = await getData<StatEntry[]>(server, LivePaths.zqStats, { id: ID });
     expect(stats.find((x) => x.type === 2)).toMatchObject({ home: 6, away: 2 });
