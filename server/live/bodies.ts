@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
+import { companyNameOf, isCatalogued, leagueView } from './catalogue';
 import { FEED_WINDOW_DAYS } from './simulator/create-feed';
 import { toMatch, type ViewClock } from './match-view';
 import type { LiveMatch } from './model';
@@ -38,7 +39,6 @@ import {
 import { openingOddsKind, type DetailBodies, type DetailKind } from './source';
 import { LiveText } from './text';
 
-const COMPANY_NAME = new Map<number, string>(BOOKMAKERS.map((b) => [b.id, b.nameZh]));
 /** A match that is over (or will not be played) leaves the hot lists this long after its start. */
 const HOT_KEEP_MS = 6 * 3600_000;
 
@@ -112,7 +112,8 @@ export function createLiveBodies(ctx: AppContext) {
     for (const m of matches) counts.set(m.li, (counts.get(m.li) ?? 0) + 1);
     const groups = new Map<string, FilterGroup>();
     for (const [leagueId, count] of counts) {
-      const league = LEAGUE_BY_ID.get(leagueId);
+      // The catalogue's leagues, or a provider's as registered (name, pinyin letter or '#').
+      const league = LEAGUE_BY_ID.get(leagueId) ?? (isCatalogued(leagueId) ? leagueView(leagueId) : null);
       if (!league) continue;
       const g = groups.get(league.letter) ?? { letter: league.letter, countList: [] };
       g.countList.push({ leagueId, leagueName: league.name, count, isChecked: true });
@@ -135,7 +136,12 @@ export function createLiveBodies(ctx: AppContext) {
     const [open, latest] = await Promise.all([openingRows(m, type), latestOdds(db, m.id, type)]);
     const openOf = new Map(open.map((r) => [r.companyId, r]));
     const latestOf = new Map(latest.map((r) => [r.companyId, r]));
-    const companies = BOOKMAKERS.flatMap((b) => {
+    // The seeded bookmakers, then any provider's (ids above them) that quoted this match.
+    const ids = new Set<number>(BOOKMAKERS.map((b) => b.id));
+    for (const id of [...latestOf.keys(), ...openOf.keys()]) ids.add(id);
+    for (const k of Object.keys(m.st.odds)) if (k.startsWith(`${type}:`)) ids.add(Number(k.slice(2)));
+    const companies = [...ids].flatMap((id) => {
+      const b = { id, nameZh: companyNameOf(id) };
       const row = latestOf.get(b.id);
       const kept = m.st.odds[`${type}:${b.id}`];
       const live: OddsRow | undefined = row
@@ -150,7 +156,7 @@ export function createLiveBodies(ctx: AppContext) {
   }
 
   async function oddsHistory(m: LiveMatch, type: OddsType, companyId: number): Promise<OddsRow[]> {
-    const nameZh = COMPANY_NAME.get(companyId) ?? '';
+    const nameZh = companyNameOf(companyId);
     const out: OddsRow[] = (await oddsMoves(db, m.id, type, companyId)).map((r) => ({ ...r, nameZh }));
     const kept = m.st.odds[`${type}:${companyId}`];
     if (out.length === 0 && kept)

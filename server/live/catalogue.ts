@@ -6,6 +6,7 @@
  */
 import { BOOKMAKERS, LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import type { Db } from '../db/index';
+import type { Sport } from '../../workers/protocol/index';
 
 export interface LeagueView {
   name: string;
@@ -23,12 +24,19 @@ export const leagueColor = (id: number): string => PALETTE[id % PALETTE.length];
 /** Filter groups go by the first letter of the name's pinyin; without it, by '#'. */
 export const leagueLetter = (name: string): string => (/^[a-z]/i.test(name) ? name[0].toUpperCase() : '#');
 
+const FEATURED = new Set([...LEAGUE_BY_ID.values()].map((l) => `${l.sport}:${l.name}`));
+/** A provider league the catalogue lists under the same Chinese name (英超, NBA, …): its matches are featured. */
+export const isFeaturedLeague = (sport: Sport, name: string): boolean => FEATURED.has(`${sport}:${name}`);
+
 export function registerLeague(id: number, view: LeagueView): void {
   leagues.set(id, view);
 }
 export function registerTeam(id: number, name: string): void {
   teams.set(id, name);
 }
+
+/** A provider league the ingest path stored and registered. */
+export const isCatalogued = (id: number): boolean => leagues.has(id);
 
 export function leagueView(id: number): LeagueView {
   const seeded = LEAGUE_BY_ID.get(id);

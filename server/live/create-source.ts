@@ -13,9 +13,11 @@ import { APISPORTS_STATUS } from './apisports/status';
 import { createApiSportsSource } from './apisports/source';
 import { loadStoredCatalogue } from './catalogue';
 import { createIngest } from './ingest';
+import { createDetailIngest } from './ingest-details';
 import { resolveName, seedNames } from './names';
 import { NAMI_STATUS } from './nami/status';
 import { createNamiSource } from './nami/source';
+import { tablesFollow } from './provider-standings';
 import { recordingSink } from './replay/recording';
 import { createReplaySource } from './replay/replay-source';
 import { dbSink } from './repository';
@@ -35,8 +37,9 @@ export function createLiveSource(deps: LiveSourceDeps): LiveSource {
   const speed = config.feedSpeed > 0 ? config.feedSpeed : 1;
   const sink = config.feedRecord ? recordingSink(stored, config.feedRecord, { seed: config.feedSeed, speed }) : stored;
   const kind = config.liveSource?.kind ?? (config.feedReplay ? 'replay' : 'simulator');
-  if (kind === 'nami') return createNamiLiveSource(deps, sink);
-  if (kind === 'apisports') return createApiSportsLiveSource(deps, sink);
+  // A provider's league tables follow its scores into the stored table (reports, ChatGPT read it).
+  if (kind === 'nami') return createNamiLiveSource(deps, tablesFollow(sink, deps.db));
+  if (kind === 'apisports') return createApiSportsLiveSource(deps, tablesFollow(sink, deps.db));
   if (config.feedReplay) return createReplaySource({ ...deps, sink, file: config.feedReplay });
   return createFeed({ ...deps, sink });
 }
@@ -55,12 +58,24 @@ function providerIngest(deps: LiveSourceDeps, sink: LiveSink) {
   });
 }
 
+function detailIngest(deps: LiveSourceDeps, sink: LiveSink) {
+  return createDetailIngest({
+    db: deps.db,
+    hub: deps.hub,
+    sink,
+    now: deps.now,
+    seed: deps.config.feedSeed,
+    names: (provider, kind, id, name) => resolveName(deps.db, provider, kind, id, name, deps.now()),
+  });
+}
+
 function createNamiLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSource {
   const nami = deps.config.liveSource.nami;
   if (!nami) throw new Error('LIVE_SOURCE=nami needs NAMI_USER and NAMI_SECRET');
   return createNamiSource({
     config: nami,
     ingest: providerIngest(deps, sink),
+    details: detailIngest(deps, sink),
     sink,
     now: deps.now,
     timers: deps.config.feed,
@@ -77,6 +92,7 @@ function createApiSportsLiveSource(deps: LiveSourceDeps, sink: LiveSink): LiveSo
   return createApiSportsSource({
     config,
     ingest: providerIngest(deps, sink),
+    details: detailIngest(deps, sink),
     sink,
     now: deps.now,
     timers: deps.config.feed,

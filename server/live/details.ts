@@ -23,6 +23,8 @@ import { POSITION_CODE, injuriesOf } from './simulator/lineup';
 import type { BasketballState, FootballState, LiveMatch } from './model';
 import type { Db } from '../db/index';
 import { LiveText } from './text';
+import { providerTable } from './provider-standings';
+import { leagueView, teamNameOf } from './catalogue';
 
 const sideTeam = (m: LiveMatch, side: Side): number => (side === 'home' ? m.homeId : m.awayId);
 
@@ -58,6 +60,8 @@ export function basketballPlayerLines(
   for (let p = 1; p < st.period; p++) playedGameMin += periodLen(p);
   if (st.period > 0) playedGameMin += isPlaying('lq', m.status) ? st.steps / 2 : periodLen(st.period);
   const side = (s: Side): BasketballPlayerLine[] => {
+    // A provider's team has no simulated squad: its player lines come from the provider or not at all.
+    if (!TEAM_BY_ID.has(sideTeam(m, s))) return [];
     const players = squad(seed, sideTeam(m, s));
     const starters = new Set(STARTER_POSITIONS.map((pos) => players.find((p) => p.position === pos)?.id));
     const r = rngFor(seed, 'minutes', m.id, s);
@@ -92,6 +96,9 @@ export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
   // The same computed table the 数据库 page shows (finished matches, matches in play as they
   // stand), so the match detail never contradicts it.
   const seedLeague = LEAGUE_BY_ID.get(leagueId);
+  // A provider's league: its own table as the base, today's matches added as they stand.
+  const provided = seedLeague ? null : await providerTable(db, leagueId, league?.name ?? '');
+  if (provided) return provided;
   const rows = seedLeague
     ? liveTable(
         seedLeague.sport,
@@ -120,11 +127,11 @@ export function analysisMatch(m: LiveMatch): AnalysisMatch {
   return {
     matchId: m.id,
     ot: m.ot,
-    leagueName: LEAGUE_BY_ID.get(m.leagueId)?.name ?? '',
+    leagueName: leagueView(m.leagueId).name,
     homeId: m.homeId,
-    home: TEAM_BY_ID.get(m.homeId)?.name ?? '',
+    home: teamNameOf(m.homeId),
     awayId: m.awayId,
-    away: TEAM_BY_ID.get(m.awayId)?.name ?? '',
+    away: teamNameOf(m.awayId),
     score: finished ? [m.score[0], m.score[1]] : null,
     half: finished ? half : null,
   };

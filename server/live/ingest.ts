@@ -33,6 +33,7 @@ import { publishOutput } from './publish';
 import { rowToSim } from './store';
 import {
   companyKnown,
+  isFeaturedLeague,
   leagueColor,
   leagueLetter,
   registerCompany,
@@ -300,7 +301,9 @@ export function createIngest(deps: IngestDeps): Ingest {
     return true;
   }
 
-  async function upsertCatalogue(u: FixtureUpdate): Promise<{ leagueId: number; homeId: number; awayId: number }> {
+  async function upsertCatalogue(
+    u: FixtureUpdate,
+  ): Promise<{ leagueId: number; homeId: number; awayId: number; leagueName: string }> {
     const leagueId = localId(u.provider, u.sport, u.league.id);
     const league = await deps.names(u.provider, 'league', String(u.league.id), u.league.name);
     const leagueName = league.short ?? league.name;
@@ -334,7 +337,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       registerTeam(id, name);
       return id;
     };
-    return { leagueId, homeId: await team(u.home), awayId: await team(u.away) };
+    return { leagueId, homeId: await team(u.home), awayId: await team(u.away), leagueName };
   }
 
   /** One batch's work on one match. */
@@ -538,7 +541,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       if (!fresh(existing.st.src!, 'fixture', u.rev)) return 'dup';
       return { m: existing, created: false };
     }
-    const { leagueId, homeId, awayId } = await upsertCatalogue(u);
+    const { leagueId, homeId, awayId, leagueName } = await upsertCatalogue(u);
     const mark: IngestMark = {
       provider: u.provider,
       providerId: String(u.match),
@@ -559,7 +562,8 @@ export function createIngest(deps: IngestDeps): Ingest {
       jc: null,
       bd: false,
       jx: false,
-      hot: false,
+      // The leagues the app features (the catalogue's) are hot: reports, the hot lists.
+      hot: isFeaturedLeague(u.sport, leagueName),
       hasVideo: false,
       type: 0,
       st: newState(u.sport, u.cup ?? false, mark),

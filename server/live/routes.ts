@@ -29,9 +29,19 @@ import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
 import { createLiveBodies } from './bodies';
+import { companyKnown } from './catalogue';
 import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
 import { LiveText } from './text';
 import { idField } from '../../workers/protocol/fields';
+
+async function storedTeam(db: AppContext['db'], id: number) {
+  const row = await db
+    .selectFrom('live_teams')
+    .select(['id', 'name', 'color', 'color2', 'sport'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, sport: row.sport === 'lq' ? ('lq' as const) : ('zq' as const) } : undefined;
+}
 
 const idParam = z.object({ id: idField('比赛编号') });
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
@@ -60,14 +70,14 @@ const oddsHistoryQuery = z.object({
   companyId: z.coerce
     .number()
     .int()
-    .refine((id) => BOOKMAKERS.some((b) => b.id === id), '博彩公司不存在'),
+    .refine((id) => companyKnown(id), '博彩公司不存在'),
 });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).optional() });
 const followBody = z.object({
   matchId: idField('比赛编号'),
   sport: z.enum(['zq', 'lq']),
 });
-const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(1_000_000) });
+const crestParam = z.object({ teamId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
@@ -249,7 +259,8 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   // --- crests -----------------------------------------------------------------------------
   app.get(CrestPath, async (req, reply: FastifyReply) => {
     const p = crestParam.safeParse(req.params);
-    const team = p.success ? TEAM_BY_ID.get(p.data.teamId) : undefined;
+    // The catalogue's team, or a provider's as stored (its name and league colour).
+    const team = p.success ? (TEAM_BY_ID.get(p.data.teamId) ?? (await storedTeam(db, p.data.teamId))) : undefined;
     if (!team) return reply.status(404).type('text/plain; charset=utf-8').send(LiveText.teamNotFound);
     return reply
       .type('image/svg+xml; charset=utf-8')

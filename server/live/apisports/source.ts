@@ -8,8 +8,19 @@
  */
 import { Code, chinaDay, fail, isLive } from '../../../workers/protocol/index';
 import type { Ingest, IngestUpdate } from '../ingest';
-import { mapStatus } from '../providers';
-import type { LiveSink, LiveSource, SourceHealth } from '../source';
+import type { DetailIngest } from '../ingest-details';
+import type { LiveMatch } from '../model';
+import { mapStatus, providerOf } from '../providers';
+import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } from '../source';
+import {
+  ApiDetailPaths,
+  lineupsOf,
+  oddsUpdates,
+  standingsRows,
+  type ApiLineup,
+  type ApiOdds,
+  type ApiStandingsEntry,
+} from './details';
 import { LiveText } from '../text';
 import { createBudget } from './budget';
 import {
@@ -40,6 +51,8 @@ export interface ApiSportsConfig {
 export interface ApiSportsDeps {
   config: ApiSportsConfig;
   ingest: Ingest;
+  /** Lineups, opening odds and league tables (../ingest-details.ts). */
+  details: DetailIngest;
   sink: LiveSink;
   now: () => number;
   timers: boolean;
@@ -48,6 +61,14 @@ export interface ApiSportsDeps {
 
 const TZ = 'Asia/Shanghai';
 const DAY_LIST_EVERY_MS = 3_600_000;
+/** Odds and tables change slowly and cost calls: each fixture's odds every 30 min, each table every 6 h. */
+const ODDS_EVERY_MS = 30 * 60_000;
+const TABLE_EVERY_MS = 6 * 3_600_000;
+const ODDS_PER_CYCLE = 2;
+const TABLES_PER_CYCLE = 1;
+/** Odds and tables only while more than this share of the day's calls is left (the rest is for live). */
+const EXTRAS_DAY_SHARE = 0.25;
+const LINEUP_RETRY_MS = 10 * 60_000;
 
 export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   const { config, ingest } = deps;
@@ -57,6 +78,11 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   const eventsAtGoals = new Map<number, number>();
   let turn = 0;
   let lastDayList = -Infinity;
+  /** Today's fixtures of the last day list (odds and tables are read for these). */
+  let dayList: ApiFixture[] = [];
+  const oddsReadAt = new Map<number, number>();
+  const tableReadAt = new Map<string, number>();
+  const lineupAskedAt = new Map<number, number>();
   let started = false;
   let cycleBusy = false;
   let lastRev = 0;
@@ -99,8 +125,20 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     const liveList = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, { live: 'all', timezone: TZ });
     if (liveList) {
       const rev = nextRev();
+      const gone = live.filter((f) => !liveList.some((l) => l.fixture.id === f.fixture.id));
       live = liveList;
       for (const f of liveList) updates.push(footballFixture(f, rev), footballScore(f, rev));
+      // A fixture that left the live list has ended (or stopped): its final state, by id (20 a call).
+      for (let i = 0; i < gone.length; i += 20) {
+        const ids = gone.slice(i, i + 20).map((f) => f.fixture.id);
+        const ended = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, {
+          ids: ids.join('-'),
+          timezone: TZ,
+        });
+        if (!ended) break;
+        const at = nextRev();
+        for (const f of ended) updates.push(footballScore(f, at));
+      }
     }
     // 2. Today's basketball games (API-Basketball lists live scores with the day's games).
     const games = await call<ApiGame>(config.basketballUrl, ApiPaths.games, { date: today, timezone: TZ });
@@ -131,6 +169,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
       const day = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, { date: today, timezone: TZ });
       if (day) {
         lastDayList = deps.now();
+        dayList = day;
         const rev = nextRev();
         await ingest.apply(day.map((f) => footballFixture(f, rev)));
       }
@@ -142,7 +181,74 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
       const u = footballStats(f, stats, nextRev());
       if (u) await ingest.apply([u]);
     }
+    // 6. Odds and tables, less often, with what live left (never the minute's last call: the next
+    // cycle in this minute still sees the live scores).
+    for (const job of dueExtras()) {
+      if (budget.left(deps.now()).now <= 1) break;
+      // An endpoint the plan lacks, or a bad answer, costs the extras only, never the live calls.
+      const ok = await job().catch((err: unknown) => {
+        console.error('api-sports odds/table failed', (err as Error).message ?? err);
+        return true;
+      });
+      if (!ok) break;
+    }
     await ingest.sweepStale();
+  }
+
+  /** The odds and table reads due this cycle (none while the day's budget runs low). */
+  function dueExtras(): Array<() => Promise<boolean>> {
+    const now = deps.now();
+    if (budget.left(now).day <= config.perDay * EXTRAS_DAY_SHARE) return [];
+    const jobs: Array<() => Promise<boolean>> = [];
+    const fixtures = [...live, ...dayList.filter((f) => !live.some((l) => l.fixture.id === f.fixture.id))];
+    const open = fixtures.filter(
+      (f) => !['FT', 'AET', 'PEN', 'PST', 'CANC', 'ABD', 'AWD', 'WO'].includes(f.fixture.status.short),
+    );
+    for (const f of open
+      .filter((x) => now - (oddsReadAt.get(x.fixture.id) ?? -Infinity) >= ODDS_EVERY_MS)
+      .slice(0, ODDS_PER_CYCLE))
+      jobs.push(async () => {
+        const answer = await call<ApiOdds>(config.footballUrl, ApiDetailPaths.odds, { fixture: f.fixture.id });
+        if (!answer) return false;
+        oddsReadAt.set(f.fixture.id, deps.now());
+        const updates = answer.flatMap(oddsUpdates);
+        if (updates.length > 0) await ingest.apply(updates);
+        return true;
+      });
+    const leagues = new Map<string, ApiFixture['league']>();
+    for (const f of fixtures) if (f.league.season) leagues.set(`${f.league.id}:${f.league.season}`, f.league);
+    for (const [key, league] of [...leagues]
+      .filter(([k]) => now - (tableReadAt.get(k) ?? -Infinity) >= TABLE_EVERY_MS)
+      .slice(0, TABLES_PER_CYCLE))
+      jobs.push(async () => {
+        const answer = await call<ApiStandingsEntry>(config.footballUrl, ApiDetailPaths.standings, {
+          league: league.id,
+          season: league.season ?? '',
+        });
+        if (!answer) return false;
+        tableReadAt.set(key, deps.now());
+        const rows = standingsRows(answer);
+        if (rows.length > 0) await deps.details.standings('apisports', 'zq', league.id, String(league.season), rows);
+        return true;
+      });
+    return jobs;
+  }
+
+  /** Lineups on demand (a fan opened the tab), only while the budget leaves room for live calls. */
+  async function produceDetail<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K] | null> {
+    const p = providerOf(m.id);
+    if (!p || p.provider !== 'apisports') return null;
+    if (kind !== 'lineup') return deps.details.storedDetail(m, kind);
+    if (m.sport !== 'zq' || budget.left(deps.now()).now <= 2) return null;
+    // Not published yet (20–40 min before kick-off): fans opening the tab ask again in 10 minutes at most.
+    if (deps.now() - (lineupAskedAt.get(m.id) ?? -Infinity) < LINEUP_RETRY_MS) return null;
+    lineupAskedAt.set(m.id, deps.now());
+    const list = await call<ApiLineup>(config.footballUrl, ApiDetailPaths.lineups, { fixture: p.providerId });
+    const home = providerOf(m.homeId);
+    const away = providerOf(m.awayId);
+    const sides = list && home && away ? lineupsOf(list, home.providerId, away.providerId) : null;
+    if (!sides) return null;
+    return (await deps.details.lineup('apisports', m, sides.home, sides.away)) as DetailBodies[K];
   }
 
   async function runCycle(): Promise<void> {
@@ -158,7 +264,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   return {
     kind: 'apisports',
     sink: deps.sink,
-    produceDetail: async () => null,
+    produceDetail,
     async start() {
       if (started) return;
       await deps.prepare();

@@ -19,6 +19,8 @@ export interface NamiAnswer<T> {
 export interface NamiMatch {
   id: number;
   competition_id: number;
+  /** The season it belongs to (its table: season/table/detail?id=). */
+  season_id?: number;
   home_team_id: number;
   away_team_id: number;
   status_id: number;
@@ -49,6 +51,8 @@ export interface NamiLive {
     home_score?: number;
     away_score?: number;
   }>;
+  /** Text live (文字直播): ./details.ts textLines. */
+  tlive?: unknown[];
 }
 
 /** Nami football incident type → ours (types it has no row for are text-live only or ignored). */

@@ -10,7 +10,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { Code, addDays, chinaDay, fail, type Sport } from '../../../workers/protocol/index';
 import type { Ingest, IngestUpdate } from '../ingest';
-import type { LiveSink, LiveSource, SourceHealth } from '../source';
+import type { DetailIngest } from '../ingest-details';
+import { providerOf } from '../providers';
+import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } from '../source';
+import type { LiveMatch } from '../model';
+import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
 import {
   NamiPaths,
@@ -37,6 +41,8 @@ export interface NamiConfig {
 export interface NamiSourceDeps {
   config: NamiConfig;
   ingest: Ingest;
+  /** Text live, lineups, opening odds and tables (../ingest-details.ts). */
+  details: DetailIngest;
   sink: LiveSink;
   now: () => number;
   /** Run the timers (off in tests that drive `advance` by hand). */
@@ -45,6 +51,9 @@ export interface NamiSourceDeps {
   prepare: () => Promise<void>;
   staleSweepMs?: number;
   fixturesEveryMs?: number;
+  /** Real-time odds poll (default 60 s) and league tables refresh (default 30 min). */
+  oddsEveryMs?: number;
+  tablesEveryMs?: number;
 }
 
 const SPORTS: readonly Sport[] = ['zq', 'lq'];
@@ -64,6 +73,10 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   let callsUsed = 0;
   let started = false;
   let lastFixturesAt = 0;
+  let lastOddsAt = 0;
+  let lastTablesAt = 0;
+  /** Season of each competition with fixtures in the window, by `${sport}:${competition id}`. */
+  const seasons = new Map<string, number>();
   const timers: Array<ReturnType<typeof setInterval>> = [];
   let lastRev = 0;
   /**
@@ -116,6 +129,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
           ...(await call<NamiMatch[]>(NamiPaths.diary(sport), { date: addDays(today, d).replaceAll('-', '') })),
         );
       for (const m of matches) {
+        if (m.season_id) seasons.set(`${sport}:${m.competition_id}`, m.season_id);
         const f = fixtureOf(sport, m, names[sport], rev);
         if (f) updates.push(f);
         else missing = true;
@@ -136,6 +150,39 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {
     const updates = entries.flatMap((e) => liveUpdates(sport, e, rev));
     if (updates.length > 0) await ingest.apply(updates);
+    for (const e of entries)
+      if (Array.isArray(e.tlive) && Number.isInteger(e.id))
+        await deps.details.texts('nami', sport, e.id, textLines(e.tlive));
+  }
+
+  /** Every company's current line of every market (亚指, 欧指, 大小球) of the matches Nami quotes. */
+  async function loadOdds(): Promise<void> {
+    lastOddsAt = deps.now();
+    for (const sport of SPORTS) {
+      const updates = oddsUpdates(sport, await call<unknown>(NamiDetailPaths.odds(sport)));
+      if (updates.length > 0) await ingest.apply(updates);
+    }
+  }
+
+  /** The table of every competition with fixtures in the window: the base of its live table. */
+  async function loadTables(): Promise<void> {
+    lastTablesAt = deps.now();
+    for (const [key, season] of seasons) {
+      const [sport, competition] = key.split(':') as [Sport, string];
+      const answer = await call<{ tables?: Array<{ rows?: [] }> }>(NamiDetailPaths.table(sport), { id: season });
+      const rows = tableRows(answer, names[sport].team);
+      if (rows.length > 0) await deps.details.standings('nami', sport, competition, String(season), rows);
+    }
+  }
+
+  async function produceDetail<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K] | null> {
+    const p = providerOf(m.id);
+    if (!p || p.provider !== 'nami') return null;
+    if (kind !== 'lineup') return deps.details.storedDetail(m, kind);
+    if (m.sport !== 'zq') return null;
+    const sides = lineupOf(await call<NamiLineup>(NamiDetailPaths.lineup, { id: p.providerId }));
+    if (!sides) return null;
+    return (await deps.details.lineup('nami', m, sides.home, sides.away)) as DetailBodies[K];
   }
 
   /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
@@ -214,18 +261,22 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   return {
     kind: 'nami',
     sink: deps.sink,
-    // Lineups, injuries and intelligence come from endpoints this adapter does not read yet.
-    produceDetail: async () => null,
+    // Lineups from lineup/detail, opening odds from the first stored line; no injuries or intelligence.
+    produceDetail,
     async start() {
       if (started) return;
       await deps.prepare();
       for (const sport of SPORTS) await loadNames(sport);
       await loadFixtures();
+      await loadOdds().catch((err: unknown) => console.error('nami odds failed', (err as Error).message));
+      await loadTables().catch((err: unknown) => console.error('nami tables failed', (err as Error).message));
       connectPush();
       started = true;
       if (deps.timers) {
         every(config.pollMs, watchdog, 'poll');
         every(deps.fixturesEveryMs ?? 600_000, loadFixtures, 'fixtures');
+        every(deps.oddsEveryMs ?? 60_000, loadOdds, 'odds');
+        every(deps.tablesEveryMs ?? 1_800_000, loadTables, 'tables');
         every(deps.staleSweepMs ?? 10_000, () => ingest.sweepStale(), 'stale sweep');
       }
     },
@@ -255,6 +306,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     async advance() {
       await watchdog();
       if (deps.now() - lastFixturesAt >= (deps.fixturesEveryMs ?? 600_000)) await loadFixtures();
+      if (deps.now() - lastOddsAt >= (deps.oddsEveryMs ?? 60_000)) await loadOdds();
+      if (deps.now() - lastTablesAt >= (deps.tablesEveryMs ?? 1_800_000)) await loadTables();
       return ingest.sweepStale();
     },
     applyDevEvent: async () => fail(Code.REFUSED, LiveText.providerRefuses),

@@ -6,8 +6,8 @@
  * after a 429, and /metrics says how many calls are left.
  */
 import http from 'node:http';
-import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, send } from './fake';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
@@ -91,26 +91,6 @@ function game() {
   };
 }
 
-function send(res: http.ServerResponse, get: string, response: unknown[]) {
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'x-ratelimit-requests-limit': '100',
-    'x-ratelimit-requests-remaining': '90',
-    'X-RateLimit-Limit': '10',
-    'X-RateLimit-Remaining': '9',
-  });
-  res.end(
-    JSON.stringify({
-      get,
-      parameters: {},
-      errors: [],
-      results: response.length,
-      paging: { current: 1, total: 1 },
-      response,
-    }),
-  );
-}
-
 function startFake(): Promise<string> {
   fake = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -148,9 +128,7 @@ function startFake(): Promise<string> {
     if (p === '/bb/games') return send(res, 'games', [game()]);
     res.writeHead(404).end();
   });
-  return new Promise((resolve) =>
-    fake.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(fake.address() as net.AddressInfo).port}`)),
-  );
+  return listen(fake);
 }
 
 async function header(sport: 'zq' | 'lq', id: number) {
@@ -215,6 +193,12 @@ describe('api-sports adapter against a fake API-Football / API-Basketball', () =
     const lq = await header('lq', localId('apisports', 'lq', GAME));
     expect(lq.data.match.score).toEqual([42, 35]);
     expect(lq.data.match.s).toBe(4);
+    // The 统计 tab of a provider's game: its team stats, no made-up player lines.
+    const stats = await server.app.inject({
+      method: 'GET',
+      url: embeddedUrl(fillPath(LivePaths.lqStats, { id: localId('apisports', 'lq', GAME) })),
+    });
+    expect(stats.json()).toMatchObject({ code: 200, data: { players: { home: [], away: [] } } });
     // The minute's budget (6) leaves one call: the next cycle in the same minute spends only that.
     await server.ctx.feed.advance();
     expect(requests).toHaveLength(6);

@@ -17,7 +17,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
-import { LivePaths, embeddedUrl, fillPath, type Incident } from '../../../../workers/protocol/index';
+import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
+import { analysisMatch } from '../../../../server/live/details';
+import { matchById } from '../../../../server/live/repository';
+import {
+  ChatGptPaths,
+  CrestPath,
+  LivePaths,
+  embeddedUrl,
+  type ChatAnswer,
+  type FilterGroup,
+  fillPath,
+  type Incident,
+  type LeagueTable,
+  type Lineup,
+  type OddsBoard,
+  type StatEntry,
+  type TextLiveLine,
+} from '../../../../workers/protocol/index';
+import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
 
 const USER = 'qs-test';
 const SECRET = 'nami-secret';
@@ -38,8 +56,16 @@ let liveNow: unknown[] = [];
 let calls = 0;
 
 const side = (score: number, corners: number) => [score, 0, 0, 0, corners, 0, 0];
-const entry = (status: number, h: number, a: number, incidents: object[], corners: [number, number] = [2, 1]) => ({
+const entry = (
+  status: number,
+  h: number,
+  a: number,
+  incidents: object[],
+  corners: [number, number] = [2, 1],
+  tlive?: object[],
+) => ({
   id: MATCH,
+  ...(tlive ? { tlive } : {}),
   score: [MATCH, status, side(h, corners[0]), side(a, corners[1]), KICK, ''],
   stats: [
     { type: 2, home: corners[0], away: corners[1] },
@@ -48,6 +74,70 @@ const entry = (status: number, h: number, a: number, incidents: object[], corner
   incidents,
 });
 const goal23 = { type: 1, position: 1, time: 23, player_name: '萨卡', home_score: 1, away_score: 0 };
+/** Real-time odds: per match, per market, [company, change time, minute, left, middle, right, closed, score]. */
+const ODDS_AT = KICK - 3600;
+const ODDS = {
+  [MATCH]: {
+    asia: [[2, ODDS_AT, '', 0.92, 0.5, 0.94, 0, '']],
+    eu: [
+      [2, ODDS_AT, '', 1.85, 3.5, 4.1, 0, ''],
+      [5, ODDS_AT, '', 1.9, 3.4, 4.0, 0, ''],
+    ],
+    bs: [[2, ODDS_AT, '', 0.88, 2.75, 0.98, 0, '']],
+  },
+};
+const player = (id: number, name: string, n: number, position: string, first: number) => ({
+  id,
+  name,
+  logo: '',
+  shirt_number: n,
+  position,
+  first,
+  captain: 0,
+  x: 0,
+  y: 0,
+});
+const side11 = (base: number, names: string[]) =>
+  names.map((n, i) => player(base + i, n, i + 1, i === 0 ? 'G' : i < 5 ? 'D' : i < 8 ? 'M' : 'F', i < 11 ? 1 : 0));
+const LINEUP = {
+  confirmed: 1,
+  home_formation: '4-3-3',
+  away_formation: '4-3-3',
+  home: side11(500, [
+    '拉亚',
+    '怀特',
+    '萨利巴',
+    '加布里埃尔',
+    '津琴科',
+    '厄德高',
+    '赖斯',
+    '哈弗茨',
+    '萨卡',
+    '热苏斯',
+    '马丁内利',
+    '特罗萨德',
+  ]),
+  away: side11(600, [
+    '桑切斯',
+    '詹姆斯',
+    '科尔威尔',
+    '巴迪亚希勒',
+    '库库雷利亚',
+    '凯塞多',
+    '恩佐',
+    '帕尔默',
+    '马杜埃凯',
+    '杰克逊',
+    '桑乔',
+    '穆德里克',
+  ]),
+};
+/** The season table before today: Chelsea a point above Arsenal, Liverpool top. */
+const TABLE = [
+  { team_id: 30, position: 1, points: 25, total: 10, won: 8, draw: 1, loss: 1, goals: 22, goals_against: 8 },
+  { team_id: 25, position: 2, points: 21, total: 10, won: 6, draw: 3, loss: 1, goals: 18, goals_against: 9 },
+  { team_id: 19, position: 3, points: 20, total: 10, won: 6, draw: 2, loss: 2, goals: 17, goals_against: 10 },
+];
 
 function answer(res: http.ServerResponse, results: unknown) {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -73,6 +163,7 @@ function startFake(): Promise<string> {
           ? [
               { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳', logo: '' },
               { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西', logo: '' },
+              { id: 30, competition_id: 82, name: '利物浦', short_name: '利物浦', logo: '' },
             ]
           : [],
       );
@@ -103,6 +194,15 @@ function startFake(): Promise<string> {
     }
     if (p === '/api/v4/basketball/match/diary') return answer(res, []);
     if (p === '/api/v4/football/match/detail_live') return answer(res, liveNow);
+    if (p === '/api/v4/football/odds/live') return answer(res, ODDS);
+    if (p === '/api/v4/basketball/odds/live') return answer(res, {});
+    if (p === '/api/v4/football/match/lineup/detail')
+      return answer(res, url.searchParams.get('id') === String(MATCH) ? LINEUP : {});
+    if (p === '/api/v4/football/season/table/detail')
+      return answer(
+        res,
+        url.searchParams.get('id') === '1' ? { promotions: [], tables: [{ id: 1, rows: TABLE }] } : {},
+      );
     if (p === '/api/v4/basketball/match/detail_live') return answer(res, []);
     res.writeHead(404).end();
   });
@@ -275,5 +375,128 @@ describe('Nami adapter against a fake 纳米数据', () => {
       source: 'nami',
       pushConnected: true,
     });
+  });
+
+  const table = async () =>
+    (await getData<LeagueTable>(server, LivePaths.zqTable, { id: ID })).rows.map(
+      (r) => `${r.rank} ${r.teamName} ${r.played} ${r.points}`,
+    );
+  const tlive = [
+    { time: "23'", data: '萨卡禁区内劲射破门，阿森纳1-0领先', position: 1, type: 1, main: 1 },
+    { time: "45+2'", data: '上半场结束', position: 0, type: 0, main: 0 },
+  ];
+
+  it('the detail tabs: odds by company and market, lineup, stats, Nami’s text live and the table', async () => {
+    push([entry(4, 1, 0, [goal23], [5, 2], tlive)]);
+    await until(
+      async () =>
+        (await getData<TextLiveLine[]>(server, LivePaths.zqTextLive, { id: ID })).length > 0 &&
+        (await getData<TextLiveLine[]>(server, LivePaths.zqTextLive, { id: ID })).some((l) =>
+          l.text.includes('萨卡禁区内'),
+        ),
+      'text live stored',
+    );
+    // The same full list again adds nothing.
+    push([entry(4, 1, 0, [goal23], [6, 2], tlive)]);
+    await until(async () => (await header()).data.match.corner.join('-') === '6-2', 'repeat applied');
+    const lines = await getData<TextLiveLine[]>(server, LivePaths.zqTextLive, { id: ID });
+    expect(lines.filter((l) => l.text.includes('萨卡禁区内'))).toHaveLength(1);
+    expect(lines.find((l) => l.text === '上半场结束')).toMatchObject({ minute: 45, stoppage: 2 });
+
+    const asia = await getData<OddsBoard>(server, LivePaths.zqOdds, { id: ID }, { type: 1 });
+    expect(asia.companies.map((c) => [c.nameZh, c.live.left, c.live.middle, c.live.right])).toEqual([
+      ['Bet365', 0.92, 0.5, 0.94],
+    ]);
+    const eu = await getData<OddsBoard>(server, LivePaths.zqOdds, { id: ID }, { type: 2 });
+    expect(eu.companies.map((c) => c.nameZh).sort()).toEqual(['Bet365', '立博']);
+    // The first line stored is the opening line.
+    expect(eu.companies.find((c) => c.nameZh === '立博')?.open).toMatchObject({ left: 1.9, middle: 3.4, right: 4 });
+    const bs = await getData<OddsBoard>(server, LivePaths.zqOdds, { id: ID }, { type: 3 });
+    expect(bs.companies[0].live.middle).toBe(2.75);
+    const history = await getData<unknown[]>(
+      server,
+      LivePaths.zqOddsHistory,
+      { id: ID },
+      { type: 2, companyId: bs.companies[0].companyId },
+    );
+    expect(history.length).toBeGreaterThan(0);
+
+    const lineup = await getData<Lineup>(server, LivePaths.zqLineup, { id: ID });
+    expect(lineup.home.formation).toBe('4-3-3');
+    expect(lineup.home.teamName).toBe('阿森纳');
+    expect(lineup.home.starters).toHaveLength(11);
+    expect(lineup.home.starters[0]).toMatchObject({ name: '拉亚', position: 'GK', number: 1 });
+    expect(lineup.home.bench.map((p) => p.name)).toEqual(['特罗萨德']);
+    expect(lineup.away.starters[0].name).toBe('桑切斯');
+
+    // The list's league filter, the crests and the analysis lists name Nami's league and teams.
+    const groups = await getData<FilterGroup[]>(server, LivePaths.zqFilter);
+    expect(groups.flatMap((g) => g.countList).find((c) => c.leagueId === localId('nami', 'zq', 82))).toMatchObject({
+      leagueName: '英超',
+      count: 1,
+    });
+    const crest = await server.app.inject({
+      method: 'GET',
+      url: fillPath(CrestPath, { teamId: localId('nami', 'zq', 19) }),
+    });
+    expect(crest.statusCode).toBe(200);
+    expect(crest.body).toContain('<svg');
+    const m = await matchById(server.ctx.db, ID);
+    expect(analysisMatch(m!)).toMatchObject({ leagueName: '英超', home: '阿森纳', away: '切尔西' });
+
+    const stats = await getData<StatEntry[]>(server, LivePaths.zqStats, { id: ID });
+    expect(stats.find((x) => x.type === 2)).toMatchObject({ home: 6, away: 2 });
+
+    // Arsenal's match in play counts at its score: 20 + 3 points, one game more.
+    expect(await table()).toEqual(['1 利物浦 10 25', '2 阿森纳 11 23', '3 切尔西 11 21']);
+  });
+
+  it('gives the screens the simulator gives (lists, header, odds, lineup, stats, text live, table)', async () => {
+    const reference = await simulatorFootballScreens();
+    const ours = await footballScreens(server, ID);
+    expect(shapeGaps(reference, ours)).toEqual([]);
+  }, 240_000);
+
+  it('the table moves after a goal; full time: the stored table and the full-time report follow', async () => {
+    const away70 = { type: 1, position: 2, time: 70, player_name: '帕尔默', home_score: 1, away_score: 1 };
+    const away80 = { type: 1, position: 2, time: 80, player_name: '杰克逊', home_score: 1, away_score: 2 };
+    push([entry(4, 1, 1, [goal23, away70], [6, 2])]);
+    await until(async () => (await header()).data.match.score.join('-') === '1-1', 'equaliser');
+    expect(await table()).toEqual(['1 利物浦 10 25', '2 切尔西 11 22', '3 阿森纳 11 21']);
+    push([entry(8, 1, 2, [goal23, away70, away80], [6, 2])]);
+    await until(async () => (await header()).data.match.s === 8, 'full time');
+    expect(await table()).toEqual(['1 利物浦 10 25', '2 切尔西 11 24', '3 阿森纳 11 20']);
+    const stored = await server.ctx.db
+      .selectFrom('live_standings')
+      .select(['team_id', 'rank', 'points'])
+      .where('league_id', '=', localId('nami', 'zq', 82))
+      .orderBy('rank')
+      .execute();
+    expect(stored.map((r) => [r.team_id, r.rank, r.points])).toEqual([
+      [localId('nami', 'zq', 30), 1, 25],
+      [localId('nami', 'zq', 25), 2, 24],
+      [localId('nami', 'zq', 19), 3, 20],
+    ]);
+    await sweepMatchReports(server.ctx.db, Date.now());
+    const report = await renderMatchReport(server.ctx.db, ID, 'final');
+    expect(report?.title).toBe('全场战报：阿森纳 1-2 切尔西');
+    expect(report?.md).toContain('切尔西以 2-1 击败阿森纳');
+    expect(report?.md).toContain('赛后阿森纳排名第 3（20 分），切尔西排名第 2（24 分）');
+    const articles = await server.ctx.db
+      .selectFrom('news_articles')
+      .select('auto_kind')
+      .where('match_id', '=', ID)
+      .execute();
+    expect(articles.map((a) => a.auto_kind)).toContain('final');
+    // The ChatGPT tab reads the same table.
+    const asked = await server.app.inject({
+      method: 'POST',
+      url: embeddedUrl(ChatGptPaths.ask),
+      payload: new URLSearchParams({ question: '英超积分榜' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const text = (asked.json() as { data: ChatAnswer }).data.text;
+    expect(text).toContain('英超积分榜第 1 名是利物浦，积 25 分。');
+    expect(text).toContain('2. 切尔西  11 场');
   });
 });

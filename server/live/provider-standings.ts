@@ -1,0 +1,168 @@
+/**
+ * A provider league's table. Only a few days of matches are stored, so the season's counts come
+ * from the provider's own table (the base, refreshed now and then); the matches the base does not
+ * count yet (in play, or finished since) are added at their current score, so the table moves
+ * the moment a goal is stored, exactly as the seeded leagues' computed tables do.
+ *
+ * A stored match counts as already inside the provider's table when it had finished, and had not
+ * changed for `SETTLE_MS`, when the table was fetched (providers publish the table a little after
+ * the final whistle).
+ */
+import { isFinished, type LeagueTable, type Sport } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import { leagueResults } from '../database/service';
+import { primary, type TableRow } from '../database/standings';
+import { teamNameOf } from './catalogue';
+import type { LiveSink } from './source';
+import { loadMeta, saveMeta } from './store';
+
+const SETTLE_MS = 10 * 60_000;
+
+export interface StandingsCounts {
+  /** Our team id. */
+  teamId: number;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+}
+
+interface StoredBase extends Record<string, unknown> {
+  sport: Sport;
+  season: string;
+  at: number;
+  /** Our ids of the stored matches the provider's table already counts. */
+  counted: number[];
+  rows: StandingsCounts[];
+}
+
+const key = (leagueId: number) => `standings:${leagueId}`;
+
+/** Stores a provider's table of a league (our ids) as the base of its live table. */
+export async function saveProviderStandings(
+  db: Db,
+  leagueId: number,
+  sport: Sport,
+  season: string,
+  rows: readonly StandingsCounts[],
+  at: number,
+): Promise<void> {
+  const matches = await db
+    .selectFrom('live_matches')
+    .select(['id', 'status', 'updated_at'])
+    .where('league_id', '=', leagueId)
+    .execute();
+  const counted = matches
+    .filter((m) => isFinished(sport, m.status) && Number(m.updated_at) <= at - SETTLE_MS)
+    .map((m) => m.id);
+  const base: StoredBase = { sport, season, at, counted, rows: rows.map((r) => ({ ...r })) };
+  await saveMeta(db, key(leagueId), base);
+  await writeStoredTable(db, leagueId);
+}
+
+/**
+ * Writes a provider league's live table into live_standings, the stored table the match
+ * reports, the ChatGPT tab and the AI notes read (the seeded leagues' is written by the seed).
+ */
+export async function writeStoredTable(db: Db, leagueId: number): Promise<void> {
+  const table = await providerTable(db, leagueId, '');
+  if (!table) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('live_standings').where('league_id', '=', leagueId).execute();
+    if (table.rows.length === 0) return;
+    await trx
+      .insertInto('live_standings')
+      .values(
+        table.rows.map((r) => ({
+          league_id: leagueId,
+          team_id: r.teamId,
+          rank: r.rank,
+          played: r.played,
+          win: r.win,
+          draw: r.draw,
+          loss: r.loss,
+          goals_for: r.goalsFor,
+          goals_against: r.goalsAgainst,
+          points: r.points,
+        })),
+      )
+      .execute();
+  });
+}
+
+/**
+ * A sink that keeps provider leagues' stored tables current: after a step whose incidents moved a
+ * score or a status (goals, their VAR corrections, kick-off, full time), the tables of those
+ * matches' leagues are written again.
+ */
+export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
+  const withBase = new Map<number, boolean>();
+  return {
+    insertMatches: (matches, at) => sink.insertMatches(matches, at),
+    saveDetail: (matchId, kind, body, at) => sink.saveDetail(matchId, kind, body, at),
+    async saveOutput(matches, out, at) {
+      await sink.saveOutput(matches, out, at);
+      const moved = new Set(out.incidents.filter((i) => i.type === 'goal' || i.type === 'state').map((i) => i.matchId));
+      const leagues = new Set(matches.filter((m) => moved.has(m.id)).map((m) => m.leagueId));
+      for (const leagueId of leagues) {
+        let has = withBase.get(leagueId);
+        if (has === undefined || !has) {
+          has = (await loadMeta(db, key(leagueId))) !== null;
+          withBase.set(leagueId, has);
+        }
+        // The stored table is a copy for readers: failing to write it never fails the step.
+        if (has)
+          await writeStoredTable(db, leagueId).catch((err: unknown) =>
+            console.error('provider table write failed', err),
+          );
+      }
+    },
+  };
+}
+
+/** The live table of a provider league, or null when no table of it is stored. */
+export async function providerTable(db: Db, leagueId: number, leagueName: string): Promise<LeagueTable | null> {
+  const base = await loadMeta<StoredBase>(db, key(leagueId));
+  if (!base) return null;
+  const { sport } = base;
+  const rows = new Map<number, TableRow>(base.rows.map((r) => [r.teamId, { ...r, rank: 0, form: [], playing: false }]));
+  const counted = new Set(base.counted);
+  for (const r of await leagueResults(db, leagueId, sport)) {
+    if (counted.has(r.id)) continue;
+    for (const [teamId, own, other] of [
+      [r.homeId, r.score[0], r.score[1]],
+      [r.awayId, r.score[1], r.score[0]],
+    ] as const) {
+      const row = rows.get(teamId);
+      if (!row) continue;
+      row.played++;
+      row.goalsFor += own;
+      row.goalsAgainst += other;
+      if (own > other) row.win++;
+      else if (own < other) row.loss++;
+      else row.draw++;
+      row.points += sport === 'lq' ? (own > other ? 1 : 0) : own > other ? 3 : own === other ? 1 : 0;
+      if (r.live) row.playing = true;
+    }
+  }
+  const ranked = [...rows.values()].sort((a, b) => primary(sport, a, b) || a.teamId - b.teamId);
+  return {
+    leagueName,
+    season: base.season,
+    rows: ranked.map((r, i) => ({
+      rank: i + 1,
+      teamId: r.teamId,
+      teamName: teamNameOf(r.teamId),
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      goalsFor: r.goalsFor,
+      goalsAgainst: r.goalsAgainst,
+      points: r.points,
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * A fake api-sports host for the contract tests: answers in the documented envelope
+ * (`{ get, parameters, errors, results, paging, response }`) with the rate-limit headers.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+
+/** The plan the headers describe: calls a day and a minute, and how many of each are left. */
+export interface FakePlan {
+  day: number;
+  dayLeft: number;
+  minute: number;
+  minuteLeft: number;
+}
+const SMALL: FakePlan = { day: 100, dayLeft: 90, minute: 10, minuteLeft: 9 };
+
+export function send(res: http.ServerResponse, get: string, response: unknown[], plan: FakePlan = SMALL): void {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'x-ratelimit-requests-limit': String(plan.day),
+    'x-ratelimit-requests-remaining': String(plan.dayLeft),
+    'X-RateLimit-Limit': String(plan.minute),
+    'X-RateLimit-Remaining': String(plan.minuteLeft),
+  });
+  res.end(
+    JSON.stringify({
+      get,
+      parameters: {},
+      errors: [],
+      results: response.length,
+      paging: { current: 1, total: 1 },
+      response,
+    }),
+  );
+}
+
+/** Listens on a free loopback port; answers the base URL. */
+export function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`)),
+  );
+}
