@@ -6,36 +6,20 @@
  * Nami's Chinese names; a pushed goal, its duplicates, a VAR correction, the push going down
  * (the adapter polls detail_live) and coming back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
+import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, embeddedUrl, fillPath, type Incident } from '../../../../workers/protocol/index';
 
-const USER = 'qs-test';
-const SECRET = 'nami-secret';
 const MATCH = 3_900_001;
 const ID = localId('nami', 'zq', MATCH);
 const KICK = Math.floor(Date.now() / 1000) - 20 * 60;
 
 let ts: TestStorage;
 let server: BuiltServer;
-let fake: http.Server;
-let broker: ChildProcess | null = null;
-let brokerPort = 0;
-let tcpPort = 0;
-let publisher: MqttClient;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-nami-'));
-/** What the fake's detail_live answers (the provider's current truth for polling). */
-let liveNow: unknown[] = [];
-let calls = 0;
+let nami: FakeNami;
 
 const side = (score: number, corners: number) => [score, 0, 0, 0, corners, 0, 0];
 const entry = (status: number, h: number, a: number, incidents: object[], corners: [number, number] = [2, 1]) => ({
@@ -48,121 +32,6 @@ const entry = (status: number, h: number, a: number, incidents: object[], corner
   incidents,
 });
 const goal23 = { type: 1, position: 1, time: 23, player_name: '萨卡', home_score: 1, away_score: 0 };
-
-function answer(res: http.ServerResponse, results: unknown) {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ code: 0, query: { total: Array.isArray(results) ? results.length : 0 }, results }));
-}
-
-function startFake(): Promise<string> {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    calls++;
-    if (url.searchParams.get('user') !== USER || url.searchParams.get('secret') !== SECRET) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ code: 1, err: 'auth failed' }));
-    }
-    const p = url.pathname;
-    const first = Number(url.searchParams.get('id') ?? 0) === 0;
-    if (p === '/api/v4/football/competition/list')
-      return answer(res, first ? [{ id: 82, name: '英格兰超级联赛', short_name: '英超', logo: '' }] : []);
-    if (p === '/api/v4/football/team/list')
-      return answer(
-        res,
-        first
-          ? [
-              { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳', logo: '' },
-              { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西', logo: '' },
-            ]
-          : [],
-      );
-    if (p === '/api/v4/basketball/competition/list' || p === '/api/v4/basketball/team/list') return answer(res, []);
-    if (p === '/api/v4/football/match/diary') {
-      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-      return answer(
-        res,
-        url.searchParams.get('date') === today
-          ? [
-              {
-                id: MATCH,
-                season_id: 1,
-                competition_id: 82,
-                home_team_id: 19,
-                away_team_id: 25,
-                status_id: 2,
-                match_time: KICK,
-                neutral: 0,
-                note: '',
-                home_scores: [0, 0, 0, 0, -1, 0, 0],
-                away_scores: [0, 0, 0, 0, -1, 0, 0],
-                updated_at: KICK,
-              },
-            ]
-          : [],
-      );
-    }
-    if (p === '/api/v4/basketball/match/diary') return answer(res, []);
-    if (p === '/api/v4/football/match/detail_live') return answer(res, liveNow);
-    if (p === '/api/v4/basketball/match/detail_live') return answer(res, []);
-    res.writeHead(404).end();
-  });
-  return new Promise((resolve) =>
-    fake.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(fake.address() as net.AddressInfo).port}`)),
-  );
-}
-
-/** A free high port (Mosquitto's WebSocket listener binds every interface, so stay high). */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-async function startBroker(): Promise<void> {
-  const conf = path.join(dir, 'mosquitto.conf');
-  // Mosquitto 2.0.11 refuses to start with only a WebSocket listener ("Unable to start any
-  // listening sockets"): a loopback TCP listener beside it makes it start.
-  fs.writeFileSync(
-    conf,
-    `listener ${tcpPort} 127.0.0.1\nlistener ${brokerPort}\nprotocol websockets\nallow_anonymous true\npersistence false\n`,
-  );
-  // Debian installs it in /usr/sbin, which a non-root PATH may not hold.
-  const bin = fs.existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto';
-  broker = spawn(bin, ['-c', conf], { stdio: 'ignore' });
-  await until(async () => {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(brokerPort, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    return ok;
-  }, 'mosquitto listening');
-}
-
-async function stopBroker(): Promise<void> {
-  const b = broker;
-  broker = null;
-  if (!b || b.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    b.once('exit', () => resolve());
-    b.kill('SIGTERM');
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function header() {
   const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(LivePaths.zqHeader, { id: ID })) });
@@ -178,24 +47,44 @@ async function header() {
 const goals = async () => (await header()).data.incidents.filter((i) => i.type === 'goal');
 
 function push(entries: unknown[]): void {
-  publisher.publish('sports/football/match.v1', JSON.stringify(entries));
+  void nami.push(entries);
 }
 
 beforeAll(async () => {
-  const base = await startFake();
-  brokerPort = await freePort();
-  tcpPort = await freePort();
-  await startBroker();
+  nami = await startFakeNami({
+    competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
+    teams: {
+      zq: [
+        { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
+        { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
+      ],
+    },
+    matches: {
+      zq: [
+        {
+          id: MATCH,
+          competition_id: 82,
+          home_team_id: 19,
+          away_team_id: 25,
+          status_id: 2,
+          match_time: KICK,
+          home_scores: [0, 0, 0, 0, -1, 0, 0],
+          away_scores: [0, 0, 0, 0, -1, 0, 0],
+          updated_at: KICK,
+        },
+      ],
+    },
+  });
   ts = await createTestStorage('pglite', {
     feed: false,
     liveSource: {
       kind: 'nami',
       staleAfterMs: 120_000,
       nami: {
-        user: USER,
-        secret: SECRET,
-        baseUrl: base,
-        mqttUrl: `ws://127.0.0.1:${brokerPort}`,
+        user: FAKE_NAMI_USER,
+        secret: FAKE_NAMI_SECRET,
+        baseUrl: nami.baseUrl,
+        mqttUrl: nami.mqttUrl,
         pushStallMs: 1_500,
         pollMs: 500,
       },
@@ -204,17 +93,13 @@ beforeAll(async () => {
   });
   server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
   await server.ctx.feed.start();
-  publisher = mqtt.connect(`ws://127.0.0.1:${brokerPort}`, { reconnectPeriod: 500 });
-  await until(() => publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
+  await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
 }, 120_000);
 
 afterAll(async () => {
-  await publisher?.endAsync(true);
   await server?.close();
   await ts?.cleanup();
-  await stopBroker();
-  await new Promise((r) => fake?.close(r));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await nami?.close();
 });
 
 describe('Nami adapter against a fake 纳米数据', () => {
@@ -250,12 +135,14 @@ describe('Nami adapter against a fake 纳米数据', () => {
   });
 
   it('push down: the adapter polls detail_live; push back: it stops polling', async () => {
-    await stopBroker();
+    await nami.stopBroker();
     await until(() => server.ctx.feed.health().pushConnected === false, 'push seen down');
-    liveNow = [entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2])];
-    const before = calls;
+    nami.liveNow.zq = [
+      entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2]),
+    ];
+    const before = nami.calls();
     await server.ctx.feed.advance();
-    expect(calls).toBeGreaterThan(before);
+    expect(nami.calls()).toBeGreaterThan(before);
     expect(server.ctx.feed.health().polling).toBe(true);
     const h = await header();
     expect(h.data.match.s).toBe(4);
@@ -264,8 +151,8 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(metrics.body).toContain('live_source_info{source="nami"} 1');
     expect(metrics.body).toMatch(/live_push_connected 0/);
     expect(metrics.body).toMatch(/live_polling 1/);
-    await startBroker();
-    await until(() => server.ctx.feed.health().pushConnected === true && publisher.connected, 'push back', 30_000);
+    await nami.startBroker();
+    await until(() => server.ctx.feed.health().pushConnected === true && nami.publisher.connected, 'push back', 30_000);
     push([entry(4, 1, 0, [goal23], [5, 2])]);
     await until(async () => (await header()).data.match.corner.join('-') === '5-2', 'push applied again');
     await server.ctx.feed.advance();
