@@ -50,6 +50,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for /healthz (ms). PGlite creates and seeds a new database in ~6 s on an idle machine, much longer under load. */
   readyTimeoutMs?: number;
+  /** Node flags before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -112,7 +114,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     NODE_ENV: 'production',
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
