@@ -38,9 +38,10 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
   const settings$ = new BehaviorSubject<LiveSettings>({ ...DEFAULT_LIVE_SETTINGS });
   const alerts$ = new Subject<AlertEvent>();
   const alerted = new Set<string>();
-  const pending = new Set<ReturnType<typeof setTimeout>>();
+  /** Alerts waiting out the delay, by incident id, with the text they were raised for. */
+  const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; text: string }>();
   kernel.onDispose(() => {
-    for (const t of pending) timers.clearTimeout(t);
+    for (const p of pending.values()) timers.clearTimeout(p.timer);
   });
 
   const booted = kernel.store
@@ -52,7 +53,17 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
 
   function onIncident(inc: Incident, m: Match): void {
     const flag = ALERT_TYPES[inc.type];
-    if (!flag || alerted.has(inc.id)) return;
+    if (!flag) return;
+    if (alerted.has(inc.id)) {
+      // The same incident with other text is a correction (a goal taken back by VAR: 进球无效):
+      // an alert still waiting out the delay must not announce a goal that no longer counts.
+      const p = pending.get(inc.id);
+      if (p && p.text !== inc.text) {
+        timers.clearTimeout(p.timer);
+        pending.delete(inc.id);
+      }
+      return;
+    }
     const s = settings$.value;
     if (!s[flag]) return;
     if (s.followedOnly && !isFollowed(m)) return;
@@ -77,11 +88,11 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
       });
     };
     if (s.alertDelaySec > 0) {
-      const t = timers.setTimeout(() => {
-        pending.delete(t);
+      const timer = timers.setTimeout(() => {
+        pending.delete(inc.id);
         fire();
       }, s.alertDelaySec * 1000);
-      pending.add(t);
+      pending.set(inc.id, { timer, text: inc.text });
     } else fire();
   }
 
