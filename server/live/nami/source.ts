@@ -204,26 +204,30 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
    * (one transaction, one publish per match): at 1,000 messages/s one apply per message queued
    * behind each other's transaction and fell seconds behind (tests/bench/nami-push.ts).
    */
-  const pushed: IngestUpdate[] = [];
+  let pushed: IngestUpdate[] = [];
   let applying = false;
 
   /**
-   * Takes the queued updates up to the second message of a match already taken: within a batch
-   * the ingest orders updates by kind (scores before incidents), so two messages of one match in
-   * one batch could name a goal with the score after a later one. One message per match per batch
-   * keeps each match's messages applied in arrival order, exactly as one at a time.
+   * Takes the first queued message of every match; a match's later messages wait for the next
+   * batch. Within a batch the ingest orders updates by kind (scores before incidents), so two
+   * messages of one match in one batch could name a goal with the score after a later one: one
+   * message per match per batch keeps each match's messages applied in arrival order, exactly as
+   * one at a time. Matches are independent, so one can go ahead of another's waiting message.
    */
   function nextBatch(): IngestUpdate[] {
     const taken = new Map<string, number>();
-    let end = 0;
-    for (; end < pushed.length; end++) {
-      const u = pushed[end];
+    const batch: IngestUpdate[] = [];
+    const rest: IngestUpdate[] = [];
+    for (const u of pushed) {
       const key = `${u.sport}:${u.match}`;
       const rev = taken.get(key);
-      if (rev !== undefined && rev !== u.rev) break;
-      taken.set(key, u.rev);
+      if (rev === undefined || rev === u.rev) {
+        taken.set(key, u.rev);
+        batch.push(u);
+      } else rest.push(u);
     }
-    return pushed.splice(0, end);
+    pushed = rest;
+    return batch;
   }
 
   function drainPush(): void {

@@ -88,4 +88,22 @@ describe('Nami push batching', () => {
       expect(mine[1].rev).toBeLessThan(mine[2].rev);
     }
   });
+  it("a match's second message waits for the next batch without holding back other matches", async () => {
+    batches.length = 0;
+    // Each match's three messages back to back: a batch cut at the first repeat would take one.
+    const ids = MATCHES.map((id) => id + 100);
+    for (const id of ids)
+      for (let n = 1; n <= 3; n++)
+        nami.publisher.publish('sports/football/match.v1', JSON.stringify([scoreEntry(id, n)]));
+    const scores = () => batches.flat().filter((u): u is ScoreUpdate => u.kind === 'score');
+    await until(() => scores().length === 30, 'all 30 messages applied', 10_000);
+    expect(batches.length).toBeLessThanOrEqual(6);
+    for (const batch of batches) expect(new Set(batch.map((u) => u.match)).size).toBe(batch.length);
+    for (const id of ids)
+      expect(
+        scores()
+          .filter((u) => u.match === id)
+          .map((u) => u.corner?.[0]),
+      ).toEqual([1, 2, 3]);
+  });
 });
