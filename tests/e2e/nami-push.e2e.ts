@@ -189,6 +189,15 @@ describe('纳米数据 push → browser', () => {
     const varMs = (await Promise.all(pages.map((p) => shownAt(p, 1)))).map((t) => t - varAt);
     console.log(`goal → 3 lists + detail: ${goalMs.join(', ')} ms; VAR → ${varMs.join(', ')} ms`);
     for (const ms of [...goalMs, ...varMs]) expect(ms).toBeLessThan(1_000);
+    // The goal's toast (it said 1-0) goes with the correction, well before its own 3 s are up.
+    await Promise.all(
+      pages.map((p) =>
+        p.waitForFunction((i) => !document.querySelector(`.lv-alert[data-alert-match="${i}"]`), ID, {
+          polling: 50,
+          timeout: 1_000,
+        }),
+      ),
+    );
 
     // The detail's incident is the same goal, now 进球无效 (replaced, not a second one).
     await detail.waitForFunction(
@@ -202,6 +211,7 @@ describe('纳米数据 push → browser', () => {
     const alerts = (await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as Watch).alerts)))).flat();
     expect(alerts).toEqual(['1-0']);
     for (const p of lists) expect(await p.locator(rowScore).textContent()).toBe('0-0');
+
     expect(errors).toEqual([]);
     await lists[0].bringToFront();
     await screenshot(lists[0], 'nami-push-list-after-var');

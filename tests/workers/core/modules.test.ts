@@ -270,4 +270,37 @@ describe('injected timers', () => {
     await sleep(300);
     expect(alerts).toHaveLength(0);
   });
+  it('a goal taken back (VAR) after its alert showed: the alert is withdrawn, never raised again', async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    await a.updateSettings({ alertDelaySec: 0 });
+    const alerts: AlertEvent[] = [];
+    await a.subscribe({ kind: 'alerts' }, (v) => alerts.push(v));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    const goal = (score: [number, number], text: string) => ({
+      kind: 'match' as const,
+      match: footballMatch(9404, score),
+      incident: {
+        id: 'inc-9404-1',
+        matchId: 9404,
+        sport: 'zq' as const,
+        type: 'goal' as const,
+        side: 'home' as const,
+        minute: 23,
+        text,
+        score,
+        at: Date.now(),
+      },
+    });
+    hub().publish(Topics.football, goal([1, 0], '第23分钟 阿森纳 进球，比分 1-0'));
+    await waitFor(() => alerts.length === 1, 8_000, 'alert');
+    expect(alerts[0].withdrawn).toBeUndefined();
+    hub().publish(Topics.football, goal([0, 0], '第23分钟 阿森纳 进球无效，比分 0-0'));
+    await waitFor(() => alerts.length === 2, 8_000, 'withdrawal');
+    expect(alerts[1]).toMatchObject({ id: 'inc-9404-1', withdrawn: true });
+    // The same correction again (a replay) withdraws nothing more and raises nothing.
+    hub().publish(Topics.football, goal([0, 0], '第23分钟 阿森纳 进球无效，比分 0-0'));
+    await sleep(500);
+    expect(alerts).toHaveLength(2);
+  });
 });

@@ -38,6 +38,8 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
   const settings$ = new BehaviorSubject<LiveSettings>({ ...DEFAULT_LIVE_SETTINGS });
   const alerts$ = new Subject<AlertEvent>();
   const alerted = new Set<string>();
+  /** Alerts released, by incident id, so a correction can take back the one a tab still shows. */
+  const released = new Map<string, { alert: AlertEvent; text: string }>();
   /** Alerts waiting out the delay, by incident id, with the text they were raised for. */
   const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; text: string }>();
   kernel.onDispose(() => {
@@ -62,6 +64,12 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
         timers.clearTimeout(p.timer);
         pending.delete(inc.id);
       }
+      // Already shown: the tab showing it drops it.
+      const shown = released.get(inc.id);
+      if (shown && shown.text !== inc.text) {
+        released.delete(inc.id);
+        alerts$.next({ ...shown.alert, withdrawn: true, at: now() });
+      }
       return;
     }
     const s = settings$.value;
@@ -74,7 +82,7 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
       // happened; the running clock, read after the alert delay, is only a fallback.
       const minuteText =
         m.sport !== 'zq' ? '' : inc.minute > 0 ? incidentMinuteText(inc) : minuteMark(matchMinuteText(m, now()));
-      alerts$.next({
+      const alert: AlertEvent = {
         id: inc.id,
         matchId: m.id,
         sport: m.sport,
@@ -85,7 +93,10 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
         score: inc.score,
         text: `${ALERT_WORD[inc.type]}！${m.home.name} ${inc.score[0]}-${inc.score[1]} ${m.away.name}${minuteText ? ` ${minuteText}` : ''}`,
         at: now(),
-      });
+      };
+      released.set(inc.id, { alert, text: inc.text });
+      if (released.size > ALERTED_MAX) released.delete(released.keys().next().value as string);
+      alerts$.next(alert);
     };
     if (s.alertDelaySec > 0) {
       const timer = timers.setTimeout(() => {
