@@ -52,6 +52,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** Node arguments that start the server; `--import tsx server/main.ts` (the sources) unless given. */
   command?: string[];
+  /** Node flags before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -127,11 +129,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     NODE_ENV: 'production',
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, opts.command ?? ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), ...(opts.command ?? ['--import', 'tsx', 'server/main.ts'])],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));

@@ -170,6 +170,8 @@ export interface AlertEvent {
   text: string;
   /** Unix ms when the core released it (after the alert delay). */
   at: number;
+  /** A correction took the incident back (a goal 进球无效, VAR): a tab showing this alert drops it. */
+  withdrawn?: true;
 }
 
 /** A reserved broadcast started (spec: 预约 → 开播时会通知您). */

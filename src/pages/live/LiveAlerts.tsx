@@ -1,7 +1,7 @@
 /**
  * Shows the alerts the core releases to this tab (the core applies the settings, the delay and
  * the once-per-event rule across tabs), within the page's scope (./alert-scope.ts): one at a
- * time, the newest replacing the last. Adds sound and vibration when the settings allow.
+ * time, the newest replacing the last; an alert the core withdraws (a goal taken back) goes. Adds sound and vibration when the settings allow.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -20,6 +20,8 @@ export function LiveAlerts(scope: AlertScope) {
   const [, navigate] = useLocation();
   const dismiss = useCallback((id: string) => setShown((a) => (a?.id === id ? null : a)), []);
   useAlerts((alert) => {
+    // Taken back (a goal 进球无效): the toast still showing it goes.
+    if (alert.withdrawn) return dismiss(alert.id);
     const { settings: s, followed: f, scope: sc } = latest.current;
     if (!alertBelongs(alert, sc, f)) return;
     setShown(alert);

@@ -225,4 +225,82 @@ describe('injected timers', () => {
     await waitFor(() => alerts.length === 1, 8_000, 'alert after the delay');
     expect(alerts[0].text).toContain('进球');
   });
+  it('a goal taken back (VAR) while its alert waits out the delay never alerts', async () => {
+    const clock = new FakeClock(Date.now());
+    const timers: Timers = {
+      setTimeout: clock.setTimeout,
+      clearTimeout: clock.clearTimeout,
+      setInterval: (fn, ms) => {
+        const again = () => {
+          fn();
+          clock.setTimeout(again, ms);
+        };
+        return clock.setTimeout(again, ms);
+      },
+      clearInterval: clock.clearTimeout,
+    };
+    h = new CoreHarness(srv.base, timers);
+    const a = h.tab('a');
+    await a.updateSettings({ alertDelaySec: 30 });
+    const alerts: AlertEvent[] = [];
+    await a.subscribe({ kind: 'alerts' }, (v) => alerts.push(v));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    const goal = (score: [number, number], text: string) => ({
+      kind: 'match' as const,
+      match: footballMatch(9403, score),
+      incident: {
+        id: 'inc-9403-1',
+        matchId: 9403,
+        sport: 'zq' as const,
+        type: 'goal' as const,
+        side: 'home' as const,
+        minute: 23,
+        text,
+        score,
+        at: Date.now(),
+      },
+    });
+    hub().publish(Topics.football, goal([1, 0], '第23分钟 阿森纳 进球，比分 1-0'));
+    await waitFor(() => clock.pending() > 1, 8_000, 'alert scheduled');
+    const seen = h.core.socket.lastSeq(Topics.football) ?? 0;
+    // The correction: the same incident id, now 进球无效, the score back down.
+    hub().publish(Topics.football, goal([0, 0], '第23分钟 阿森纳 进球无效，比分 0-0'));
+    await waitFor(() => (h!.core.socket.lastSeq(Topics.football) ?? 0) > seen, 8_000, 'correction received');
+    clock.advance(31_000);
+    await sleep(300);
+    expect(alerts).toHaveLength(0);
+  });
+  it('a goal taken back (VAR) after its alert showed: the alert is withdrawn, never raised again', async () => {
+    h = new CoreHarness(srv.base);
+    const a = h.tab('a');
+    await a.updateSettings({ alertDelaySec: 0 });
+    const alerts: AlertEvent[] = [];
+    await a.subscribe({ kind: 'alerts' }, (v) => alerts.push(v));
+    await waitFor(() => h!.core.socket.lastSeq(Topics.football) !== undefined, 10_000, 'subscribed');
+    const goal = (score: [number, number], text: string) => ({
+      kind: 'match' as const,
+      match: footballMatch(9404, score),
+      incident: {
+        id: 'inc-9404-1',
+        matchId: 9404,
+        sport: 'zq' as const,
+        type: 'goal' as const,
+        side: 'home' as const,
+        minute: 23,
+        text,
+        score,
+        at: Date.now(),
+      },
+    });
+    hub().publish(Topics.football, goal([1, 0], '第23分钟 阿森纳 进球，比分 1-0'));
+    await waitFor(() => alerts.length === 1, 8_000, 'alert');
+    expect(alerts[0].withdrawn).toBeUndefined();
+    hub().publish(Topics.football, goal([0, 0], '第23分钟 阿森纳 进球无效，比分 0-0'));
+    await waitFor(() => alerts.length === 2, 8_000, 'withdrawal');
+    expect(alerts[1]).toMatchObject({ id: 'inc-9404-1', withdrawn: true });
+    // The same correction again (a replay) withdraws nothing more and raises nothing.
+    hub().publish(Topics.football, goal([0, 0], '第23分钟 阿森纳 进球无效，比分 0-0'));
+    await sleep(500);
+    expect(alerts).toHaveLength(2);
+  });
 });

@@ -38,9 +38,12 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
   const settings$ = new BehaviorSubject<LiveSettings>({ ...DEFAULT_LIVE_SETTINGS });
   const alerts$ = new Subject<AlertEvent>();
   const alerted = new Set<string>();
-  const pending = new Set<ReturnType<typeof setTimeout>>();
+  /** Alerts released, by incident id, so a correction can take back the one a tab still shows. */
+  const released = new Map<string, { alert: AlertEvent; text: string }>();
+  /** Alerts waiting out the delay, by incident id, with the text they were raised for. */
+  const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; text: string }>();
   kernel.onDispose(() => {
-    for (const t of pending) timers.clearTimeout(t);
+    for (const p of pending.values()) timers.clearTimeout(p.timer);
   });
 
   const booted = kernel.store
@@ -52,7 +55,23 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
 
   function onIncident(inc: Incident, m: Match): void {
     const flag = ALERT_TYPES[inc.type];
-    if (!flag || alerted.has(inc.id)) return;
+    if (!flag) return;
+    if (alerted.has(inc.id)) {
+      // The same incident with other text is a correction (a goal taken back by VAR: 进球无效):
+      // an alert still waiting out the delay must not announce a goal that no longer counts.
+      const p = pending.get(inc.id);
+      if (p && p.text !== inc.text) {
+        timers.clearTimeout(p.timer);
+        pending.delete(inc.id);
+      }
+      // Already shown: the tab showing it drops it.
+      const shown = released.get(inc.id);
+      if (shown && shown.text !== inc.text) {
+        released.delete(inc.id);
+        alerts$.next({ ...shown.alert, withdrawn: true, at: now() });
+      }
+      return;
+    }
     const s = settings$.value;
     if (!s[flag]) return;
     if (s.followedOnly && !isFollowed(m)) return;
@@ -63,7 +82,7 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
       // happened; the running clock, read after the alert delay, is only a fallback.
       const minuteText =
         m.sport !== 'zq' ? '' : inc.minute > 0 ? incidentMinuteText(inc) : minuteMark(matchMinuteText(m, now()));
-      alerts$.next({
+      const alert: AlertEvent = {
         id: inc.id,
         matchId: m.id,
         sport: m.sport,
@@ -74,14 +93,17 @@ export function createAlertsModule(kernel: Kernel, isFollowed: (m: Match) => boo
         score: inc.score,
         text: `${ALERT_WORD[inc.type]}！${m.home.name} ${inc.score[0]}-${inc.score[1]} ${m.away.name}${minuteText ? ` ${minuteText}` : ''}`,
         at: now(),
-      });
+      };
+      released.set(inc.id, { alert, text: inc.text });
+      if (released.size > ALERTED_MAX) released.delete(released.keys().next().value as string);
+      alerts$.next(alert);
     };
     if (s.alertDelaySec > 0) {
-      const t = timers.setTimeout(() => {
-        pending.delete(t);
+      const timer = timers.setTimeout(() => {
+        pending.delete(inc.id);
         fire();
       }, s.alertDelaySec * 1000);
-      pending.add(t);
+      pending.set(inc.id, { timer, text: inc.text });
     } else fire();
   }
 

@@ -1,0 +1,173 @@
+/**
+ * A fake 纳米数据 (Nami API 2.0) that speaks the documented formats (docs/providers/nami.md): the
+ * HTTP basic data, diary and detail_live with the exact JSON shapes, and the push through a real
+ * Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
+ * payload. Shared by the adapter's contract test, the browser test and the push benchmark.
+ *
+ *   const nami = await startFakeNami({ competitions, teams, matches });
+ *   // LIVE_SOURCE=nami NAMI_BASE_URL=nami.baseUrl NAMI_MQTT_URL=nami.mqttUrl NAMI_USER / NAMI_SECRET
+ *   await nami.push([{ id, score: [...] }]);            // sports/football/match.v1
+ *   nami.liveNow.zq = [...];                             // what detail_live answers (polling)
+ *   await nami.close();
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Sport } from '../../workers/protocol/index';
+import { NamiPaths, PUSH_TOPIC, type NamiMatch, type NamiNamed } from '../../server/live/nami/formats';
+
+export const FAKE_NAMI_USER = 'qs-test';
+export const FAKE_NAMI_SECRET = 'nami-secret';
+
+export interface FakeNamiWorld {
+  competitions: Partial<Record<Sport, NamiNamed[]>>;
+  teams: Partial<Record<Sport, Array<NamiNamed & { competition_id: number }>>>;
+  /** The diary answers each match on the Beijing day of its `match_time`. */
+  matches: Partial<Record<Sport, NamiMatch[]>>;
+}
+
+export interface FakeNami {
+  baseUrl: string;
+  mqttUrl: string;
+  /** What detail_live answers now, per sport (the provider's current truth for polling). */
+  liveNow: Record<Sport, unknown[]>;
+  /** HTTP calls answered so far. */
+  calls(): number;
+  /** Publishes one push message (a JSON array of real-time entries) and waits for the broker's ack of the write. */
+  push(entries: unknown[], sport?: Sport): Promise<void>;
+  /** The publisher's MQTT client, for a benchmark that paces its own publishes. */
+  publisher: MqttClient;
+  stopBroker(): Promise<void>;
+  startBroker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** yyyymmdd of the Beijing day of a unix time in seconds (the diary's `date`). */
+export const chinaDate = (unixS: number): string =>
+  new Date(unixS * 1000 + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** A free high port (Mosquitto's WebSocket listener binds every interface, so stay high). */
+async function freeHighPort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function answer(res: http.ServerResponse, results: unknown) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ code: 0, query: { total: Array.isArray(results) ? results.length : 0 }, results }));
+}
+
+export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
+  const liveNow: Record<Sport, unknown[]> = { zq: [], lq: [] };
+  let calls = 0;
+  const routes = new Map<string, (url: URL) => unknown>();
+  for (const sport of ['zq', 'lq'] as const) {
+    // Basic-data lists page by id: `id` ≥ the asked id, at most `limit` a page.
+    const page = (rows: NamiNamed[]) => (url: URL) => {
+      const from = Number(url.searchParams.get('id') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 1000);
+      return rows.filter((r) => r.id >= from).slice(0, limit);
+    };
+    routes.set(NamiPaths.competitions(sport), page(world.competitions[sport] ?? []));
+    routes.set(NamiPaths.teams(sport), page(world.teams[sport] ?? []));
+    routes.set(NamiPaths.diary(sport), (url) =>
+      (world.matches[sport] ?? []).filter((m) => chinaDate(m.match_time) === url.searchParams.get('date')),
+    );
+    routes.set(NamiPaths.live(sport), () => liveNow[sport]);
+  }
+  const fake = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    calls++;
+    if (url.searchParams.get('user') !== FAKE_NAMI_USER || url.searchParams.get('secret') !== FAKE_NAMI_SECRET) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ code: 1, err: 'auth failed' }));
+    }
+    const route = routes.get(url.pathname);
+    if (!route) return res.writeHead(404).end();
+    answer(res, route(url));
+  });
+  const baseUrl = await new Promise<string>((resolve) =>
+    fake.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(fake.address() as net.AddressInfo).port}`)),
+  );
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-nami-'));
+  const brokerPort = await freeHighPort();
+  const tcpPort = await freeHighPort();
+  let broker: ChildProcess | null = null;
+
+  async function startBroker(): Promise<void> {
+    const conf = path.join(dir, 'mosquitto.conf');
+    // Mosquitto 2.0.11 refuses to start with only a WebSocket listener ("Unable to start any
+    // listening sockets"): a loopback TCP listener beside it makes it start.
+    fs.writeFileSync(
+      conf,
+      `listener ${tcpPort} 127.0.0.1\nlistener ${brokerPort}\nprotocol websockets\nallow_anonymous true\npersistence false\n`,
+    );
+    // Debian installs it in /usr/sbin, which a non-root PATH may not hold.
+    const bin = fs.existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto';
+    broker = spawn(bin, ['-c', conf], { stdio: 'ignore' });
+    await until(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const s = net.connect(brokerPort, '127.0.0.1');
+          s.once('connect', () => (s.destroy(), resolve(true)));
+          s.once('error', () => resolve(false));
+        }),
+      'mosquitto listening',
+    );
+  }
+
+  async function stopBroker(): Promise<void> {
+    const b = broker;
+    broker = null;
+    if (!b || b.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      b.once('exit', () => resolve());
+      b.kill('SIGTERM');
+    });
+  }
+
+  await startBroker();
+  const mqttUrl = `ws://127.0.0.1:${brokerPort}`;
+  const publisher = mqtt.connect(mqttUrl, { reconnectPeriod: 500 });
+  await until(() => publisher.connected, 'fake Nami publisher connected');
+
+  return {
+    baseUrl,
+    mqttUrl,
+    liveNow,
+    calls: () => calls,
+    publisher,
+    push: async (entries, sport = 'zq') => {
+      await publisher.publishAsync(PUSH_TOPIC[sport], JSON.stringify(entries));
+    },
+    stopBroker,
+    startBroker,
+    async close() {
+      await publisher.endAsync(true);
+      await stopBroker();
+      await new Promise((r) => fake.close(r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
