@@ -6,9 +6,15 @@
  * Nami's Chinese names; a pushed goal, its duplicates, a VAR correction, the push going down
  * (the adapter polls detail_live) and coming back.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
@@ -31,13 +37,23 @@ import {
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
 
+const USER = 'qs-test';
+const SECRET = 'nami-secret';
 const MATCH = 3_900_001;
 const ID = localId('nami', 'zq', MATCH);
 const KICK = Math.floor(Date.now() / 1000) - 20 * 60;
 
 let ts: TestStorage;
 let server: BuiltServer;
-let nami: FakeNami;
+let fake: http.Server;
+let broker: ChildProcess | null = null;
+let brokerPort = 0;
+let tcpPort = 0;
+let publisher: MqttClient;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-nami-'));
+/** What the fake's detail_live answers (the provider's current truth for polling). */
+let liveNow: unknown[] = [];
+let calls = 0;
 
 const side = (score: number, corners: number) => [score, 0, 0, 0, corners, 0, 0];
 const entry = (
@@ -123,7 +139,6 @@ const TABLE = [
   { team_id: 19, position: 3, points: 20, total: 10, won: 6, draw: 2, loss: 2, goals: 17, goals_against: 10 },
 ];
 
-<<<<<<< HEAD
 function answer(res: http.ServerResponse, results: unknown) {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ code: 0, query: { total: Array.isArray(results) ? results.length : 0 }, results }));
@@ -249,8 +264,6 @@ async function until(check: () => Promise<boolean> | boolean, what: string, ms =
   throw new Error(`timed out waiting for ${what}`);
 }
 
-=======
->>>>>>> h-pushbench
 async function header() {
   const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(LivePaths.zqHeader, { id: ID })) });
   const body = res.json() as {
@@ -265,44 +278,24 @@ async function header() {
 const goals = async () => (await header()).data.incidents.filter((i) => i.type === 'goal');
 
 function push(entries: unknown[]): void {
-  void nami.push(entries);
+  publisher.publish('sports/football/match.v1', JSON.stringify(entries));
 }
 
 beforeAll(async () => {
-  nami = await startFakeNami({
-    competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
-    teams: {
-      zq: [
-        { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
-        { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
-      ],
-    },
-    matches: {
-      zq: [
-        {
-          id: MATCH,
-          competition_id: 82,
-          home_team_id: 19,
-          away_team_id: 25,
-          status_id: 2,
-          match_time: KICK,
-          home_scores: [0, 0, 0, 0, -1, 0, 0],
-          away_scores: [0, 0, 0, 0, -1, 0, 0],
-          updated_at: KICK,
-        },
-      ],
-    },
-  });
+  const base = await startFake();
+  brokerPort = await freePort();
+  tcpPort = await freePort();
+  await startBroker();
   ts = await createTestStorage('pglite', {
     feed: false,
     liveSource: {
       kind: 'nami',
       staleAfterMs: 120_000,
       nami: {
-        user: FAKE_NAMI_USER,
-        secret: FAKE_NAMI_SECRET,
-        baseUrl: nami.baseUrl,
-        mqttUrl: nami.mqttUrl,
+        user: USER,
+        secret: SECRET,
+        baseUrl: base,
+        mqttUrl: `ws://127.0.0.1:${brokerPort}`,
         pushStallMs: 1_500,
         pollMs: 500,
       },
@@ -311,13 +304,17 @@ beforeAll(async () => {
   });
   server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
   await server.ctx.feed.start();
-  await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
+  publisher = mqtt.connect(`ws://127.0.0.1:${brokerPort}`, { reconnectPeriod: 500 });
+  await until(() => publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
 }, 120_000);
 
 afterAll(async () => {
+  await publisher?.endAsync(true);
   await server?.close();
   await ts?.cleanup();
-  await nami?.close();
+  await stopBroker();
+  await new Promise((r) => fake?.close(r));
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('Nami adapter against a fake 纳米数据', () => {
@@ -353,14 +350,12 @@ describe('Nami adapter against a fake 纳米数据', () => {
   });
 
   it('push down: the adapter polls detail_live; push back: it stops polling', async () => {
-    await nami.stopBroker();
+    await stopBroker();
     await until(() => server.ctx.feed.health().pushConnected === false, 'push seen down');
-    nami.liveNow.zq = [
-      entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2]),
-    ];
-    const before = nami.calls();
+    liveNow = [entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2])];
+    const before = calls;
     await server.ctx.feed.advance();
-    expect(nami.calls()).toBeGreaterThan(before);
+    expect(calls).toBeGreaterThan(before);
     expect(server.ctx.feed.health().polling).toBe(true);
     const h = await header();
     expect(h.data.match.s).toBe(4);
@@ -369,8 +364,8 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(metrics.body).toContain('live_source_info{source="nami"} 1');
     expect(metrics.body).toMatch(/live_push_connected 0/);
     expect(metrics.body).toMatch(/live_polling 1/);
-    await nami.startBroker();
-    await until(() => server.ctx.feed.health().pushConnected === true && nami.publisher.connected, 'push back', 30_000);
+    await startBroker();
+    await until(() => server.ctx.feed.health().pushConnected === true && publisher.connected, 'push back', 30_000);
     push([entry(4, 1, 0, [goal23], [5, 2])]);
     await until(async () => (await header()).data.match.corner.join('-') === '5-2', 'push applied again');
     await server.ctx.feed.advance();
