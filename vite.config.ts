@@ -84,5 +84,12 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server preloads each route's own area chunks from it.
     manifest: true,
+    rolldownOptions: {
+      // The protocol and domain modules only declare things (zod schemas, tables, functions): one
+      // the page thread does not use is left out, and zod with it (the core validates frames, the
+      // page does not). Without this, a page importing one helper from the protocol's index got
+      // every request schema and zod (26 KB gzip) on its first view.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]workers[\\/](protocol|domain)[\\/]/, sideEffects: false }] },
+    },
   },
 });
