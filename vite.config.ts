@@ -52,7 +52,14 @@ export default defineConfig({
         // every area on 2G / data saver, where prefetching is skipped).
         // The PNG icons are left out (about 130 KB): the browser fetches them itself to install the
         // app, and the pages use the SVG icon (issue 16: the first visit's bytes).
-        globPatterns: ['index.html', 'assets/index-*.{js,css}', '*.{svg,webmanifest}', 'icons/*.svg', 'images/*.svg'],
+        globPatterns: [
+          'index.html',
+          'assets/index-*.{js,css}',
+          'assets/common-*.{js,css}',
+          '*.{svg,webmanifest}',
+          'icons/*.svg',
+          'images/*.svg',
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: NOT_APP,
         // Hashed build files only; API answers are never cached here (the core keeps its own
@@ -84,5 +91,26 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server preloads each route's own area chunks from it.
     manifest: true,
+    rolldownOptions: {
+      // The protocol and domain modules only declare things (zod schemas, tables, functions): one
+      // the page thread does not use is left out, and zod with it (the core validates frames, the
+      // page does not). Without this, a page importing one helper from the protocol's index got
+      // every request schema and zod (26 KB gzip) on its first view.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]workers[\\/](protocol|domain)[\\/]/, sideEffects: false }] },
+      // The app code six or more chunks share (the core client, its hooks, the protocol's tables)
+      // in one chunk: without it a first view fetched some twenty files of a few hundred bytes
+      // each, which on a phone costs more than their bytes (issue 29: at most 30 requests).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'common',
+              test: /[\\/](src[\\/](core|components|state|app)|workers[\\/](protocol|domain))[\\/]/,
+              minShareCount: 6,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -74,6 +74,44 @@ export function areaFiles(manifest: ViteManifest): Map<Area, AreaFiles> {
   return map;
 }
 
+/**
+ * Pages an area loads on their own when opened (`lazyNamed` in the area's index), by route name.
+ * Their HTML preloads the page's chunk as well as the area's, so opening one directly is not a
+ * waterfall; the area's other routes never load them (issue 29).
+ */
+export const ROUTE_PAGE_SOURCES: Readonly<Record<string, string>> = {
+  'live/zq/detail': 'src/pages/live/ZqDetailPage.tsx',
+  'live/lq/detail': 'src/pages/live/LqDetailPage.tsx',
+  'live/ai': 'src/pages/live/AiPages.tsx',
+  'live/ai/list': 'src/pages/live/AiPages.tsx',
+  'vlive/detail': 'src/pages/vlive/RoomPage.tsx',
+  'news/detail': 'src/pages/news/ArticlePage.tsx',
+  'community/detail': 'src/pages/community/PostPage.tsx',
+  'community/qdetail': 'src/pages/community/CirclePage.tsx',
+};
+
+/** Each lazily loaded page's files beyond its area's and the entry's, by route name. */
+export function routePageFiles(manifest: ViteManifest, areas: Map<Area, AreaFiles>): Map<string, AreaFiles> {
+  const entry = staticClosure(manifest, entryKey(manifest));
+  const map = new Map<string, AreaFiles>();
+  for (const [route, source] of Object.entries(ROUTE_PAGE_SOURCES)) {
+    if (!manifest[source]) continue;
+    const area = areas.get(route.split('/')[0] as Area);
+    const own = staticClosure(manifest, source);
+    map.set(route, {
+      js: own.js.filter((f) => !entry.js.includes(f) && !area?.js.includes(f)),
+      css: own.css.filter((f) => !entry.css.includes(f) && !area?.css.includes(f)),
+    });
+  }
+  return map;
+}
+
+/** An area's files and, when the route has its own page chunk, that page's files after them. */
+export function withPage(area: AreaFiles | undefined, page: AreaFiles | undefined): AreaFiles | undefined {
+  if (!page) return area;
+  return { js: [...(area?.js ?? []), ...page.js], css: [...(area?.css ?? []), ...page.css] };
+}
+
 /** Inserts the area's preloads (and its lead image's), and the embedded area map, before `</head>`. */
 export function htmlWithPreloads(
   html: string,

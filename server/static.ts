@@ -12,7 +12,7 @@ import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } fro
 import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
 import { API_NOT_FOUND } from './http/reply';
-import { areaFiles, htmlWithPreloads, type ViteManifest } from './route-preloads';
+import { areaFiles, htmlWithPreloads, routePageFiles, withPage, type ViteManifest } from './route-preloads';
 
 function appStatus(url: string): number {
   return isKnownPath(url) ? 200 : 404;
@@ -118,9 +118,11 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  */
 function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => EncodedHtml {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  const files = fs.existsSync(manifestFile)
-    ? areaFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
     : null;
+  const files = manifest ? areaFiles(manifest) : null;
+  const pages = manifest && files ? routePageFiles(manifest, files) : null;
   const byArea = new Map<string, EncodedHtml>();
   return (url, leadImage) => {
     const clean = url.split(/[?#]/)[0] || '/';
@@ -128,10 +130,12 @@ function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage:
     const target = REDIRECTS.find((r) => r.from === clean || r.from + '/' === clean)?.to ?? clean;
     const route = isKnownPath(target) ? matchRoute(target) : null;
     const area = files && route ? chunkAreaOf(route) : undefined;
-    const key = `${area ?? ''} ${leadImage ?? ''}`;
+    const page = route ? pages?.get(route.name) : undefined;
+    const key = `${area ?? ''} ${page ? route?.name : ''} ${leadImage ?? ''}`;
     let html = byArea.get(key);
     if (html === undefined) {
-      html = encoded(files ? htmlWithPreloads(indexHtml, area && files.get(area), files, leadImage) : indexHtml);
+      const own = withPage(area && files?.get(area), page);
+      html = encoded(files ? htmlWithPreloads(indexHtml, own, files, leadImage) : indexHtml);
       byArea.set(key, html);
     }
     return html;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from '../../server/static';
-import { areaFiles, htmlWithPreloads, type ViteManifest } from '../../server/route-preloads';
+import { areaFiles, htmlWithPreloads, routePageFiles, withPage, type ViteManifest } from '../../server/route-preloads';
 
 describe("the app HTML's content negotiation", () => {
   it('prefers brotli, then gzip, and honours q=0 refusals', () => {
@@ -52,5 +52,38 @@ describe('per-area preloads from a build manifest', () => {
     expect(html).not.toContain('href="/assets/user-5.js"');
     const hostile = new Map([['live' as const, { js: ['</script><script>alert(1)</script>'], css: [] }]]);
     expect(htmlWithPreloads('<head></head>', undefined, hostile)).not.toContain('</script><script>');
+  });
+
+  it("preloads a lazily loaded page's chunk on its own route only (issue 29)", () => {
+    const withDetail: ViteManifest = {
+      ...manifest,
+      'src/pages/live/index.tsx': {
+        ...manifest['src/pages/live/index.tsx']!,
+        dynamicImports: ['src/pages/live/ZqDetailPage.tsx'],
+      },
+      'src/pages/live/ZqDetailPage.tsx': {
+        file: 'assets/ZqDetailPage-6.js',
+        src: 'src/pages/live/ZqDetailPage.tsx',
+        isDynamicEntry: true,
+        imports: ['index.html', '_row.js', '_odds.js'],
+        css: ['assets/detail-6.css'],
+      },
+      '_odds.js': { file: 'assets/odds-7.js' },
+    };
+    const areas = areaFiles(withDetail);
+    const pages = routePageFiles(withDetail, areas);
+    // Beyond the entry's and the area's files: the page's chunk and what only it imports.
+    expect(pages.get('live/zq/detail')).toEqual({
+      js: ['assets/ZqDetailPage-6.js', 'assets/odds-7.js'],
+      css: ['assets/detail-6.css'],
+    });
+    // The list's HTML does not fetch the detail; the detail's fetches the area's and its own.
+    const list = htmlWithPreloads('<head></head>', withPage(areas.get('live'), pages.get('live/hot')), areas);
+    expect(list).not.toContain('ZqDetailPage');
+    const detail = htmlWithPreloads('<head></head>', withPage(areas.get('live'), pages.get('live/zq/detail')), areas);
+    expect(detail).toContain('<link rel="modulepreload" crossorigin href="/assets/live-4.js">');
+    expect(detail).toContain('<link rel="modulepreload" crossorigin href="/assets/ZqDetailPage-6.js">');
+    expect(detail).toContain('<link rel="modulepreload" crossorigin href="/assets/odds-7.js">');
+    expect(detail).toContain('<link rel="preload" as="style" crossorigin href="/assets/detail-6.css">');
   });
 });

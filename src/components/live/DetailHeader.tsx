@@ -18,7 +18,7 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
       </div>
       <div className="lv-detail-teams">
         <Link href={paths.dbTeam(match.sport, match.home.id)} className="lv-detail-team lv-detail-link">
-          <img src={match.home.logo} alt="" />
+          <img src={match.home.logo} alt="" width={44} height={44} decoding="async" />
           <span>{match.home.name}</span>
         </Link>
         <div className="lv-detail-score">
@@ -40,7 +40,7 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
           )}
         </div>
         <Link href={paths.dbTeam(match.sport, match.away.id)} className="lv-detail-team lv-detail-link">
-          <img src={match.away.logo} alt="" />
+          <img src={match.away.logo} alt="" width={44} height={44} decoding="async" />
           <span>{match.away.name}</span>
         </Link>
       </div>

@@ -16,6 +16,7 @@ import { hasScore, matchClock } from './match-state';
 import { paths } from '../../app/paths';
 import { RowLink } from './RowLink';
 import './match-row.css';
+import { LazyImage } from '../LazyImage';
 
 export const MATCH_ROW_HEIGHT = 76;
 
@@ -116,7 +117,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
       >
         {match.sport === 'zq' && <Cards red={match.red[0]} yellow={match.yellow[0]} />}
         <TeamName name={match.home.name} rank={match.home.rank} showRank={showRank} />
-        <img className="lv-crest" src={match.home.logo} alt="" width={20} height={20} loading="lazy" />
+        <LazyImage className="lv-crest" src={match.home.logo} width={20} height={20} />
       </RowLink>
       <span
         key={flashKey}
@@ -132,7 +133,7 @@ function MatchRowImpl({ match, showRank = false, onToggleFollow, onOpen }: Match
         label={`${match.away.name} ${LIVE_TEXT.teamPage}`}
         data-team-link={match.away.id}
       >
-        <img className="lv-crest" src={match.away.logo} alt="" width={20} height={20} loading="lazy" />
+        <LazyImage className="lv-crest" src={match.away.logo} width={20} height={20} />
         <TeamName name={match.away.name} rank={match.away.rank} showRank={showRank} />
         {match.sport === 'zq' && <Cards red={match.red[1]} yellow={match.yellow[1]} />}
       </RowLink>

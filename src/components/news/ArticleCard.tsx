@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { relativeTimeText } from '../../../workers/domain/relative-time';
 import { NEWS_TEXT as T } from './strings';
+import { LazyImage } from '../LazyImage';
 
 /** Fixed, so the windowed list can place cards without measuring them. */
 export const ARTICLE_CARD_HEIGHT = 93;
@@ -35,15 +36,7 @@ function ArticleCardImpl({
             <span>{T.commentCount(article.comments)}</span>
           </p>
         </div>
-        <img
-          className="nw-card__cover"
-          src={article.cover}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={120}
-          height={68}
-        />
+        <LazyImage className="nw-card__cover" src={article.cover} width={120} height={68} />
       </Link>
     </li>
   );

@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import { useBannerTrack } from '../use-banner-track';
 import '../banner-track.css';
+import { LazyImage } from '../LazyImage';
 
 export interface NewsBannerItem {
   id: number;
@@ -18,9 +19,10 @@ export function NewsBanners({ banners, label }: { banners: NewsBannerItem[]; lab
   return (
     <section className="banner-track" aria-label={label}>
       <div className="banner-track__rail" ref={ref} onScroll={onScroll}>
-        {banners.map((b) => (
+        {banners.map((b, i) => (
           <Link key={b.id} href={b.href} className="banner-track__item nw-banner">
-            <img src={b.image} alt="" />
+            {/* The first banner is on screen; the others load when swiped near (issue 29). */}
+            <LazyImage src={b.image} width={750} height={328} eager={i === 0} />
             <span>{b.title}</span>
           </Link>
         ))}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useBannerTrack } from '../use-banner-track';
 import '../banner-track.css';
 import type { VliveBanner } from '../../../workers/protocol/index';
+import { LazyImage } from '../LazyImage';
 
 export const BANNER_ADVANCE_MS = 4_000;
 
@@ -21,13 +22,12 @@ export function BannerCarousel({ banners, loading = false }: { banners: VliveBan
         {banners.map((b, i) => (
           <Link key={b.id} href={b.link} className="banner-track__item vl-banner">
             {/* The first banner is the home page's largest paint: fetched first, never lazily. */}
-            <img
+            <LazyImage
               src={b.image}
-              alt=""
               width={750}
               height={280}
+              eager={i === 0}
               fetchPriority={i === 0 ? 'high' : 'low'}
-              loading={i === 0 ? 'eager' : 'lazy'}
             />
             <span>{b.title}</span>
           </Link>

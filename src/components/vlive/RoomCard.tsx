@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import type { VliveRoom } from '../../../workers/protocol/index';
 import { VLIVE_TEXT } from './strings';
+import { LazyImage } from '../LazyImage';
 
 export function heatText(heat: number): string {
   return heat >= 10_000 ? `${(Math.floor(heat / 1000) / 10).toFixed(1)}万` : String(heat);
@@ -12,7 +13,7 @@ export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href:
   return (
     <Link href={href} className="vl-card" data-room-id={room.id}>
       <div className="vl-card-cover">
-        <img src={room.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
+        <LazyImage src={room.cover} width={320} height={180} eager={eager} />
         <span
           className={room.testSignal ? 'vl-badge vl-badge--test' : room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}
         >
@@ -28,7 +29,7 @@ export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href:
       </div>
       <div className="vl-card-title">{room.title}</div>
       <div className="vl-card-anchor">
-        <img src={room.anchor.avatar} alt="" width={18} height={18} loading={eager ? 'eager' : 'lazy'} />
+        <LazyImage src={room.anchor.avatar} width={18} height={18} eager={eager} />
         <span>{room.anchor.name}</span>
         {room.followed && <em>{VLIVE_TEXT.followed}</em>}
       </div>

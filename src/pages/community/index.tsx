@@ -2,9 +2,12 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/news/news.css';
-import { CirclePage } from './CirclePage';
 import { CommunityListPage } from './CommunityListPage';
-import { PostPage } from './PostPage';
+import { lazyNamed } from '../../components/lazy-named';
+
+// A post and a circle load their code when opened; their own HTML preloads it.
+const PostPage = lazyNamed(() => import('./PostPage'), 'PostPage');
+const CirclePage = lazyNamed(() => import('./CirclePage'), 'CirclePage');
 
 const pages: Record<string, ComponentType<PageProps>> = {
   'community/list': CommunityListPage,

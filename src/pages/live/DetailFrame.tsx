@@ -4,7 +4,7 @@
  * strip over the chosen tab's body. The tabs both sports have alike (指数, 聊天) are drawn here; the
  * page draws the rest.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 // Before the news links' stylesheet, as when each page imported it: the cascade stays the same.
 import '../../components/live/live.css';
 import type { MatchView, Sport } from './core-bridge';
@@ -12,8 +12,13 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { MatchReportLinks } from '../../components/news/MatchReportLinks';
 import { DemoDataNote } from '../../components/DemoDataNote';
 import { NotFoundState } from '../../components/NotFoundState';
-import { DetailHead, DetailTabs, MatchChat, OddsPanel } from './detail-parts';
+import { DetailHead, DetailTabs } from './detail-parts';
 import { AnalysisViewsLoading } from './info-common';
+import { lazyNamed } from '../../components/lazy-named';
+
+// The 指数 and 聊天 tabs' code loads when the tab is opened.
+const OddsPanel = lazyNamed(() => import('./detail-tabs'), 'OddsPanel');
+const MatchChat = lazyNamed(() => import('./detail-tabs'), 'MatchChat');
 import { LiveAlerts } from './LiveAlerts';
 
 export function DetailFrame<T extends string>({
@@ -61,13 +66,15 @@ export function DetailFrame<T extends string>({
             <DetailTabs tabs={tabs} value={tab} onChange={onTab} />
           </div>
           <div className="lv-detail-body" data-tab={tab}>
-            {tab === 'odds' ? (
-              <OddsPanel matchId={id} sport={sport} />
-            ) : tab === 'chat' ? (
-              <MatchChat matchId={id} />
-            ) : (
-              children(match)
-            )}
+            <Suspense fallback={<AnalysisViewsLoading />}>
+              {tab === 'odds' ? (
+                <OddsPanel matchId={id} sport={sport} />
+              ) : tab === 'chat' ? (
+                <MatchChat matchId={id} />
+              ) : (
+                children(match)
+              )}
+            </Suspense>
           </div>
         </>
       )}

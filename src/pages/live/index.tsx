@@ -3,14 +3,18 @@ import type { ComponentType } from 'react';
 import { Redirect } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
-import { AiListPage, AiPage } from './AiPages';
 import { HotPage } from './HotPage';
 import { ListPage } from './ListPage';
-import { LqDetailPage } from './LqDetailPage';
-import { ZqDetailPage } from './ZqDetailPage';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { NotFoundState } from '../../components/NotFoundState';
+import { lazyNamed } from '../../components/lazy-named';
+
+// The lists are the area's first screens; a detail or the AI pages load their own code when opened.
+const ZqDetailPage = lazyNamed(() => import('./ZqDetailPage'), 'ZqDetailPage');
+const LqDetailPage = lazyNamed(() => import('./LqDetailPage'), 'LqDetailPage');
+const AiPage = lazyNamed(() => import('./AiPages'), 'AiPage');
+const AiListPage = lazyNamed(() => import('./AiPages'), 'AiListPage');
 
 function detailId(params: PageProps['params']): number | null {
   const id = Number(params.id);

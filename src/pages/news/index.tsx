@@ -2,8 +2,11 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/news/news.css';
-import { ArticlePage } from './ArticlePage';
 import { NewsListPage } from './NewsListPage';
+import { lazyNamed } from '../../components/lazy-named';
+
+// An article (and its comments) loads its code when opened; its own HTML preloads it.
+const ArticlePage = lazyNamed(() => import('./ArticlePage'), 'ArticlePage');
 
 const pages: Record<string, ComponentType<PageProps>> = {
   'news/type': NewsListPage,

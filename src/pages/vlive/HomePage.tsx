@@ -187,15 +187,15 @@ export function HomePage({ params }: PageProps) {
       {type === 0 && (
         <div className="vl-entries">
           <Link href={paths.vliveMatch} className="vl-entry">
-            <img src={ENTRY_ICONS.match} alt="" />
+            <img src={ENTRY_ICONS.match} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.hotMatches}
           </Link>
           <Link href={paths.vliveNoble} className="vl-entry">
-            <img src={ENTRY_ICONS.noble} alt="" />
+            <img src={ENTRY_ICONS.noble} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.noble}
           </Link>
           <Link href={paths.vliveReplay} className="vl-entry">
-            <img src={ENTRY_ICONS.replay} alt="" />
+            <img src={ENTRY_ICONS.replay} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.replays}
           </Link>
         </div>

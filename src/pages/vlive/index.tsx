@@ -3,10 +3,14 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/App';
 import '../../components/vlive/vlive.css';
 import { HomePage } from './HomePage';
-import { MatchRoomsPage } from './MatchRoomsPage';
-import { NoblePage } from './NoblePage';
-import { ReplayPage } from './ReplayPage';
-import { RoomPage } from './RoomPage';
+import { lazyNamed } from '../../components/lazy-named';
+
+// The home page is the first screen; a room (and its player, chat, gifts), the replays, the
+// nobles and a match's rooms load their code when opened (issue 29).
+const RoomPage = lazyNamed(() => import('./RoomPage'), 'RoomPage');
+const ReplayPage = lazyNamed(() => import('./ReplayPage'), 'ReplayPage');
+const NoblePage = lazyNamed(() => import('./NoblePage'), 'NoblePage');
+const MatchRoomsPage = lazyNamed(() => import('./MatchRoomsPage'), 'MatchRoomsPage');
 
 const pages: Record<string, ComponentType<PageProps>> = {
   'vlive/type': HomePage,

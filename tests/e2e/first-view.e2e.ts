@@ -1,0 +1,180 @@
+/**
+ * Nothing loaded before it is needed (issue 29), against the production server and the real build:
+ * - a fresh phone's first view of each main page makes at most 30 requests, counted where they
+ *   arrive (a TCP proxy in front of the server reads every HTTP request line), so the core's
+ *   SharedWorker (its script, its REST calls and its socket) counts as well as the page;
+ * - no first view fetches hls.js unless a player started on it; a room whose player starts does.
+ *
+ * Not met yet (issue 29's target is 30 everywhere): the match lists, the home page, a match detail
+ * and the community list, whose first screens show 16–20 crests, covers or avatars, one request
+ * each. For those the test holds today's count (OVER_BUDGET), so it fails on any new request;
+ * lower an entry when a page gets better, and remove it when the page reaches 30.
+ *
+ * The first view is everything from the navigation until the page has been quiet for 1.5 s, but
+ * the segments of a stream that started playing (a match detail plays its match's room). Idle
+ * work is left out as the spec has it: the phone says data saver (no idle prefetch of the other
+ * areas), and service workers are blocked (the worker installs after the load event and fetches
+ * its precache for the second visit). tests/bench/lighthouse.ts prints the same pages' figures.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { embeddedUrl } from '../../workers/protocol/api/paths';
+import { NewsPaths } from '../../workers/protocol/api/news';
+import { launchBrowser, newPhonePage, startServer, type RunningServer } from '../helpers/e2e';
+
+const MAX_REQUESTS = 30;
+/** Pages still above MAX_REQUESTS: today's count plus 2 (the rows on screen vary by a crest). */
+const OVER_BUDGET: Record<string, number> = {
+  '/live/hot': 47,
+  '/live/zq': 46,
+  '/live/lq': 42,
+  '/vlive/0': 45,
+  'a match detail': 42,
+  '/community/list': 34,
+};
+const HLS_CHUNK = /^\/assets\/hls-[\w-]+\.js$/;
+const QUIET_MS = 1500;
+/** A playing stream's playlist and segments: the player's, not the page's load. */
+const STREAM = /^GET \/media\/hls\//;
+
+let server: RunningServer;
+let browser: Browser;
+let proxy: net.Server;
+let proxyUrl: string;
+/** Request lines (method and path, or a socket upgrade) the server received through the proxy. */
+let seen: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  proxy = net.createServer((client) => {
+    const upstream = net.connect(server.port, '127.0.0.1');
+    let buffered = '';
+    client.on('data', (b: Buffer) => {
+      // The request heads of this connection, one after another (HTTP/1.1 keep-alive).
+      buffered += b.toString('latin1');
+      const line = /(?:^|\r\n)(GET|POST|HEAD|PUT|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/g;
+      let cut = 0;
+      for (let m = line.exec(buffered); m; m = line.exec(buffered)) {
+        seen.push(`${m[1]} ${m[2]}`);
+        cut = line.lastIndex;
+      }
+      buffered = buffered.slice(cut).slice(-8192);
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  proxy?.close();
+  await server?.stop();
+});
+
+async function aMatchDetail(): Promise<string> {
+  const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
+  const body = (await res.json()) as { data: { id: number }[] | { list: { id: number }[] } };
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  return `/live/zq/detail/${list[0]!.id}`;
+}
+
+async function anArticle(): Promise<string> {
+  const res = await fetch(`${server.url}${embeddedUrl(NewsPaths.banners)}?type=1002`);
+  const body = (await res.json()) as { data: { articleId: number; type: number }[] };
+  return `/news/${body.data[0]!.type}/${body.data[0]!.articleId}`;
+}
+
+/** A fresh phone, data saver on, no service worker. */
+async function freshPhone(): Promise<Page> {
+  const page = await newPhonePage(browser, { serviceWorkers: 'block' });
+  await page.addInitScript({
+    content: `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ effectiveType: '4g', saveData: true }) });`,
+  });
+  return page;
+}
+
+/** Waits until no request has reached the server for QUIET_MS (at most 30 s). */
+async function settle(): Promise<void> {
+  const end = Date.now() + 30_000;
+  let last = seen.length;
+  let since = Date.now();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (seen.length !== last) {
+      last = seen.length;
+      since = Date.now();
+    } else if (Date.now() - since >= QUIET_MS) return;
+  }
+}
+
+/** The requests of one first view (through the proxy), once the page is quiet, and whether a player started. */
+async function firstView(path: string, ready: string): Promise<{ requests: string[]; playing: boolean }> {
+  const page = await freshPhone();
+  seen = [];
+  await page.goto(proxyUrl + path);
+  await page.waitForSelector(ready, { timeout: 30_000 });
+  await page.waitForLoadState('load');
+  await settle();
+  const requests = seen.filter((r) => !STREAM.test(r));
+  const playing = await page.evaluate(() => document.querySelector('video[data-engine]') !== null);
+  await page.context().close();
+  // A closing page's last beacons are not its first view.
+  await new Promise((r) => setTimeout(r, 200));
+  return { requests, playing };
+}
+
+const PAGES: Array<[string, string | (() => Promise<string>), string]> = [
+  ['/live/hot', '/live/hot', '[data-match-id] [data-score]'],
+  ['/live/zq', '/live/zq', '[data-match-id]'],
+  ['/live/lq', '/live/lq', '[data-match-id]'],
+  ['/vlive/0', '/vlive/0', '[data-room-id]'],
+  ['/news/1002', '/news/1002', '.qs-layout'],
+  ['/database', '/database', '.qs-layout'],
+  ['/proposal/rank', '/proposal/rank', '.qs-layout'],
+  ['/user', '/user', '.qs-layout'],
+  ['a match detail', aMatchDetail, '.lv-detail-body'],
+  ['an article', anArticle, '.qs-layout'],
+  ['/community/list', '/community/list', '.qs-layout'],
+];
+
+describe('first view', () => {
+  it.each(PAGES)(
+    `%s: at most ${MAX_REQUESTS} requests, and no hls.js before a player starts`,
+    async (name, path, ready) => {
+      const url = typeof path === 'string' ? path : await path();
+      const { requests, playing } = await firstView(url, ready);
+      const budget = OVER_BUDGET[name] ?? MAX_REQUESTS;
+      console.log(
+        `${url}: ${requests.length} requests` + (requests.length > MAX_REQUESTS ? `\n  ${requests.join('\n  ')}` : ''),
+      );
+      const paths = requests.map((r) => r.split(' ')[1]!.split('?')[0]!);
+      // A match detail plays its match's stream at once when an anchor room is bound to it.
+      if (!playing) expect(paths.filter((p) => HLS_CHUNK.test(p))).toEqual([]);
+      expect(requests.length, `${url} made ${requests.length} requests`).toBeLessThanOrEqual(budget);
+    },
+  );
+});
+
+describe('hls.js', () => {
+  it('is fetched when a room player starts, not before', async () => {
+    const page = await freshPhone();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(server.url + '/vlive/0');
+    await page.waitForSelector('[data-room-id]', { timeout: 30_000 });
+    await page.waitForLoadState('load');
+    expect(scripts.filter((s) => HLS_CHUNK.test(s))).toEqual([]);
+    // Opening a room starts its player: Chromium has Media Source Extensions, so hls.js plays it.
+    await page.locator('[data-room-id="1001"]').click();
+    await page.waitForSelector('video[data-engine="hls.js"]', { state: 'attached', timeout: 30_000 });
+    expect(scripts.filter((s) => HLS_CHUNK.test(s))).toHaveLength(1);
+    await page.context().close();
+  });
+});
