@@ -201,9 +201,11 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       '',
     );
   });
+  // Standings follow scores and statuses only: an odds or stats move leaves the cached tables alone.
+  const results = out.results;
   leaguesChanged(
     db,
-    matches.map((m) => m.leagueId),
+    (results ? matches.filter((m) => results.has(m.id)) : matches).map((m) => m.leagueId),
   );
 }
 
