@@ -137,7 +137,8 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         ['state', 'int'],
         ['at', 'double precision'],
       ],
-      out.incidents.map((i) => ({
+      // An incident corrected within the same step (a goal and its VAR take-back) is stored once, as it ends.
+      [...new Map(out.incidents.map((i) => [i.id, i])).values()].map((i) => ({
         id: i.id,
         match_id: i.matchId,
         sport: i.sport,

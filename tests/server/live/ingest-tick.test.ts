@@ -169,4 +169,27 @@ describe('odds within a tick', () => {
     expect(published.at(-1)?.left).toBe(1 + last / 1000);
     expect((await storedLine(4, 3))?.left).toBe(1 + last / 1000);
   });
+
+  it('a goal and its take-back (VAR) in one tick: applied in order, stored once as taken back', async () => {
+    const base = { provider: 'apisports', sport: 'zq', match: MATCH } as const;
+    await Promise.all([
+      ingest.apply([
+        { ...base, kind: 'score', rev: 50_000, score: [1, 0] },
+        { ...base, kind: 'incident', rev: 50_000, id: 'g-var', type: 'goal', side: 'home', minute: 30 },
+      ]),
+      ingest.apply([
+        { ...base, kind: 'incident', rev: 50_001, id: 'g-var', type: 'goal', side: 'home', minute: 30, voided: true },
+      ]),
+    ]);
+    expect(transactions).toBe(1);
+    const goals = await server.ctx.db
+      .selectFrom('live_incidents')
+      .selectAll()
+      .where('match_id', '=', id)
+      .where('type', '=', 'goal')
+      .execute();
+    expect(goals).toHaveLength(1);
+    expect(goals[0]!.text).toContain('进球无效');
+    expect([goals[0]!.score_h, goals[0]!.score_a]).toEqual([0, 0]);
+  });
 });
