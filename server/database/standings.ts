@@ -42,7 +42,7 @@ interface Acc extends TableRow {
 
 const FORM_LENGTH = 5;
 
-function pointsFor(sport: Sport, mark: FormMark): number {
+export function pointsFor(sport: Sport, mark: FormMark): number {
   if (sport === 'lq') return mark === 'W' ? 1 : 0;
   return mark === 'W' ? 3 : mark === 'D' ? 1 : 0;
 }
@@ -142,6 +142,16 @@ export function computeTable(
   const rows = [...accumulate(sport, teamIds, results, scope).values()].map(
     ({ games: _games, ...row }): TableRow => row,
   );
+  return rankRows(sport, rows, results, scope);
+}
+
+/** Ranks accumulated rows: primary order, then head-to-head among the teams level (from `results`). */
+export function rankRows(
+  sport: Sport,
+  rows: TableRow[],
+  results: readonly ResultInput[],
+  scope: StandingsScope,
+): TableRow[] {
   rows.sort((a, b) => primary(sport, a, b));
   const out: TableRow[] = [];
   for (let i = 0; i < rows.length;) {

@@ -26,6 +26,7 @@ import {
   type Sport,
   type StatEntry,
 } from '../../workers/protocol/index';
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/index';
 import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
@@ -146,6 +147,16 @@ export interface IngestDeps {
   seed: number;
   /** A live match with no message for this long is flagged stale. */
   staleAfterMs: number;
+  /**
+   * Rows of matches that only moved odds are written at most this often (their odds rows at once):
+   * a crash loses at most this long of their bookkeeping (latest line and revision per company).
+   */
+  flushMs?: number;
+  /**
+   * Batches handed in within this long of the last tick's start wait for the next tick (one
+   * transaction and one publish for all of them); a batch after a quiet spell goes at once. Default 20.
+   */
+  tickMs?: number;
   /** Each provider's status table (spec §4 codes). */
   statusTables: Partial<Record<ProviderName, Readonly<Record<Sport, StatusTable>>>>;
   names: NameResolver;
@@ -181,7 +192,13 @@ const zero = (): Pair => [0, 0];
 
 /** What a message can change about a match, to tell a repeat from news (bookkeeping excluded). */
 const signature = (m: LiveMatch): string =>
-  JSON.stringify([m.status, m.score, m.ot, { ...m.st, src: undefined, seq: 0, clock: undefined }]);
+  JSON.stringify([m.status, m.score, m.ot, { ...m.st, src: undefined, seq: 0, clock: undefined, odds: undefined }]);
+
+/** What a list row shows (server/live/match-view.ts toMatch), to tell a stats move the lists must see. */
+const rowSignature = (m: LiveMatch): string =>
+  m.st.kind === 'zq'
+    ? `${m.status}|${m.score}|${m.ot}|${m.st.half}|${m.st.red}|${m.st.yellow}|${m.st.corner}|${m.st.pen}`
+    : `${m.status}|${m.score}|${m.ot}|${m.st.quarters.join(';')}`;
 
 function newState(sport: Sport, cup: boolean, mark: IngestMark): FootballState | BasketballState {
   const common = { fate: 'normal' as const, phaseStart: 0, steps: 0, seq: 0, odds: {}, src: mark };
@@ -254,6 +271,20 @@ export function createIngest(deps: IngestDeps): Ingest {
   };
   let chain: Promise<unknown> = Promise.resolve();
   let loaded = false;
+  /** Matches whose odds moved since their row was last written (write-behind, see commit). */
+  const dirty = new Set<number>();
+  let flushedAt = deps.now();
+  /** This tick's odds rows by match, market and company (index in `out.odds`). */
+  const oddsInTick = new Map<string, number>();
+  /** Batches handed in and not yet taken by a tick. */
+  let waiting: Array<{
+    updates: readonly IngestUpdate[];
+    done: (r: { changed: number[] }) => void;
+    fail: (e: unknown) => void;
+  }> = [];
+  let tickQueued = false;
+  /** performance.now() when the last tick started (ticks pace on the real clock, not `now`). */
+  let lastTickAt = -Infinity;
 
   function serial<T>(job: () => Promise<T>): Promise<T> {
     const run = chain.then(job, job);
@@ -530,7 +561,14 @@ export function createIngest(deps: IngestDeps): Ingest {
         .execute();
     }
     m.st.odds[k] = [u.left, u.middle, u.right];
-    out.odds.push({ matchId: m.id, type: u.type, companyId, left: u.left, middle: u.middle, right: u.right, at });
+    // Coalesced per match, company and market within a tick: one row stored and published, the last value.
+    const move = { matchId: m.id, type: u.type, companyId, left: u.left, middle: u.middle, right: u.right, at };
+    const key = `${m.id}:${k}`;
+    const i = oddsInTick.get(key);
+    if (i === undefined) {
+      oddsInTick.set(key, out.odds.length);
+      out.odds.push(move);
+    } else out.odds[i] = move;
     return true;
   }
 
@@ -574,12 +612,37 @@ export function createIngest(deps: IngestDeps): Ingest {
     return { m, created: true };
   }
 
-  async function applyBatch(updates: readonly IngestUpdate[]): Promise<{ changed: number[] }> {
-    await loadLive();
-    const at = deps.now();
-    counters.lastMessageAt = at;
-    const out = newOutput();
+  /**
+   * One tick: every batch handed in since the last one, each applied in order as its own batch
+   * (its fixtures, then scores, then the rest, and its VAR take-backs), then stored in one
+   * transaction and published once.
+   */
+  async function tick(): Promise<void> {
+    tickQueued = false;
+    lastTickAt = performance.now();
+    const jobs = waiting;
+    waiting = [];
+    if (jobs.length === 0) return;
+    try {
+      await loadLive();
+      const at = deps.now();
+      counters.lastMessageAt = at;
+      const out: FeedOutput = { ...newOutput(), listed: new Set(), results: new Set() };
+      oddsInTick.clear();
+      const touchedBy: Array<Set<number>> = [];
+      for (const job of jobs) touchedBy.push(await applyBatch(out, job.updates, at));
+      const { changed } = await commit(out, at);
+      const stored = new Set(changed);
+      jobs.forEach((job, i) => job.done({ changed: [...touchedBy[i]!].filter((id) => stored.has(id)) }));
+    } catch (err) {
+      for (const job of jobs) job.fail(err);
+    }
+  }
+
+  /** One batch's updates into the tick's output; answers the matches it changed. */
+  async function applyBatch(out: FeedOutput, updates: readonly IngestUpdate[], at: number): Promise<Set<number>> {
     const touched = new Map<number, Touch>();
+    const mine = new Set<number>();
     const sorted = [...updates].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
     for (const u of sorted) {
       let m: LiveMatch | null;
@@ -603,7 +666,10 @@ export function createIngest(deps: IngestDeps): Ingest {
         touched.set(m.id, t);
       }
       const mark = m.st.src!;
-      const before = signature(m);
+      const odds = u.kind === 'odds';
+      // An odds move is told apart from a repeat by applyOdds; the rest by what it changed.
+      const before = odds ? '' : signature(m);
+      const row = u.kind === 'stats' ? rowSignature(m) : '';
       let did: boolean;
       if (u.kind === 'fixture') {
         const status = mapStatus(statusTable(u.provider, u.sport), u.status, m.status);
@@ -630,12 +696,15 @@ export function createIngest(deps: IngestDeps): Ingest {
         delete mark.staleFrom;
       }
       // Newer but saying nothing new (a provider repeating its full state): alive, nothing to publish.
-      if (!wasStale && !created && u.kind !== 'incident' && signature(m) === before) {
+      if (!odds && !wasStale && !created && u.kind !== 'incident' && signature(m) === before) {
         counters.duplicates++;
         continue;
       }
       counters.applied++;
       out.changed.add(m.id);
+      mine.add(m.id);
+      if (wasStale || (!odds && (u.kind !== 'stats' || rowSignature(m) !== row))) out.listed!.add(m.id);
+      if (wasStale || u.kind === 'fixture' || u.kind === 'score' || u.kind === 'incident') out.results!.add(m.id);
     }
     // The provider's score fell below the goals counted: take back the latest ones (VAR).
     for (const t of touched.values()) {
@@ -647,7 +716,7 @@ export function createIngest(deps: IngestDeps): Ingest {
         for (let i = goals.length - 1; i >= 0 && excess > 0; i--, excess--) voidGoal(out, t.m, goals[i][0], at, false);
       }
     }
-    return commit(out, at);
+    return mine;
   }
 
   async function commit(out: FeedOutput, at: number): Promise<{ changed: number[] }> {
@@ -658,7 +727,29 @@ export function createIngest(deps: IngestDeps): Ingest {
       m.updatedAt = at;
       changed.push(m);
     }
-    await sink.saveOutput(changed, out, at);
+    // Write-behind: a match that only moved odds keeps its row (state, revisions) in memory until its
+    // next other change or the next flush; its odds rows, the part clients see, are stored now.
+    const flush = at - flushedAt >= (deps.flushMs ?? 5_000);
+    const oddsOnly = (m: LiveMatch) =>
+      !!out.listed && !out.listed.has(m.id) && !out.statsChanged.has(m.id) && !out.results?.has(m.id);
+    const rows: LiveMatch[] = [];
+    for (const m of changed) {
+      if (oddsOnly(m)) dirty.add(m.id);
+      else {
+        dirty.delete(m.id);
+        rows.push(m);
+      }
+    }
+    if (flush) {
+      for (const id of dirty) {
+        const m = cache.get(id);
+        if (m) rows.push(m);
+      }
+      dirty.clear();
+      flushedAt = at;
+    }
+    // Stored (one transaction) before anything is published: what a client saw survives a crash.
+    await sink.saveOutput(rows, out, at);
     for (const i of out.incidents) deps.metrics.feedEvents.inc({ sport: i.sport, type: i.type });
     publishOutput(deps.hub, out, changed, { seed: deps.seed, speed: 1, now: at });
     // Only live and stale matches need to stay in memory (for the stale sweep).
@@ -685,7 +776,15 @@ export function createIngest(deps: IngestDeps): Ingest {
   }
 
   return {
-    apply: (updates) => serial(() => applyBatch(updates)),
+    apply: (updates) =>
+      new Promise((done, fail) => {
+        waiting.push({ updates, done, fail });
+        if (tickQueued) return;
+        tickQueued = true;
+        const wait = lastTickAt + (deps.tickMs ?? 20) - performance.now();
+        if (wait <= 0) void serial(tick);
+        else setTimeout(() => void serial(tick), wait);
+      }),
     sweepStale: () => serial(sweep),
     stats: () => ({ ...counters, stale: [...cache.values()].filter((m) => m.st.src?.staleFrom !== undefined).length }),
   };

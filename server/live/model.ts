@@ -170,6 +170,13 @@ export interface FeedOutput {
   odds: OddsMove[];
   /** Match snapshots taken right after each incident, for the match topic. */
   snapshots: Map<string, LiveMatch>;
+  /**
+   * Of `changed`, the matches whose row (list and match frame) changed; the others moved only
+   * odds, published as odds rows alone. Absent: all of `changed`.
+   */
+  listed?: Set<number>;
+  /** Of `changed`, the matches whose score or status changed (standings follow those). Absent: all of `changed`. */
+  results?: Set<number>;
 }
 
 export const newOutput = (): FeedOutput => ({

@@ -41,14 +41,18 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
     list.push(i);
     byMatch.set(i.matchId, list);
   }
+  // A match that only moved odds (not in `out.listed`) gets its odds rows alone: no match or list frame.
+  const isListed = (m: SimMatch) => !out.listed || out.listed.has(m.id);
   for (const m of changed) {
     const topic = Topics.match(m.id);
-    const incidents = byMatch.get(m.id) ?? [];
-    for (const inc of incidents) {
-      const snap = out.snapshots.get(inc.id) ?? m;
-      hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
+    if (isListed(m)) {
+      const incidents = byMatch.get(m.id) ?? [];
+      for (const inc of incidents) {
+        const snap = out.snapshots.get(inc.id) ?? m;
+        hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
+      }
+      if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
     }
-    if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
     if (out.statsChanged.has(m.id)) {
       hub.publish(topic, {
         kind: 'stats',
@@ -81,6 +85,7 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
     });
   }
   for (const m of changed) {
+    if (!isListed(m)) continue;
     const incidents = byMatch.get(m.id) ?? [];
     let main: IncidentRow | undefined;
     for (const i of incidents) if (!main || IMPORTANCE[i.type] >= IMPORTANCE[main.type]) main = i;

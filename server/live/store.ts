@@ -137,7 +137,8 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         ['state', 'int'],
         ['at', 'double precision'],
       ],
-      out.incidents.map((i) => ({
+      // An incident corrected within the same step (a goal and its VAR take-back) is stored once, as it ends.
+      [...new Map(out.incidents.map((i) => [i.id, i])).values()].map((i) => ({
         id: i.id,
         match_id: i.matchId,
         sport: i.sport,
@@ -201,9 +202,11 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       '',
     );
   });
+  // Standings follow scores and statuses only: an odds or stats move leaves the cached tables alone.
+  const results = out.results;
   leaguesChanged(
     db,
-    matches.map((m) => m.leagueId),
+    (results ? matches.filter((m) => results.has(m.id)) : matches).map((m) => m.leagueId),
   );
 }
 
