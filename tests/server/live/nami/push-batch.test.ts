@@ -14,6 +14,7 @@ import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami }
 import { createNamiSource } from '../../../../server/live/nami/source';
 import type { Ingest, IngestUpdate, ScoreUpdate } from '../../../../server/live/ingest';
 import type { LiveSink, LiveSource } from '../../../../server/live/source';
+import type { DetailIngest } from '../../../../server/live/ingest-details';
 
 const MATCHES = Array.from({ length: 10 }, (_, i) => 3_800_001 + i);
 const KICK = Math.floor(Date.now() / 1000) - 60 * 60;
@@ -46,6 +47,8 @@ beforeAll(async () => {
     ingest: recordingIngest,
     // The adapter hands the sink on to the server; it never writes through it itself.
     sink: {} as LiveSink,
+    // The pushed entries here carry no text live, so the detail ingest is never reached.
+    details: {} as DetailIngest,
     now: () => Date.now(),
     timers: false,
     prepare: async () => undefined,
