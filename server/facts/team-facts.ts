@@ -10,6 +10,7 @@ import type { Db } from '../db/index';
 import { leagueResults } from '../database/service';
 import { computeTable, liveTable, zoneOf, type ResultInput, type TableRow } from '../database/standings';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
+import { providerTable } from '../live/provider-standings';
 
 /** A league as its table is drawn: its sport, name and member teams. */
 export interface LeagueShape {
@@ -125,7 +126,45 @@ export async function leagueShape(db: Db, leagueId: number): Promise<LeagueShape
 export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Promise<TeamFacts[]> {
   const league = await leagueShape(db, leagueId);
   if (!league || league.cup) return [];
+  // A provider's league: the table the provider gives (plus our matches it does not count yet),
+  // the one the match analysis shows, not a table of the few matches we stored ourselves.
+  if (!LEAGUE_BY_ID.has(leagueId)) {
+    const provided = await providerTable(db, leagueId, league.name);
+    if (provided) return providerFacts(league, provided.rows);
+  }
   return leagueFactsFrom(league, await leagueResults(db, leagueId, league.sport), asOf);
+}
+
+/** Facts from a provider's table rows (no form or home/away split: providers' tables lack them here). */
+function providerFacts(
+  league: LeagueShape,
+  rows: ReadonlyArray<Omit<TableRow, 'form' | 'playing'> & { teamName?: string }>,
+): TeamFacts[] {
+  const nameOf = new Map(league.teams.map((t) => [t.id, t.name]));
+  const leader = rows[0];
+  const none: Record3 = { win: 0, draw: 0, loss: 0 };
+  return rows.map((r) => ({
+    teamId: r.teamId,
+    name: nameOf.get(r.teamId) ?? r.teamName ?? '',
+    sport: league.sport,
+    leagueId: league.id,
+    leagueName: league.name,
+    teamCount: rows.length,
+    rank: r.rank,
+    played: r.played,
+    win: r.win,
+    draw: r.draw,
+    loss: r.loss,
+    goalsFor: r.goalsFor,
+    goalsAgainst: r.goalsAgainst,
+    points: r.points,
+    zone: zoneOf(league.sport, r.rank, rows.length, league.cup),
+    leaderName: leader ? (nameOf.get(leader.teamId) ?? leader.teamName ?? '') : '',
+    gap: !leader ? 0 : league.sport === 'lq' ? gamesBehind(leader, r) : leader.points - r.points,
+    form: [],
+    home: none,
+    away: none,
+  }));
 }
 
 async function leagueOfTeam(db: Db, teamId: number): Promise<number | null> {

@@ -64,7 +64,7 @@ export function rankLine(f: TeamFacts): FactLine | null {
         ? `，与榜首${f.leaderName}${f.sport === 'lq' ? '胜场数相同' : '同分'}`
         : f.sport === 'lq'
           ? `，与榜首${f.leaderName}的胜场差为${f.gap}`
-          : `，落后榜首${f.leaderName}${f.gap}分`;
+          : `，与榜首${f.leaderName}相差${f.gap}分`;
   const tail = tone === 'bad' ? (f.sport === 'lq' ? '，暂列季后赛区外' : '，身处降级区') : '';
   return { tone, text: standing + behind + tail };
 }

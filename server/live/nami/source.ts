@@ -243,6 +243,14 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
       }
       for (const e of entries) pushed.push(...liveUpdates(sport, e, rev));
       drainPush();
+      // Text live rides on the same messages; its lines are stored once each, in arrival order.
+      for (const e of entries)
+        if (Array.isArray(e.tlive) && Number.isInteger(e.id)) {
+          const lines = textLines(e.tlive);
+          texts = texts
+            .then(() => deps.details.texts('nami', sport, e.id, lines))
+            .catch((err: unknown) => console.error('nami push text live failed', err));
+        }
     });
   }
 
@@ -253,6 +261,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
    */
   let pushed: IngestUpdate[] = [];
   let applying = false;
+  /** The push's text-live lines, stored one message after another. */
+  let texts: Promise<unknown> = Promise.resolve();
 
   /**
    * Takes the first queued message of every match; a match's later messages wait for the next

@@ -74,7 +74,7 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
     expect(Number(standing[4]), text).toBe(row.rank);
     if (sport === 'zq') expect(Number(standing[1]), text).toBe(row.points);
     else expect([Number(standing[2]), Number(standing[3])], text).toEqual([row.win, row.loss]);
-    const gap = /落后榜首(.+?)(\d+)分|胜场差为([\d.]+)/.exec(text.slice(standing.index).split(/[；。]/)[0]!);
+    const gap = /与榜首(.+?)相差(\d+)分|胜场差为([\d.]+)/.exec(text.slice(standing.index).split(/[；。]/)[0]!);
     if (row.rank === 1) expect(text).toContain('领跑积分榜');
     if (gap) {
       checked++;

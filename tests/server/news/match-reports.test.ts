@@ -159,7 +159,7 @@ describe('automatic match reports', () => {
     // The table as the stored results make it (one win 2-1, two draws in play), not the stored
     // live_standings rows above, which no results back.
     expect(r.md).toContain(
-      '北岸联测试超级联赛积5分，排名第1位，领跑积分榜；南港城测试超级联赛积2分，排名第2位，落后榜首北岸联3分。',
+      '北岸联测试超级联赛积5分，排名第1位，领跑积分榜；南港城测试超级联赛积2分，排名第2位，与榜首北岸联相差3分。',
     );
     expect(r.md).toContain('近 1 场 胜（1 胜）');
     expect(r.md).toContain('两队近 1 次交手，北岸联 1 胜，南港城 0 胜。');

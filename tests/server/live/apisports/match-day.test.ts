@@ -335,7 +335,8 @@ describe('a match day through the api-sports adapter', () => {
     await sweepMatchReports(server.ctx.db, now);
     const report = await renderMatchReport(server.ctx.db, ID, 'final');
     expect(report?.title).toBe('全场战报：阿森纳 1-0 切尔西');
-    expect(report?.md).toContain('赛后阿森纳排名第 2（26 分），切尔西排名第 3（24 分）');
+    expect(report?.md).toContain('阿森纳英超积26分，排名第2位');
+    expect(report?.md).toContain('切尔西英超积24分，排名第3位');
   });
 
   it('a provider outage: nothing is half-applied, health says so; on recovery the source carries on', async () => {

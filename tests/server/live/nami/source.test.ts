@@ -481,7 +481,8 @@ describe('Nami adapter against a fake 纳米数据', () => {
     const report = await renderMatchReport(server.ctx.db, ID, 'final');
     expect(report?.title).toBe('全场战报：阿森纳 1-2 切尔西');
     expect(report?.md).toContain('切尔西以 2-1 击败阿森纳');
-    expect(report?.md).toContain('赛后阿森纳排名第 3（20 分），切尔西排名第 2（24 分）');
+    expect(report?.md).toContain('阿森纳英超积20分，排名第3位');
+    expect(report?.md).toContain('切尔西英超积24分，排名第2位');
     const articles = await server.ctx.db
       .selectFrom('news_articles')
       .select('auto_kind')
