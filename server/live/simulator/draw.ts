@@ -28,8 +28,8 @@ export function circleRounds(ids: readonly number[]): Pairing[][] {
       const a = t[i]!;
       const b = t[n - 1 - i]!;
       if (a === null || b === null) continue;
-      // The fixed team alternates home and away; the others by round parity and position.
-      const home = i === 0 ? r % 2 === 0 : (r + i) % 2 === 0;
+      // The fixed team alternates home and away, the others by position: home counts differ by one at most.
+      const home = i === 0 ? r % 2 === 0 : i % 2 === 0;
       round.push(home ? [a, b] : [b, a]);
     }
     rounds.push(round);

@@ -108,9 +108,19 @@ function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDa
   ].sort((a, b) => (a.anchor < b.anchor ? -1 : 1));
 }
 
+interface Movable {
+  m: SeasonMatch;
+  /** The kick-offs its match day offers (a European match may move between Tuesday and Wednesday). */
+  alternatives: readonly number[];
+}
+
 interface Placer {
   /** Kick-offs of each team already placed (any competition of the season), ascending. */
   busy: Map<number, number[]>;
+  /** Each team's European matches, which may still move inside their match day. */
+  movable: Map<number, Movable[]>;
+  /** Some match could only be placed without its clubs' rest. */
+  strained: boolean;
 }
 
 /** Index of the first kick-off at or after `t` in an ascending list. */
@@ -137,6 +147,40 @@ function occupy(placer: Placer, team: number, t: number): void {
   const times = placer.busy.get(team) ?? [];
   times.splice(lowerBound(times, t), 0, t);
   placer.busy.set(team, times);
+}
+
+function release(placer: Placer, team: number, t: number): void {
+  const times = placer.busy.get(team)!;
+  times.splice(times.indexOf(t), 1);
+}
+
+/**
+ * A league match with no slot left: as the real calendars do, move one of the two clubs' European
+ * matches to another kick-off of its match day (Tuesday ↔ Wednesday) when that frees a slot and
+ * keeps both European clubs rested; returns the league match's slots then open.
+ */
+function moveEuropean(placer: Placer, teams: readonly number[], restMs: number, open: () => number[]): number[] {
+  for (const team of teams)
+    for (const p of placer.movable.get(team) ?? []) {
+      const from = p.m.at;
+      const pair = [p.m.homeId, p.m.awayId];
+      for (const alt of p.alternatives) {
+        if (alt === from) continue;
+        for (const t of pair) release(placer, t, from);
+        if (pair.every((t) => nearest(placer, t, alt) >= restMs)) {
+          for (const t of pair) occupy(placer, t, alt);
+          const slots = open();
+          if (slots.length > 0) {
+            p.m.at = alt;
+            p.m.day = chinaDay(alt);
+            return slots;
+          }
+          for (const t of pair) release(placer, t, alt);
+        }
+        for (const t of pair) occupy(placer, t, from);
+      }
+    }
+  return [];
 }
 
 function slotTime(tz: string, anchor: string, [offset, time]: Slot): number {
@@ -173,7 +217,9 @@ function place(
       for (let i = 1; i < pending.length; i++) if (options[i]!.length < options[pick]!.length) pick = i;
       const [home, away] = pending[pick]!;
       let choice = options[pick]!;
+      if (choice.length === 0) choice = moveEuropean(placer, [home, away], restMs, () => feasible([home, away]));
       if (choice.length === 0) {
+        placer.strained = true;
         // No slot keeps the rest: take the one farthest from their other matches.
         const gap = (s: number) => Math.min(nearest(placer, home, at[s]!), nearest(placer, away, at[s]!));
         choice = [at.map((_, s) => s).sort((a, b) => gap(b) - gap(a))[0]!];
@@ -183,7 +229,11 @@ function place(
       const t = at[s]!;
       occupy(placer, home, t);
       occupy(placer, away, t);
-      out.push({ leagueId: league.id, round: k + 1, homeId: home, awayId: away, at: t, day: chinaDay(t) });
+      const m: SeasonMatch = { leagueId: league.id, round: k + 1, homeId: home, awayId: away, at: t, day: chinaDay(t) };
+      out.push(m);
+      if (f.kind === 'europe')
+        for (const team of [home, away])
+          placer.movable.set(team, [...(placer.movable.get(team) ?? []), { m, alternatives: at }]);
       pending = pending.filter((_, i) => i !== pick);
       options = options.filter((_, i) => i !== pick);
     }
@@ -191,24 +241,20 @@ function place(
   return out;
 }
 
-function roundsOf(seed: number, league: LeagueSeed, f: CompetitionFormat, year: number): Pairing[][] {
+function roundsOf(seed: number, league: LeagueSeed, f: CompetitionFormat, year: number, salt: number): Pairing[][] {
   const ids = leagueTeams(league).map((t) => t.id);
-  const r = rngFor(seed, 'draw', league.id, year);
+  const r = salt === 0 ? rngFor(seed, 'draw', league.id, year) : rngFor(seed, 'draw', league.id, year, salt);
   if (f.kind === 'europe')
     return leaguePhaseDraw(ids, league.leaguePhase ?? f.weeks.length, (id) => countryOf(TEAM_BY_ID.get(id)!), r);
   const order = shuffled(ids, r);
-  const count = f.kind === 'every' ? f.rounds : f.legs * (order.length - (order.length % 2 === 0 ? 1 : 0));
-  return repeatedRounds(order, count);
+  return repeatedRounds(order, roundCount(league, f));
 }
 
 const calendars = new Map<string, SeasonCalendar>();
 
-/** Every competition's matches of the season that starts in `year` (calendar leagues: of `year`). */
-export function seasonCalendar(seed: number, year: number): SeasonCalendar {
-  const key = `${seed}:${year}`;
-  const hit = calendars.get(key);
-  if (hit) return hit;
-  const placer: Placer = { busy: new Map() };
+/** One attempt at laying every competition of the season; null when some club could not be rested. */
+function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null {
+  const placer: Placer = { busy: new Map(), movable: new Map(), strained: false };
   // European competitions first (fixed weeks), then the leagues around them.
   const order = [...ALL_LEAGUES].sort(
     (a, b) => Number(FORMATS[b.id]?.kind === 'europe') - Number(FORMATS[a.id]?.kind === 'europe') || a.id - b.id,
@@ -217,12 +263,34 @@ export function seasonCalendar(seed: number, year: number): SeasonCalendar {
   for (const league of order) {
     const f = FORMATS[league.id];
     if (!f) continue;
-    const rounds = roundsOf(seed, league, f, year);
+    const rounds = roundsOf(seed, league, f, year, salt);
     const dates = roundDates(f, year, rounds.length);
-    const t0 = performance.now();
-    matches.push(...place(league, f, rounds, dates, placer, rngFor(seed, 'slots', league.id, year)));
-    if (process.env.SEASON_PROF) console.log(league.id, Math.round(performance.now() - t0));
+    matches.push(
+      ...place(
+        league,
+        f,
+        rounds,
+        dates,
+        placer,
+        salt === 0 ? rngFor(seed, 'slots', league.id, year) : rngFor(seed, 'slots', league.id, year, salt),
+      ),
+    );
   }
+  return placer.strained ? null : matches;
+}
+
+const ATTEMPTS = 8;
+
+/** Every competition's matches of the season that starts in `year` (calendar leagues: of `year`). */
+export function seasonCalendar(seed: number, year: number): SeasonCalendar {
+  const key = `${seed}:${year}`;
+  const hit = calendars.get(key);
+  if (hit) return hit;
+  // A draw whose fixtures leave some club without its rest is drawn again (as deterministically).
+  let matches: SeasonMatch[] | null = null;
+  for (let salt = 0; salt < ATTEMPTS && !matches; salt++) matches = attempt(seed, year, salt);
+  if (!matches) throw new Error(`no season calendar for seed ${seed}, ${year}`);
+  // Kick-offs may have moved while later competitions were placed: index them only now.
   matches.sort((a, b) => a.at - b.at || a.leagueId - b.leagueId || a.homeId - b.homeId);
   const byDay = new Map<string, SeasonMatch[]>();
   for (const m of matches) byDay.set(m.day, [...(byDay.get(m.day) ?? []), m]);
