@@ -11,7 +11,7 @@ import { createFeed } from '../../server/live/simulator/create-feed';
 import type { Feed } from '../../server/live/simulator/feed';
 import type { Hub } from '../../server/ws/hub';
 import { fixturesOfDay } from '../../server/live/simulator/fixtures';
-import { fixtureToSim } from '../../server/live/simulator/create-feed';
+import { feedDays, fixtureToSim } from '../../server/live/simulator/create-feed';
 import { advanceFootball } from '../../server/live/simulator/football';
 import { advanceBasketball } from '../../server/live/simulator/basketball';
 import { newOutput, type LiveMatch } from '../../server/live/model';
@@ -78,17 +78,21 @@ const minuteOf = (m: Match, at: number): number | null => {
 };
 
 describe('live feed simulator', () => {
-  it('generates a fortnight of fixtures from the season calendar, with something in play at most hours', async () => {
+  it('stores a month back and a week ahead of the season calendar, with something in play at most hours', async () => {
     const db = ts.storage.db;
     const perDay = await db
       .selectFrom('live_matches')
       .select(['day', 'sport', db.fn.countAll<number>().as('n')])
       .groupBy(['day', 'sport'])
       .execute();
-    expect(new Set(perDay.map((r) => r.day)).size).toBe(15);
+    const days = feedDays('2026-11-22');
+    // From the Friday four weeks back (no weekend round cut) to a week ahead.
+    expect(days[0]).toBe('2026-10-23');
+    expect(days.at(-1)).toBe('2026-11-29');
+    expect(new Set(perDay.map((r) => r.day))).toEqual(new Set(days));
     // Basketball every day; football every day but in the FIFA window (Nov 14–20, the leagues
     // pause for internationals), a weekend far more than a midweek day.
-    expect(perDay.filter((r) => r.sport === 'lq').length).toBe(15);
+    expect(perDay.filter((r) => r.sport === 'lq').length).toBe(days.length);
     expect(perDay.filter((r) => r.sport === 'zq').map((r) => r.day)).toEqual(
       expect.arrayContaining(['2026-11-21', '2026-11-22', '2026-11-24', '2026-11-28']),
     );
