@@ -22,6 +22,7 @@ import {
   type Standings,
   type StandingsRow,
   type StandingsScope,
+  type StandingsZone,
   type TeamPage,
 } from '../../workers/protocol/index';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
@@ -32,7 +33,9 @@ import { toMatch, type ViewClock } from '../live/match-view';
 import { lineupOf } from '../live/simulator/lineup';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
-import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
+import { liveTable, type ResultInput, type TableRow } from './standings';
+import { CONFERENCES, hasTable, zoneIn } from './shapes';
+import { seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
 const LEADERS_PER_BOARD = 20;
@@ -47,6 +50,7 @@ export function leagueEntry(l: LeagueSeed, nowMs: number): LeagueEntry {
     cup: l.cup,
     major: l.major,
     teamCount: leagueTeams(l).length,
+    leaguePhase: l.leaguePhase ?? null,
   };
 }
 
@@ -72,6 +76,7 @@ export function leagueInfo(l: LeagueSeed, nowMs: number): LeagueInfo {
     ...leagueEntry(l, nowMs),
     region: REGION_BY_LEAGUE[l.id] ?? REGION_ORDER[REGION_ORDER.length - 1]!,
     seasons: [season],
+    window: seasonWindow(l.id, chinaDay(nowMs)),
   };
 }
 
@@ -137,29 +142,43 @@ export function namedTableRow(r: TableRow) {
 
 export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
   const teams = leagueTeams(league);
-  const { rows, live } = league.cup
-    ? { rows: [], live: false }
-    : liveTable(
-        league.sport,
-        teams.map((t) => t.id),
-        results,
-        scope,
-      );
+  const table = (ids: readonly number[]) =>
+    hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
+  const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
+    ...namedTableRow(r),
+    logo: crestPath(r.teamId),
+    goalDiff: r.goalsFor - r.goalsAgainst,
+    winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
+    form: r.form,
+    zone: scope === 'total' ? zone : null,
+    playing: r.playing,
+    move: r.move,
+  });
+  const { rows, live } = table(teams.map((t) => t.id));
+  const conferences = CONFERENCES[league.id];
+  if (conferences) {
+    const groups = conferences.map((c) => {
+      const ranked = table(c.teamIds).rows;
+      return { name: c.name, rows: ranked.map((r) => row(r, zoneIn(league, r.rank, ranked.length, true))) };
+    });
+    const zoneByTeam = new Map(groups.flatMap((g) => g.rows.map((r) => [r.teamId, r.zone] as const)));
+    return {
+      leagueId: league.id,
+      sport: league.sport,
+      scope,
+      live,
+      rows: rows.map((r) => row(r, zoneByTeam.get(r.teamId) ?? null)),
+      groups,
+      shape: 'conferences',
+    };
+  }
   return {
     leagueId: league.id,
     sport: league.sport,
     scope,
     live,
-    rows: rows.map((r): StandingsRow => ({
-      ...namedTableRow(r),
-      logo: crestPath(r.teamId),
-      goalDiff: r.goalsFor - r.goalsAgainst,
-      winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
-      form: r.form,
-      zone: scope === 'total' ? zoneOf(league.sport, r.rank, teams.length, league.cup) : null,
-      playing: r.playing,
-      move: r.move,
-    })),
+    rows: rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false))),
+    shape: league.leaguePhase ? 'leaguePhase' : 'league',
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type LeagueLeaders,
   type LeagueRegion,
   type LeagueSchedule,
+  type LeagueTable,
   type Match,
   type PlayerPage,
   type Standings,
@@ -153,10 +154,76 @@ describe('standings', () => {
     expect(sum(after.data)).toBe(0);
   });
 
-  it('a cup has no table', async () => {
+  it('欧冠 is a 36-club league-phase table: 1–8 into the round of 16, 9–24 to the play-off round', async () => {
     const t = await get<Standings>(DatabasePaths.standings, { id: 7 });
     expect(t.code).toBe(Code.OK);
-    expect(t.data.rows).toEqual([]);
+    expect(t.data.shape).toBe('leaguePhase');
+    expect(t.data.rows).toHaveLength(36);
+    expect(t.data.rows.map((r) => r.rank)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(t.data.rows.map((r) => r.zone)).toEqual([
+      ...Array<string>(8).fill('advance'),
+      ...Array<string>(16).fill('playoff'),
+      ...Array<null>(12).fill(null),
+    ]);
+    // Every club has played the same match days (no club plays twice on one).
+    const played = new Set(t.data.rows.map((r) => r.played));
+    expect(played.size).toBe(1);
+    expect([...played][0]).toBeGreaterThan(0);
+    for (const id of [25, 26]) {
+      const other = await get<Standings>(DatabasePaths.standings, { id });
+      expect(other.data.rows).toHaveLength(36);
+    }
+    const info = await get<LeagueInfo>(DatabasePaths.league, { id: 7 });
+    expect(info.data.leaguePhase).toBe(8);
+    expect((await get<LeagueInfo>(DatabasePaths.league, { id: 26 })).data.leaguePhase).toBe(6);
+  });
+
+  it('the NBA ranks by conference, 15 teams each, with play-off and play-in places', async () => {
+    const t = await get<Standings>(DatabasePaths.standings, { id: 101 });
+    expect(t.data.shape).toBe('conferences');
+    expect(t.data.rows).toHaveLength(30);
+    expect(t.data.groups!.map((g) => g.name)).toEqual(['东部', '西部']);
+    for (const g of t.data.groups!) {
+      expect(g.rows).toHaveLength(15);
+      expect(g.rows.map((r) => r.rank)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      expect(g.rows.map((r) => r.zone)).toEqual([
+        ...Array<string>(6).fill('playoff'),
+        ...Array<string>(4).fill('playIn'),
+        ...Array<null>(5).fill(null),
+      ]);
+    }
+    expect(t.data.groups![0]!.rows.map((r) => r.teamName)).toContain('凯尔特人');
+    expect(t.data.groups![1]!.rows.map((r) => r.teamName)).toContain('湖人');
+    // CBA is one table, as the real one is shown, its top 12 in the play-offs.
+    const cba = await get<Standings>(DatabasePaths.standings, { id: 102 });
+    expect(cba.data.groups).toBeUndefined();
+    expect(cba.data.rows.filter((r) => r.zone === 'playoff')).toHaveLength(12);
+    expect(cba.data.rows.map((r) => r.teamName)).not.toContain('浙江方兴渡');
+  });
+
+  it('a 欧冠 match’s analysis shows the 欧冠 table, not its home club’s league', async () => {
+    const [row] = await ts.storage.db
+      .selectFrom('live_matches')
+      .select(['id'])
+      .where('league_id', '=', 7)
+      .where('status', '=', 8)
+      .limit(1)
+      .execute();
+    const table = await server.app.inject({
+      method: 'GET',
+      url: embeddedUrl(fillPath(LivePaths.zqTable, { id: row!.id })),
+    });
+    const body = table.json() as { data: LeagueTable };
+    expect(body.data.leagueName).toBe('欧冠');
+    expect(body.data.rows).toHaveLength(36);
+  });
+
+  it('a league between seasons says when its season ended and the next starts', async () => {
+    const csl = await get<LeagueInfo>(DatabasePaths.league, { id: 6 });
+    expect(csl.data.window).toMatchObject({ running: false });
+    expect(csl.data.window!.last < '2026-11-22').toBe(true);
+    expect(csl.data.window!.next! > '2027-01-01').toBe(true);
+    expect((await get<LeagueInfo>(DatabasePaths.league, { id: 1 })).data.window?.running).toBe(true);
   });
 });
 
