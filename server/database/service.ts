@@ -34,7 +34,7 @@ import { lineupOf } from '../live/simulator/lineup';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { liveTable, type ResultInput, type TableRow } from './standings';
-import { CONFERENCES, hasTable, zoneIn } from './shapes';
+import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
 import { seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
@@ -140,7 +140,12 @@ export function namedTableRow(r: TableRow) {
   };
 }
 
-export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
+export function standingsOf(
+  league: LeagueSeed,
+  results: readonly ResultInput[],
+  scope: StandingsScope,
+  nowMs: number = Date.now(),
+): Standings {
   const teams = leagueTeams(league);
   const table = (ids: readonly number[]) =>
     hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
@@ -172,13 +177,17 @@ export function standingsOf(league: LeagueSeed, results: readonly ResultInput[],
       shape: 'conferences',
     };
   }
+  const named = rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false)));
   return {
     leagueId: league.id,
     sport: league.sport,
     scope,
     live,
-    rows: rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false))),
+    rows: named,
     shape: league.leaguePhase ? 'leaguePhase' : 'league',
+    ...(league.leaguePhase && scope === 'total'
+      ? { bracket: bracketOf(named, league.leaguePhase, Number(seasonOf(league, nowMs).slice(0, 4))) }
+      : {}),
   };
 }
 

@@ -63,6 +63,18 @@ describe('competition shapes', () => {
     expect(text).toContain('淘汰赛附加赛区');
     expect(text).not.toContain('杯赛暂无积分榜');
     await screenshot(page, 'shapes-ucl-league-phase');
+    // The knockout bracket below: the play-off round pairs 9 v 24 … 16 v 17 as the table stands.
+    const rounds = await page.$$eval('[data-bracket] [data-round]', (els) =>
+      els.map((e) => e.getAttribute('data-round')),
+    );
+    expect(rounds).toEqual(['附加赛', '1/8决赛', '1/4决赛', '半决赛', '决赛']);
+    const playoff = await page.$$eval('[data-round="附加赛"] [data-tie]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(playoff).toHaveLength(8);
+    expect(playoff[0]).toContain(`9. ${rows[8]!.team}`);
+    expect(playoff[0]).toContain(`24. ${rows[23]!.team}`);
+    expect(await page.textContent('[data-round="1/8决赛"] [data-tie]')).toContain('第16/17名胜者');
+    await page.locator('[data-bracket]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'shapes-ucl-bracket');
   });
 
   it('NBA: two conference tables, 东部 and 西部, 15 teams each', async () => {

@@ -6,6 +6,7 @@
 import { Link } from 'wouter';
 import type { Standings, StandingsRow } from '../../../workers/protocol/index';
 import { DB_TEXT } from './strings';
+import { BracketView } from './BracketView';
 
 function Move({ n }: { n: number }) {
   if (n === 0) return null;
@@ -148,6 +149,7 @@ export function StandingsView({ table, teamHref }: { table: Standings; teamHref:
           ))}
         </ul>
       )}
+      {table.bracket && <BracketView bracket={table.bracket} teamHref={teamHref} />}
     </>
   );
 }

@@ -169,6 +169,24 @@ describe('standings', () => {
     const played = new Set(t.data.rows.map((r) => r.played));
     expect(played.size).toBe(1);
     expect([...played][0]).toBeGreaterThan(0);
+    // The knockout bracket as the table stands: 9 v 24 … 16 v 17, then 1 v 16/17 … 8 v 9/24.
+    const b = t.data.bracket!;
+    expect(b.projected).toBe(true);
+    expect(b.rounds.map((r) => [r.name, r.ties.length])).toEqual([
+      ['附加赛', 8],
+      ['1/8决赛', 8],
+      ['1/4决赛', 4],
+      ['半决赛', 2],
+      ['决赛', 1],
+    ]);
+    const idAt = (rank: number) => t.data.rows[rank - 1]!.teamId;
+    expect(b.rounds[0]!.ties.map((x) => [x.home.teamId, x.away.teamId])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [idAt(9 + i), idAt(24 - i)]),
+    );
+    expect(b.rounds[1]!.ties.map((x) => [x.home.teamId, x.away.name])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [idAt(1 + i), `第${16 - i}/${17 + i}名胜者`]),
+    );
+    expect((await get<Standings>(DatabasePaths.standings, { id: 7 }, { scope: 'home' })).data.bracket).toBeUndefined();
     for (const id of [25, 26]) {
       const other = await get<Standings>(DatabasePaths.standings, { id });
       expect(other.data.rows).toHaveLength(36);

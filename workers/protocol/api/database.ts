@@ -78,6 +78,29 @@ export interface StandingsRow extends TableRow {
   move: number;
 }
 
+/** One side of a knockout tie: a club (by its league-phase place), or who it will be. */
+export interface BracketSide {
+  teamId: number | null;
+  /** The club's name, or e.g. '第16/17名胜者', '待定'. */
+  name: string;
+  /** League-phase place, when known. */
+  seed: number | null;
+}
+
+export interface KnockoutRound {
+  /** 附加赛, 1/8决赛, 1/4决赛, 半决赛, 决赛. */
+  name: string;
+  /** When it is played, e.g. '2027年2月'. */
+  when: string;
+  ties: Array<{ home: BracketSide; away: BracketSide }>;
+}
+
+/** The knockout bracket after a league phase; `projected` while the league phase is still on. */
+export interface KnockoutBracket {
+  projected: boolean;
+  rounds: KnockoutRound[];
+}
+
 /** A conference (NBA 东部/西部) with its own ranking. */
 export interface StandingsGroup {
   name: string;
@@ -96,6 +119,8 @@ export interface Standings {
   groups?: StandingsGroup[];
   /** 'leaguePhase': the 36-club table of a European competition, before its knockout rounds. */
   shape?: 'league' | 'leaguePhase' | 'conferences';
+  /** A league phase's knockout bracket (scope 'total' only). */
+  bracket?: KnockoutBracket;
 }
 
 export interface ScheduleRound {
