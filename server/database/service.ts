@@ -35,7 +35,7 @@ import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { liveTable, type ResultInput, type TableRow } from './standings';
 import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
-import { seasonWindow } from '../live/simulator/season';
+import { calendarDay, seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
 const LEADERS_PER_BOARD = 20;
@@ -192,20 +192,36 @@ export function standingsOf(
 }
 
 /**
- * Rounds are the league's match days in the stored window, numbered from the first. The round
- * shown by default is today's, else the next one to be played, else the last.
+ * Rounds are the season calendar's (英超 第13轮 is its 13th round, a weekend round's Friday to
+ * Monday together), numbered as in the real league; matches the calendar does not know (another
+ * source's) fall back to one round per match day, numbered from the first. The round shown by
+ * default is the current one, else the next one to be played, else the last.
  */
 export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
+  const calendarRound = (m: LiveMatch): number | null =>
+    calendarDay(clock.seed, m.day).find(
+      (c) => c.leagueId === m.leagueId && c.homeId === m.homeId && c.awayId === m.awayId,
+    )?.round ?? null;
+  const known = matches.map(calendarRound);
+  const byDay = known.some((r) => r === null);
   const days = [...new Set(matches.map((m) => m.day))].sort();
-  const rounds = days.map((day, i) => ({ round: i + 1, day }));
+  const roundOf = (m: LiveMatch, i: number): number => (byDay ? days.indexOf(m.day) + 1 : known[i]!);
+  const first = new Map<number, string>();
+  const last = new Map<number, string>();
+  matches.forEach((m, i) => {
+    const r = roundOf(m, i);
+    if (!first.has(r) || m.day < first.get(r)!) first.set(r, m.day);
+    if (!last.has(r) || m.day > last.get(r)!) last.set(r, m.day);
+  });
+  const rounds = [...first].map(([r, day]) => ({ round: r, day })).sort((a, b) => a.round - b.round);
   const today = chinaDay(clock.now);
-  const byDefault = rounds.find((r) => r.day >= today) ?? rounds[rounds.length - 1];
+  const byDefault = rounds.find((r) => last.get(r.round)! >= today) ?? rounds[rounds.length - 1];
   const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
   if (!chosen) return { rounds, round: round ?? 0, matches: [] };
   return {
     rounds,
     round: chosen.round,
-    matches: matches.filter((m) => m.day === chosen.day).map((m) => toMatch(m, clock)),
+    matches: matches.filter((m, i) => roundOf(m, i) === chosen.round).map((m) => toMatch(m, clock)),
   };
 }
 

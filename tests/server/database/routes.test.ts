@@ -246,12 +246,17 @@ describe('standings', () => {
 });
 
 describe('schedule and leaders', () => {
-  it('rounds are the league match days; the default is today or the next', async () => {
+  it('rounds are the season calendar’s, numbered as in the real league; the default is the current or next', async () => {
     const s = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 });
-    expect(s.data.rounds.map((r) => r.round)).toEqual(s.data.rounds.map((_, i) => i + 1));
+    const numbers = s.data.rounds.map((r) => r.round);
+    // A month of 英超 from late October: consecutive real round numbers, well past the first.
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    expect(numbers[0]).toBeGreaterThan(5);
     const days = s.data.rounds.map((r) => r.day);
     expect(days).toEqual([...days].sort());
-    expect(s.data.matches.length).toBeGreaterThan(0);
+    // A round is all ten matches of the weekend (Friday to Monday), every club once.
+    expect(s.data.matches).toHaveLength(10);
+    expect(new Set(s.data.matches.flatMap((m) => [m.home.id, m.away.id])).size).toBe(20);
     const none = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 }, { round: 999 });
     expect(none.data.matches).toEqual([]);
   });
