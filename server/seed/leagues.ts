@@ -274,7 +274,7 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
     name: '日职联',
     letter: 'R',
     color: '#e60012',
-    seasonKind: 'calendar',
+    seasonKind: 'split',
     cup: false,
     major: true,
     windows: [[h(12), h(18, 30)]],
