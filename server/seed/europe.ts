@@ -2,7 +2,8 @@
  * The three UEFA club competitions (2024 format): a 36-club league phase (欧冠 and 欧联 8 match
  * days, 欧会杯 6), then knockout rounds. Clubs come from the modelled leagues (`EUROPE_POOL`:
  * [league, count, skip] by the league list's order) and, for associations without a modelled
- * league, from the competition's own list (`EUROPE_OWN`: [name, association]).
+ * league, from the competition's own list (`EUROPE_OWN`: [name, association]). No club here shares
+ * its name with a basketball club (凯尔特人, 费内巴切, 贝尔格莱德红星 …), so a name means one team.
  */
 import type { LeagueSeed } from './leagues';
 
@@ -27,8 +28,8 @@ export const EUROPE_POOL: Readonly<Record<7 | 25 | 26, Pool>> = {
     [5, 3, 3],
     [11, 2, 2],
     [10, 3, 2],
-    [17, 1, 1],
-    [20, 2],
+    [17, 1, 2],
+    [20, 2, 1],
   ],
   26: [
     [1, 1, 8],
@@ -38,8 +39,8 @@ export const EUROPE_POOL: Readonly<Record<7 | 25 | 26, Pool>> = {
     [5, 1, 6],
     [11, 1, 4],
     [10, 1, 5],
-    [17, 1, 2],
-    [20, 1, 2],
+    [17, 1, 3],
+    [20, 1, 3],
   ],
 };
 
@@ -47,7 +48,7 @@ export const EUROPE_OWN: Readonly<Record<7 | 25 | 26, ReadonlyArray<readonly [st
   7: [
     ['布鲁日', 'BEL'],
     ['圣吉罗斯联合', 'BEL'],
-    ['奥林匹亚科斯', 'GRE'],
+    ['克卢日', 'ROU'],
     ['布拉格斯拉维亚', 'CZE'],
     ['哥本哈根', 'DEN'],
     ['博德闪耀', 'NOR'],
@@ -62,7 +63,7 @@ export const EUROPE_OWN: Readonly<Record<7 | 25 | 26, ReadonlyArray<readonly [st
     ['费伦茨瓦罗斯', 'HUN'],
     ['中日德兰', 'DEN'],
     ['布加勒斯特星', 'ROU'],
-    ['贝尔格莱德红星', 'SRB'],
+    ['伏伊伏丁那', 'SRB'],
     ['巴塞尔', 'SUI'],
     ['年轻人', 'SUI'],
     ['帕纳辛奈科斯', 'GRE'],
@@ -71,7 +72,7 @@ export const EUROPE_OWN: Readonly<Record<7 | 25 | 26, ReadonlyArray<readonly [st
     ['萨格勒布迪纳摩', 'CRO'],
     ['马尔默', 'SWE'],
     ['布兰', 'NOR'],
-    ['特拉维夫马卡比', 'ISR'],
+    ['海法马卡比', 'ISR'],
     ['卢多戈雷茨', 'BUL'],
   ],
   26: [
