@@ -10,6 +10,8 @@ export const REGION_BY_LEAGUE: Readonly<Record<number, Region>> = {
   5: '欧洲',
   6: '亚洲',
   7: '国际',
+  25: '国际',
+  26: '国际',
   8: '亚洲',
   9: '亚洲',
   10: '欧洲',

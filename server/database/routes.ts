@@ -56,7 +56,7 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
     const league = leagueOr404(req.params);
     const { scope } = parseInput(scopeQuery, req.query);
     const table = await cachedStandings(db, league.id, scope, async () =>
-      standingsOf(league, await leagueResults(db, league.id, league.sport), scope),
+      standingsOf(league, await leagueResults(db, league.id, league.sport), scope, ctx.now()),
     );
     return ok(table);
   });

@@ -22,6 +22,7 @@ import {
   type Standings,
   type StandingsRow,
   type StandingsScope,
+  type StandingsZone,
   type TeamPage,
 } from '../../workers/protocol/index';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
@@ -33,6 +34,8 @@ import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { playerTallies } from '../facts/player-facts';
 import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
+import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
+import { calendarDay, seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 
 const LEADERS_PER_BOARD = 20;
@@ -47,6 +50,7 @@ export function leagueEntry(l: LeagueSeed, nowMs: number): LeagueEntry {
     cup: l.cup,
     major: l.major,
     teamCount: leagueTeams(l).length,
+    leaguePhase: l.leaguePhase ?? null,
   };
 }
 
@@ -72,6 +76,7 @@ export function leagueInfo(l: LeagueSeed, nowMs: number): LeagueInfo {
     ...leagueEntry(l, nowMs),
     region: REGION_BY_LEAGUE[l.id] ?? REGION_ORDER[REGION_ORDER.length - 1]!,
     seasons: [season],
+    window: seasonWindow(l.id, chinaDay(nowMs)),
   };
 }
 
@@ -135,49 +140,88 @@ export function namedTableRow(r: TableRow) {
   };
 }
 
-export function standingsOf(league: LeagueSeed, results: readonly ResultInput[], scope: StandingsScope): Standings {
+export function standingsOf(
+  league: LeagueSeed,
+  results: readonly ResultInput[],
+  scope: StandingsScope,
+  nowMs: number = Date.now(),
+): Standings {
   const teams = leagueTeams(league);
-  const { rows, live } = league.cup
-    ? { rows: [], live: false }
-    : liveTable(
-        league.sport,
-        teams.map((t) => t.id),
-        results,
-        scope,
-      );
+  const table = (ids: readonly number[]) =>
+    hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
+  const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
+    ...namedTableRow(r),
+    logo: crestPath(r.teamId),
+    goalDiff: r.goalsFor - r.goalsAgainst,
+    winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
+    form: r.form,
+    zone: scope === 'total' ? zone : null,
+    playing: r.playing,
+    move: r.move,
+  });
+  const { rows, live } = table(teams.map((t) => t.id));
+  const conferences = CONFERENCES[league.id];
+  if (conferences) {
+    const groups = conferences.map((c) => {
+      const ranked = table(c.teamIds).rows;
+      return { name: c.name, rows: ranked.map((r) => row(r, zoneIn(league, r.rank, ranked.length, true))) };
+    });
+    const zoneByTeam = new Map(groups.flatMap((g) => g.rows.map((r) => [r.teamId, r.zone] as const)));
+    return {
+      leagueId: league.id,
+      sport: league.sport,
+      scope,
+      live,
+      rows: rows.map((r) => row(r, zoneByTeam.get(r.teamId) ?? null)),
+      groups,
+      shape: 'conferences',
+    };
+  }
+  const named = rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false)));
   return {
     leagueId: league.id,
     sport: league.sport,
     scope,
     live,
-    rows: rows.map((r): StandingsRow => ({
-      ...namedTableRow(r),
-      logo: crestPath(r.teamId),
-      goalDiff: r.goalsFor - r.goalsAgainst,
-      winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
-      form: r.form,
-      zone: scope === 'total' ? zoneOf(league.sport, r.rank, teams.length, league.cup) : null,
-      playing: r.playing,
-      move: r.move,
-    })),
+    rows: named,
+    shape: league.leaguePhase ? 'leaguePhase' : 'league',
+    ...(league.leaguePhase && scope === 'total'
+      ? { bracket: bracketOf(named, league.leaguePhase, Number(seasonOf(league, nowMs).slice(0, 4))) }
+      : {}),
   };
 }
 
 /**
- * Rounds are the league's match days in the stored window, numbered from the first. The round
- * shown by default is today's, else the next one to be played, else the last.
+ * Rounds are the season calendar's (英超 第13轮 is its 13th round, a weekend round's Friday to
+ * Monday together), numbered as in the real league; matches the calendar does not know (another
+ * source's) fall back to one round per match day, numbered from the first. The round shown by
+ * default is the current one, else the next one to be played, else the last.
  */
 export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
+  const calendarRound = (m: LiveMatch): number | null =>
+    calendarDay(clock.seed, m.day).find(
+      (c) => c.leagueId === m.leagueId && c.homeId === m.homeId && c.awayId === m.awayId,
+    )?.round ?? null;
+  const known = matches.map(calendarRound);
+  const byDay = known.some((r) => r === null);
   const days = [...new Set(matches.map((m) => m.day))].sort();
-  const rounds = days.map((day, i) => ({ round: i + 1, day }));
+  const roundOf = (m: LiveMatch, i: number): number => (byDay ? days.indexOf(m.day) + 1 : known[i]!);
+  const first = new Map<number, string>();
+  const last = new Map<number, string>();
+  matches.forEach((m, i) => {
+    const r = roundOf(m, i);
+    if (!first.has(r) || m.day < first.get(r)!) first.set(r, m.day);
+    if (!last.has(r) || m.day > last.get(r)!) last.set(r, m.day);
+  });
+  const rounds = [...first].map(([r, day]) => ({ round: r, day })).sort((a, b) => a.round - b.round);
   const today = chinaDay(clock.now);
-  const byDefault = rounds.find((r) => r.day >= today) ?? rounds[rounds.length - 1];
+  const byDefault = rounds.find((r) => last.get(r.round)! >= today) ?? rounds[rounds.length - 1];
   const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
   if (!chosen) return { rounds, round: round ?? 0, matches: [] };
   return {
     rounds,
     round: chosen.round,
-    matches: matches.filter((m) => m.day === chosen.day).map((m) => toMatch(m, clock)),
+    matches: matches.filter((m, i) => roundOf(m, i) === chosen.round).map((m) => toMatch(m, clock)),
   };
 }
 

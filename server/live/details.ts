@@ -17,6 +17,7 @@ import { isFinished, isPlaying } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
 import { leagueResults, namedTableRow } from '../database/service';
 import { liveTable } from '../database/standings';
+import { CONFERENCES, tableLeagueOf } from '../database/shapes';
 import { rngFor } from '../seed/rng';
 import { squad } from './simulator/squads';
 import { POSITION_CODE, injuriesOf } from './simulator/lineup';
@@ -86,28 +87,28 @@ export function basketballPlayerLines(
 }
 
 export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
-  // A cup has no table here: show the home club's domestic league.
-  const leagueId = LEAGUE_BY_ID.get(m.leagueId)?.cup ? (TEAM_BY_ID.get(m.homeId)?.leagueId ?? m.leagueId) : m.leagueId;
+  // The match's own competition (a 欧冠 match: the league-phase table); only a knockout-only
+  // cup, which has no table, shows the home club's domestic league.
+  const leagueId = tableLeagueOf(m.leagueId, TEAM_BY_ID.get(m.homeId)?.leagueId);
   const league = await db
     .selectFrom('live_leagues')
     .select(['name', 'season'])
     .where('id', '=', leagueId)
     .executeTakeFirst();
   // The same computed table the 数据库 page shows (finished matches, matches in play as they
-  // stand), so the match detail never contradicts it.
+  // stand), so the match detail never contradicts it; a league shown by conference (NBA) gives
+  // the home team's conference.
   const seedLeague = LEAGUE_BY_ID.get(leagueId);
   // A provider's league: its own table as the base, today's matches added as they stand.
   const provided = seedLeague ? null : await providerTable(db, leagueId, league?.name ?? '');
   if (provided) return provided;
+  const conference = CONFERENCES[leagueId]?.find((c) => c.teamIds.includes(m.homeId));
+  const ids = conference?.teamIds ?? (seedLeague ? leagueTeams(seedLeague).map((t) => t.id) : []);
   const rows = seedLeague
-    ? liveTable(
-        seedLeague.sport,
-        leagueTeams(seedLeague).map((t) => t.id),
-        await leagueResults(db, leagueId, seedLeague.sport),
-      ).rows
+    ? liveTable(seedLeague.sport, ids, await leagueResults(db, leagueId, seedLeague.sport)).rows
     : [];
   return {
-    leagueName: league?.name ?? '',
+    leagueName: conference ? `${league?.name ?? ''}${conference.name}` : (league?.name ?? ''),
     season: league?.season ?? '',
     rows: rows.map(namedTableRow),
   };

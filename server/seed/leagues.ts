@@ -4,6 +4,7 @@
  * some match is live at any hour. Team order is rough strength order (first = strongest).
  */
 import { chinaWallClock, type Sport } from '../../workers/protocol/index';
+import { EUROPE_OWN, EUROPE_POOL, europeanCompetitions } from './europe';
 
 export interface LeagueSeed {
   id: number;
@@ -24,9 +25,14 @@ export interface LeagueSeed {
   perDay: readonly [number, number];
   /** Basketball quarter length in minutes. */
   quarterMin?: number;
-  /** Own teams, or for cups the leagues whose best teams take part. */
+  /** Own teams (for a European competition: the clubs of leagues not modelled here). */
   teams: readonly string[];
-  pool?: ReadonlyArray<readonly [leagueId: number, topN: number]>;
+  /** Association of each own team (European competitions: no two clubs of one association meet). */
+  countries?: readonly string[];
+  /** Clubs taking part from modelled leagues: `count` teams of the league list after the first `skip`. */
+  pool?: ReadonlyArray<readonly [leagueId: number, count: number, skip?: number]>;
+  /** A league phase of this many match days (欧冠/欧联 8, 欧会杯 6) before the knockout rounds. */
+  leaguePhase?: number;
 }
 
 const h = (hh: number, mm = 0): number => hh * 60 + mm;
@@ -257,17 +263,10 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       [h(4), h(4)],
     ],
     perDay: [4, 8],
-    teams: [],
-    pool: [
-      [1, 6],
-      [2, 5],
-      [3, 5],
-      [4, 4],
-      [5, 3],
-      [10, 3],
-      [11, 3],
-      [20, 3],
-    ],
+    leaguePhase: 8,
+    teams: EUROPE_OWN[7].map(([name]) => name),
+    countries: EUROPE_OWN[7].map(([, country]) => country),
+    pool: EUROPE_POOL[7],
   },
   {
     id: 8,
@@ -275,7 +274,7 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
     name: '日职联',
     letter: 'R',
     color: '#e60012',
-    seasonKind: 'calendar',
+    seasonKind: 'split',
     cup: false,
     major: true,
     windows: [[h(12), h(18, 30)]],
@@ -483,6 +482,10 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '福塔雷萨',
       '布拉甘蒂诺',
       '巴拉纳竞技',
+      '米拉索尔',
+      '朱文图德',
+      '维多利亚',
+      '塞阿拉',
     ],
   },
   {
@@ -509,6 +512,12 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '莱昂',
       '普埃布拉',
       '蒂华纳',
+      '阿特拉斯',
+      '马萨特兰',
+      '华雷斯',
+      '克雷塔罗',
+      '圣路易斯竞技',
+      '内卡萨',
     ],
   },
   {
@@ -542,6 +551,14 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '米尔沃尔',
       '女王公园巡游者',
       '布莱克本',
+      '德比郡',
+      '谢菲尔德星期三',
+      '朴茨茅斯',
+      '牛津联',
+      '查尔顿',
+      '雷克瑟姆',
+      '伯明翰',
+      '斯旺西',
     ],
   },
   {
@@ -571,6 +588,12 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '开塞利体育',
       '里泽体育',
       '哥兹泰佩',
+      '埃于普体育',
+      '加济安泰普',
+      '科贾埃利体育',
+      '根克勒尔比尔利伊',
+      '卡斯帕夏',
+      '卡拉古姆吕克',
     ],
   },
   {
@@ -598,6 +621,14 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '费哈',
       '哈萨德',
       '卡迪西亚',
+      '法塔赫',
+      '哈利吉',
+      '利雅得',
+      '阿赫杜德',
+      '哈兹姆',
+      '纳吉玛',
+      '新未来城',
+      '达马克',
     ],
   },
   {
@@ -690,6 +721,8 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '布伦瑞克',
       '菲尔特',
       '明斯特',
+      '埃尔沃斯贝格',
+      '德累斯顿迪纳摩',
     ],
   },
   {
@@ -723,6 +756,10 @@ export const FOOTBALL_LEAGUES: readonly LeagueSeed[] = [
       '卡拉拉',
       '尤文斯塔比亚',
       '皮斯托亚',
+      '弗罗西诺内',
+      '南蒂罗尔',
+      '佩斯卡拉',
+      '阿韦利诺',
     ],
   },
   {
@@ -860,7 +897,7 @@ export const BASKETBALL_LEAGUES: readonly LeagueSeed[] = [
       '新疆伊力特',
       '山东高速',
       '深圳马可波罗',
-      '浙江方兴渡',
+      '浙江稠州金租',
       '山西汾酒',
       '青岛国信海天',
       '广州龙狮',
@@ -1085,7 +1122,11 @@ export const BASKETBALL_LEAGUES: readonly LeagueSeed[] = [
   },
 ];
 
-export const ALL_LEAGUES: readonly LeagueSeed[] = [...FOOTBALL_LEAGUES, ...BASKETBALL_LEAGUES];
+export const ALL_LEAGUES: readonly LeagueSeed[] = [
+  ...FOOTBALL_LEAGUES,
+  ...europeanCompetitions(),
+  ...BASKETBALL_LEAGUES,
+];
 
 /** Bookmakers quoting odds (spec §3 odds rows: companyId, nameZh). */
 export const BOOKMAKERS = [
@@ -1152,10 +1193,21 @@ export const TEAMS: readonly TeamSeed[] = ALL_LEAGUES.flatMap(teamsOf);
 export const TEAM_BY_ID: ReadonlyMap<number, TeamSeed> = new Map(TEAMS.map((t) => [t.id, t]));
 export const LEAGUE_BY_ID: ReadonlyMap<number, LeagueSeed> = new Map(ALL_LEAGUES.map((l) => [l.id, l]));
 
-/** The teams that may play in a league: its own, or for a cup the top N of each pooled league. */
+/** The teams that play in a league: its own, and for a European competition the pooled clubs. */
 export function leagueTeams(league: LeagueSeed): TeamSeed[] {
-  if (!league.pool) return TEAMS.filter((t) => t.leagueId === league.id);
-  return league.pool.flatMap(([lid, n]) => TEAMS.filter((t) => t.leagueId === lid).slice(0, n));
+  const own = TEAMS.filter((t) => t.leagueId === league.id);
+  if (!league.pool) return own;
+  return [
+    ...league.pool.flatMap(([lid, n, skip = 0]) => TEAMS.filter((t) => t.leagueId === lid).slice(skip, skip + n)),
+    ...own,
+  ];
+}
+
+/** A club's association: its own league's, or for a European competition's own club its listed one. */
+export function countryOf(team: TeamSeed): string {
+  const league = LEAGUE_BY_ID.get(team.leagueId)!;
+  if (!league.countries) return `L${league.id}`;
+  return league.countries[team.id - teamIdOf(league.id, 0)] ?? `T${team.id}`;
 }
 
 /** Season label for a league at a time (split seasons turn over in July). */

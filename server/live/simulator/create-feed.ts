@@ -1,5 +1,6 @@
 /**
- * The live feed simulator: fixtures for today ± 7 days (Beijing time), advanced every second.
+ * The live feed simulator: fixtures of the season calendar from about a month back to a week
+ * ahead (Beijing time, `feedDays`), advanced every second.
  * Each tick advances every unfinished match to now(), stores what changed in one transaction,
  * then publishes: one ListEvent per changed match on 'football'/'basketball', and the incidents,
  * text lines, stats and odds moves on `match:<id>`. State lives in the database, so a restart
@@ -47,6 +48,20 @@ import { canMove, isKnownStatus } from '../status';
 import { FeedText } from './text';
 
 export const FEED_WINDOW_DAYS = 7;
+/**
+ * Days played before today that a first start fills (from a Friday 北京时间, so that no weekend
+ * round, which runs Saturday to Tuesday morning in China, is cut): tables and form over a month.
+ */
+export const FEED_HISTORY_DAYS = 28;
+
+/** The Beijing days the simulator keeps stored around `today`: about a month back, a week ahead. */
+export function feedDays(today: string): string[] {
+  let day = addDays(today, -FEED_HISTORY_DAYS);
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 5) day = addDays(day, -1);
+  const out: string[] = [];
+  for (; day <= addDays(today, FEED_WINDOW_DAYS); day = addDays(day, 1)) out.push(day);
+  return out;
+}
 const TICK_MS = 1000;
 /** Matches that kicked off longer ago than this are caught up without text/odds history. */
 const HISTORY_AGE_MS = 6 * 3600_000;
@@ -124,11 +139,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
 
   async function ensureDays(nowMs: number): Promise<void> {
     const today = chinaDay(nowMs);
-    const missing: string[] = [];
-    for (let d = -FEED_WINDOW_DAYS; d <= FEED_WINDOW_DAYS; d++) {
-      const day = addDays(today, d);
-      if (!days.has(day)) missing.push(day);
-    }
+    const missing = feedDays(today).filter((day) => !days.has(day));
     if (missing.length === 0) return;
     const fixtures = missing.flatMap((day) => fixturesOfDay(seed, day));
     const ids = fixtures.map((f) => f.id);
@@ -158,7 +169,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
       }
     }
     for (const day of missing) days.add(day);
-    await saveMeta(db, DAYS_KEY, { days: [...days].sort().slice(-4 * FEED_WINDOW_DAYS) });
+    await saveMeta(db, DAYS_KEY, { days: [...days].sort().slice(-2 * (FEED_HISTORY_DAYS + 2 * FEED_WINDOW_DAYS)) });
   }
 
   function advanceMatch(ctx: SimContext, m: SimMatch, nowMs: number): void {

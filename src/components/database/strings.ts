@@ -40,9 +40,16 @@ export const DB_TEXT = {
   zones: {
     champions: { zq: '冠军联赛区', lq: '' },
     europe: { zq: '洲际赛区', lq: '' },
-    playoff: { zq: '', lq: '季后赛区' },
+    playoff: { zq: '淘汰赛附加赛区', lq: '季后赛区' },
+    playIn: { zq: '', lq: '附加赛区' },
+    advance: { zq: '直接晋级16强', lq: '' },
     relegation: { zq: '降级区', lq: '' },
   },
+  bracket: { title: '淘汰赛对阵', projected: '按当前排名', vs: 'vs' },
+  leaguePhase: (days: number) => `联赛阶段 · 36队 · 每队${days}场`,
+  leaguePhaseNote: '前8名直接晋级16强，第9至24名进入淘汰赛附加赛，第25名起出局',
+  offSeason: (last: string, next: string | null) =>
+    next ? `本赛季已于${last}结束，新赛季${next}开赛` : `本赛季已于${last}结束`,
   round: (n: number) => `第${n}轮`,
   prevRound: '上一轮',
   nextRound: '下一轮',

@@ -18,9 +18,14 @@ type Tab = 'standings' | 'schedule' | 'leaders';
 function TableTab({ league }: { league: LeagueInfo }) {
   const [scope, setScope] = useState<StandingsScope>('total');
   const value = useStandings(league.id, league.sport, scope);
-  if (league.cup) return <p className="lv-empty">{DB_TEXT.noTable}</p>;
+  if (league.cup && !league.leaguePhase) return <p className="lv-empty">{DB_TEXT.noTable}</p>;
   return (
     <>
+      {league.window && !league.window.running && (
+        <p className="db-season-note" role="note">
+          {DB_TEXT.offSeason(league.window.last, league.window.next)}
+        </p>
+      )}
       <div className="db-scopes" role="group" aria-label={DB_TEXT.tabs.standings}>
         {(['total', 'home', 'away'] as const).map((s) => (
           <button
@@ -129,6 +134,7 @@ export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
         <>
           <p className="db-subhead">
             {league.region} · {DB_TEXT.season(league.season)}
+            {league.leaguePhase ? ` · ${DB_TEXT.leaguePhase(league.leaguePhase)}` : ''}
           </p>
           <TabList
             tabs={['standings', 'schedule', 'leaders'] as const}

@@ -20,6 +20,7 @@ import {
   type LeagueLeaders,
   type LeagueRegion,
   type LeagueSchedule,
+  type LeagueTable,
   type Match,
   type PlayerPage,
   type Standings,
@@ -153,20 +154,109 @@ describe('standings', () => {
     expect(sum(after.data)).toBe(0);
   });
 
-  it('a cup has no table', async () => {
+  it('欧冠 is a 36-club league-phase table: 1–8 into the round of 16, 9–24 to the play-off round', async () => {
     const t = await get<Standings>(DatabasePaths.standings, { id: 7 });
     expect(t.code).toBe(Code.OK);
-    expect(t.data.rows).toEqual([]);
+    expect(t.data.shape).toBe('leaguePhase');
+    expect(t.data.rows).toHaveLength(36);
+    expect(t.data.rows.map((r) => r.rank)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(t.data.rows.map((r) => r.zone)).toEqual([
+      ...Array<string>(8).fill('advance'),
+      ...Array<string>(16).fill('playoff'),
+      ...Array<null>(12).fill(null),
+    ]);
+    // Every club has played the same match days (no club plays twice on one).
+    const played = new Set(t.data.rows.map((r) => r.played));
+    expect(played.size).toBe(1);
+    expect([...played][0]).toBeGreaterThan(0);
+    // The knockout bracket as the table stands: 9 v 24 … 16 v 17, then 1 v 16/17 … 8 v 9/24.
+    const b = t.data.bracket!;
+    expect(b.projected).toBe(true);
+    expect(b.rounds.map((r) => [r.name, r.ties.length])).toEqual([
+      ['附加赛', 8],
+      ['1/8决赛', 8],
+      ['1/4决赛', 4],
+      ['半决赛', 2],
+      ['决赛', 1],
+    ]);
+    const idAt = (rank: number) => t.data.rows[rank - 1]!.teamId;
+    expect(b.rounds[0]!.ties.map((x) => [x.home.teamId, x.away.teamId])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [idAt(9 + i), idAt(24 - i)]),
+    );
+    expect(b.rounds[1]!.ties.map((x) => [x.home.teamId, x.away.name])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [idAt(1 + i), `第${16 - i}/${17 + i}名胜者`]),
+    );
+    expect((await get<Standings>(DatabasePaths.standings, { id: 7 }, { scope: 'home' })).data.bracket).toBeUndefined();
+    for (const id of [25, 26]) {
+      const other = await get<Standings>(DatabasePaths.standings, { id });
+      expect(other.data.rows).toHaveLength(36);
+    }
+    const info = await get<LeagueInfo>(DatabasePaths.league, { id: 7 });
+    expect(info.data.leaguePhase).toBe(8);
+    expect((await get<LeagueInfo>(DatabasePaths.league, { id: 26 })).data.leaguePhase).toBe(6);
+  });
+
+  it('the NBA ranks by conference, 15 teams each, with play-off and play-in places', async () => {
+    const t = await get<Standings>(DatabasePaths.standings, { id: 101 });
+    expect(t.data.shape).toBe('conferences');
+    expect(t.data.rows).toHaveLength(30);
+    expect(t.data.groups!.map((g) => g.name)).toEqual(['东部', '西部']);
+    for (const g of t.data.groups!) {
+      expect(g.rows).toHaveLength(15);
+      expect(g.rows.map((r) => r.rank)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      expect(g.rows.map((r) => r.zone)).toEqual([
+        ...Array<string>(6).fill('playoff'),
+        ...Array<string>(4).fill('playIn'),
+        ...Array<null>(5).fill(null),
+      ]);
+    }
+    expect(t.data.groups![0]!.rows.map((r) => r.teamName)).toContain('凯尔特人');
+    expect(t.data.groups![1]!.rows.map((r) => r.teamName)).toContain('湖人');
+    // CBA is one table, as the real one is shown, its top 12 in the play-offs.
+    const cba = await get<Standings>(DatabasePaths.standings, { id: 102 });
+    expect(cba.data.groups).toBeUndefined();
+    expect(cba.data.rows.filter((r) => r.zone === 'playoff')).toHaveLength(12);
+    expect(cba.data.rows.map((r) => r.teamName)).not.toContain('浙江方兴渡');
+  });
+
+  it('a 欧冠 match’s analysis shows the 欧冠 table, not its home club’s league', async () => {
+    const [row] = await ts.storage.db
+      .selectFrom('live_matches')
+      .select(['id'])
+      .where('league_id', '=', 7)
+      .where('status', '=', 8)
+      .limit(1)
+      .execute();
+    const table = await server.app.inject({
+      method: 'GET',
+      url: embeddedUrl(fillPath(LivePaths.zqTable, { id: row!.id })),
+    });
+    const body = table.json() as { data: LeagueTable };
+    expect(body.data.leagueName).toBe('欧冠');
+    expect(body.data.rows).toHaveLength(36);
+  });
+
+  it('a league between seasons says when its season ended and the next starts', async () => {
+    const csl = await get<LeagueInfo>(DatabasePaths.league, { id: 6 });
+    expect(csl.data.window).toMatchObject({ running: false });
+    expect(csl.data.window!.last < '2026-11-22').toBe(true);
+    expect(csl.data.window!.next! > '2027-01-01').toBe(true);
+    expect((await get<LeagueInfo>(DatabasePaths.league, { id: 1 })).data.window?.running).toBe(true);
   });
 });
 
 describe('schedule and leaders', () => {
-  it('rounds are the league match days; the default is today or the next', async () => {
+  it('rounds are the season calendar’s, numbered as in the real league; the default is the current or next', async () => {
     const s = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 });
-    expect(s.data.rounds.map((r) => r.round)).toEqual(s.data.rounds.map((_, i) => i + 1));
+    const numbers = s.data.rounds.map((r) => r.round);
+    // A month of 英超 from late October: consecutive real round numbers, well past the first.
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    expect(numbers[0]).toBeGreaterThan(5);
     const days = s.data.rounds.map((r) => r.day);
     expect(days).toEqual([...days].sort());
-    expect(s.data.matches.length).toBeGreaterThan(0);
+    // A round is all ten matches of the weekend (Friday to Monday), every club once.
+    expect(s.data.matches).toHaveLength(10);
+    expect(new Set(s.data.matches.flatMap((m) => [m.home.id, m.away.id])).size).toBe(20);
     const none = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 }, { round: 999 });
     expect(none.data.matches).toEqual([]);
   });

@@ -26,6 +26,8 @@ export interface LeagueEntry {
   /** On the lottery lists and featured: shown first. */
   major: boolean;
   teamCount: number;
+  /** A European competition's league phase: its match days (欧冠/欧联 8, 欧会杯 6); else absent. */
+  leaguePhase?: number | null;
 }
 
 export interface LeagueRegion {
@@ -33,14 +35,29 @@ export interface LeagueRegion {
   leagues: LeagueEntry[];
 }
 
+/** Where a league stands in its calendar: Beijing days of its season's first and last match. */
+export interface SeasonWindow {
+  first: string;
+  last: string;
+  /** First match day of the next season (null when not known). */
+  next: string | null;
+  /** False between seasons: the table is the finished season's, no match is live. */
+  running: boolean;
+}
+
 export interface LeagueInfo extends LeagueEntry {
   region: string;
   seasons: string[];
+  window?: SeasonWindow | null;
 }
 
 export type StandingsScope = 'total' | 'home' | 'away';
-/** champions: title / top continental places; europe: other continental places; playoff (basketball). */
-export type StandingsZone = 'champions' | 'europe' | 'playoff' | 'relegation' | null;
+/**
+ * champions: title / top continental places; europe: other continental places; playoff (basketball
+ * play-offs, a league phase's knockout play-off round); playIn (NBA 附加赛); advance (a league
+ * phase's places straight into the round of 16).
+ */
+export type StandingsZone = 'champions' | 'europe' | 'playoff' | 'playIn' | 'advance' | 'relegation' | null;
 /** 'W' win, 'D' draw, 'L' loss; newest last. */
 export type FormMark = 'W' | 'D' | 'L';
 
@@ -61,13 +78,49 @@ export interface StandingsRow extends TableRow {
   move: number;
 }
 
+/** One side of a knockout tie: a club (by its league-phase place), or who it will be. */
+export interface BracketSide {
+  teamId: number | null;
+  /** The club's name, or e.g. '第16/17名胜者', '待定'. */
+  name: string;
+  /** League-phase place, when known. */
+  seed: number | null;
+}
+
+export interface KnockoutRound {
+  /** 附加赛, 1/8决赛, 1/4决赛, 半决赛, 决赛. */
+  name: string;
+  /** When it is played, e.g. '2027年2月'. */
+  when: string;
+  ties: Array<{ home: BracketSide; away: BracketSide }>;
+}
+
+/** The knockout bracket after a league phase; `projected` while the league phase is still on. */
+export interface KnockoutBracket {
+  projected: boolean;
+  rounds: KnockoutRound[];
+}
+
+/** A conference (NBA 东部/西部) with its own ranking. */
+export interface StandingsGroup {
+  name: string;
+  rows: StandingsRow[];
+}
+
 export interface Standings {
   leagueId: number;
   sport: Sport;
   scope: StandingsScope;
   /** Some match of the league is in play: the table is the live one. */
   live: boolean;
+  /** The whole league ranked (a league phase: all 36 clubs). */
   rows: StandingsRow[];
+  /** How the real competition shows its table: by conference (NBA) — else absent. */
+  groups?: StandingsGroup[];
+  /** 'leaguePhase': the 36-club table of a European competition, before its knockout rounds. */
+  shape?: 'league' | 'leaguePhase' | 'conferences';
+  /** A league phase's knockout bracket (scope 'total' only). */
+  bracket?: KnockoutBracket;
 }
 
 export interface ScheduleRound {

@@ -1,0 +1,347 @@
+/**
+ * The season calendar: every competition's fixtures for a season, a pure function of FEED_SEED
+ * and the year (the simulator's fixtures of a day are read from it, ./fixtures.ts).
+ *
+ * Leagues are round robins laid on their real match days (./formats.ts): weekend rounds, midweek
+ * rounds where the real league has them, breaks and FIFA windows, kick-offs in the league's local
+ * slots converted to 北京时间. European league phases are placed first; a league match then takes
+ * the least-used slot of its round that keeps both clubs 60 hours (basketball: the league's rest)
+ * from any other match of theirs and still lets them play the next round.
+ */
+import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
+import { rngFor, type Rng } from '../../seed/rng';
+import { addDays, chinaDay } from '../../../workers/protocol/index';
+import { leaguePhaseDraw, repeatedRounds, shuffled, type Pairing } from './draw';
+import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, slotMinute, type CompetitionFormat, type Slot } from './formats';
+import { localToUtcMs } from './local-time';
+
+export interface SeasonMatch {
+  leagueId: number;
+  /** Round (league) or match day (league phase), from 1. */
+  round: number;
+  homeId: number;
+  awayId: number;
+  /** Kick-off, unix ms. */
+  at: number;
+  /** Beijing day of the kick-off. */
+  day: string;
+}
+
+export interface SeasonCalendar {
+  year: number;
+  matches: SeasonMatch[];
+  byDay: Map<string, SeasonMatch[]>;
+}
+
+const HOUR = 3600_000;
+const weekday = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+const mmdd = (day: string): string => day.slice(5);
+const inRange = (md: string, [from, to]: readonly [string, string]): boolean =>
+  from <= to ? md >= from && md <= to : md >= from || md <= to;
+
+/** The season's first and last day: a split season ends the year after it starts. */
+export function seasonSpan(f: { start: string; end: string }, year: number): [string, string] {
+  return [`${year}-${f.start}`, `${f.end < f.start ? year + 1 : year}-${f.end}`];
+}
+
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** `k` items spread evenly over `list`. */
+function spread<T>(list: readonly T[], k: number): T[] {
+  if (k >= list.length) return [...list];
+  return Array.from({ length: k }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / k)]!);
+}
+
+const tuesdayOf = (day: string): string => addDays(day, 1 - ((weekday(day) + 6) % 7));
+
+/** Tuesdays of the European league-phase weeks of a season (leagues in Europe keep them free). */
+function europeWeeks(year: number): Set<string> {
+  const out = new Set<string>();
+  for (const id of [7, 25, 26]) {
+    const f = FORMATS[id]!;
+    if (f.kind !== 'europe') continue;
+    for (const w of f.weeks) out.add(tuesdayOf(`${w >= '07-01' ? year : year + 1}-${w}`));
+  }
+  return out;
+}
+
+interface RoundDate {
+  anchor: string;
+  slots: readonly Slot[];
+}
+
+function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDate[] {
+  if (f.kind === 'europe')
+    return f.weeks.map((w) => ({ anchor: tuesdayOf(`${w >= '07-01' ? year : year + 1}-${w}`), slots: f.slots }));
+  const [from, to] = seasonSpan(f, year);
+  const open = (day: string): boolean => !(f.breaks ?? []).some((b) => inRange(mmdd(day), b));
+  if (f.kind === 'every') {
+    const days = daysBetween(from, to).filter(open);
+    return Array.from({ length: rounds }, (_, i) => ({
+      anchor: days[Math.floor((i * days.length) / rounds)]!,
+      slots: f.slots,
+    }));
+  }
+  const fifa = (sat: string): boolean => f.fifa && FIFA_WINDOWS.some((w) => inRange(mmdd(sat), w));
+  const all = daysBetween(from, to);
+  const weekends = all.filter((d) => weekday(d) === 6 && open(d) && !fifa(d));
+  const euro = f.tz.startsWith('Europe/') ? europeWeeks(year) : new Set<string>();
+  const tuesdayOk = (t: string): boolean =>
+    t > from && t < to && open(t) && !fifa(addDays(t, -3)) && !fifa(addDays(t, 4)) && !euro.has(t);
+  const listed = [...new Set((f.midweeks ?? []).map((m) => tuesdayOf(`${m >= '07-01' ? year : year + 1}-${m}`)))]
+    .filter((t) => t >= from && t <= to && tuesdayOk(t))
+    .filter((t) => f.kind === 'weekend' && (f.start < f.end ? t.startsWith(String(year)) : true));
+  let mid = listed.slice(0, rounds);
+  let ends = weekends;
+  if (weekends.length + mid.length > rounds) ends = spread(weekends, rounds - mid.length);
+  else if (weekends.length + mid.length < rounds) {
+    const spare = all.filter((d) => weekday(d) === 2 && tuesdayOk(d) && !mid.includes(d));
+    mid = [...mid, ...spread(spare, rounds - weekends.length - mid.length)];
+  }
+  return [
+    ...ends.map((anchor) => ({ anchor, slots: f.weekend })),
+    ...mid.map((anchor) => ({ anchor, slots: f.midweek })),
+  ].sort((a, b) => (a.anchor < b.anchor ? -1 : 1));
+}
+
+interface Movable {
+  m: SeasonMatch;
+  /** The kick-offs its match day offers (a European match may move between Tuesday and Wednesday). */
+  alternatives: readonly number[];
+}
+
+interface Placer {
+  /** Kick-offs of each team already placed (any competition of the season), ascending. */
+  busy: Map<number, number[]>;
+  /** Each team's European matches, which may still move inside their match day. */
+  movable: Map<number, Movable[]>;
+  /** Some match could only be placed without its clubs' rest. */
+  strained: boolean;
+}
+
+/** Index of the first kick-off at or after `t` in an ascending list. */
+function lowerBound(times: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The team's nearest other kick-off to `t`, as a distance (Infinity when it has none). */
+function nearest(placer: Placer, team: number, t: number): number {
+  const times = placer.busy.get(team);
+  if (!times || times.length === 0) return Infinity;
+  const i = lowerBound(times, t);
+  return Math.min(i < times.length ? times[i]! - t : Infinity, i > 0 ? t - times[i - 1]! : Infinity);
+}
+
+function occupy(placer: Placer, team: number, t: number): void {
+  const times = placer.busy.get(team) ?? [];
+  times.splice(lowerBound(times, t), 0, t);
+  placer.busy.set(team, times);
+}
+
+function release(placer: Placer, team: number, t: number): void {
+  const times = placer.busy.get(team)!;
+  times.splice(times.indexOf(t), 1);
+}
+
+/**
+ * A league match with no slot left: as the real calendars do, move one of the two clubs' European
+ * matches to another kick-off of its match day (Tuesday ↔ Wednesday) when that frees a slot and
+ * keeps both European clubs rested; returns the league match's slots then open.
+ */
+function moveEuropean(placer: Placer, teams: readonly number[], restMs: number, open: () => number[]): number[] {
+  for (const team of teams)
+    for (const p of placer.movable.get(team) ?? []) {
+      const from = p.m.at;
+      const pair = [p.m.homeId, p.m.awayId];
+      for (const alt of p.alternatives) {
+        if (alt === from) continue;
+        for (const t of pair) release(placer, t, from);
+        if (pair.every((t) => nearest(placer, t, alt) >= restMs)) {
+          for (const t of pair) occupy(placer, t, alt);
+          const slots = open();
+          if (slots.length > 0) {
+            p.m.at = alt;
+            p.m.day = chinaDay(alt);
+            return slots;
+          }
+          for (const t of pair) release(placer, t, alt);
+        }
+        for (const t of pair) occupy(placer, t, from);
+      }
+    }
+  return [];
+}
+
+function slotTime(tz: string, anchor: string, [offset, time]: Slot): number {
+  return localToUtcMs(tz, addDays(anchor, offset), slotMinute(time));
+}
+
+/** Lays one competition's rounds on their dates. */
+function place(
+  league: LeagueSeed,
+  f: CompetitionFormat,
+  rounds: readonly Pairing[][],
+  dates: readonly RoundDate[],
+  placer: Placer,
+  r: Rng,
+): SeasonMatch[] {
+  const restMs = (f.kind === 'every' ? f.minRestH : FOOTBALL_REST_H) * HOUR;
+  const out: SeasonMatch[] = [];
+  const n = Math.min(rounds.length, dates.length);
+  const times = dates.slice(0, n).map((d) => d.slots.map((s) => slotTime(f.tz, d.anchor, s)));
+  for (let k = 0; k < n; k++) {
+    const slots = dates[k]!.slots;
+    const at = times[k]!;
+    const nextLatest = k + 1 < n ? Math.max(...times[k + 1]!) : Infinity;
+    const used = slots.map(() => 0);
+    const tie = slots.map(() => r.next());
+    const ok = (team: number, t: number): boolean => t + restMs <= nextLatest && nearest(placer, team, t) >= restMs;
+    const feasible = ([h, a]: Pairing): number[] => at.flatMap((t, s) => (ok(h, t) && ok(a, t) ? [s] : []));
+    // A team plays once per round, so placing one match never changes another's feasible slots.
+    let pending = shuffled(rounds[k]!, r);
+    let options = pending.map(feasible);
+    while (pending.length > 0) {
+      // The most constrained match first.
+      let pick = 0;
+      for (let i = 1; i < pending.length; i++) if (options[i]!.length < options[pick]!.length) pick = i;
+      const [home, away] = pending[pick]!;
+      let choice = options[pick]!;
+      if (choice.length === 0) choice = moveEuropean(placer, [home, away], restMs, () => feasible([home, away]));
+      if (choice.length === 0) {
+        placer.strained = true;
+        // No slot keeps the rest: take the one farthest from their other matches.
+        const gap = (s: number) => Math.min(nearest(placer, home, at[s]!), nearest(placer, away, at[s]!));
+        choice = [at.map((_, s) => s).sort((a, b) => gap(b) - gap(a))[0]!];
+      }
+      const s = [...choice].sort((a, b) => used[a]! / slots[a]![2] - used[b]! / slots[b]![2] || tie[a]! - tie[b]!)[0]!;
+      used[s]!++;
+      const t = at[s]!;
+      occupy(placer, home, t);
+      occupy(placer, away, t);
+      const m: SeasonMatch = { leagueId: league.id, round: k + 1, homeId: home, awayId: away, at: t, day: chinaDay(t) };
+      out.push(m);
+      if (f.kind === 'europe')
+        for (const team of [home, away])
+          placer.movable.set(team, [...(placer.movable.get(team) ?? []), { m, alternatives: at }]);
+      pending = pending.filter((_, i) => i !== pick);
+      options = options.filter((_, i) => i !== pick);
+    }
+  }
+  return out;
+}
+
+function roundsOf(seed: number, league: LeagueSeed, f: CompetitionFormat, year: number, salt: number): Pairing[][] {
+  const ids = leagueTeams(league).map((t) => t.id);
+  const r = salt === 0 ? rngFor(seed, 'draw', league.id, year) : rngFor(seed, 'draw', league.id, year, salt);
+  if (f.kind === 'europe')
+    return leaguePhaseDraw(ids, league.leaguePhase ?? f.weeks.length, (id) => countryOf(TEAM_BY_ID.get(id)!), r);
+  const order = shuffled(ids, r);
+  return repeatedRounds(order, roundCount(league, f));
+}
+
+const calendars = new Map<string, SeasonCalendar>();
+
+/** One attempt at laying every competition of the season; null when some club could not be rested. */
+function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null {
+  const placer: Placer = { busy: new Map(), movable: new Map(), strained: false };
+  // European competitions first (fixed weeks), then the leagues around them.
+  const order = [...ALL_LEAGUES].sort(
+    (a, b) => Number(FORMATS[b.id]?.kind === 'europe') - Number(FORMATS[a.id]?.kind === 'europe') || a.id - b.id,
+  );
+  const matches: SeasonMatch[] = [];
+  for (const league of order) {
+    const f = FORMATS[league.id];
+    if (!f) continue;
+    const rounds = roundsOf(seed, league, f, year, salt);
+    const dates = roundDates(f, year, rounds.length);
+    matches.push(
+      ...place(
+        league,
+        f,
+        rounds,
+        dates,
+        placer,
+        salt === 0 ? rngFor(seed, 'slots', league.id, year) : rngFor(seed, 'slots', league.id, year, salt),
+      ),
+    );
+  }
+  return placer.strained ? null : matches;
+}
+
+const ATTEMPTS = 8;
+
+/** Every competition's matches of the season that starts in `year` (calendar leagues: of `year`). */
+export function seasonCalendar(seed: number, year: number): SeasonCalendar {
+  const key = `${seed}:${year}`;
+  const hit = calendars.get(key);
+  if (hit) return hit;
+  // A draw whose fixtures leave some club without its rest is drawn again (as deterministically).
+  let matches: SeasonMatch[] | null = null;
+  for (let salt = 0; salt < ATTEMPTS && !matches; salt++) matches = attempt(seed, year, salt);
+  if (!matches) throw new Error(`no season calendar for seed ${seed}, ${year}`);
+  // Kick-offs may have moved while later competitions were placed: index them only now.
+  matches.sort((a, b) => a.at - b.at || a.leagueId - b.leagueId || a.homeId - b.homeId);
+  const byDay = new Map<string, SeasonMatch[]>();
+  for (const m of matches) byDay.set(m.day, [...(byDay.get(m.day) ?? []), m]);
+  const cal = { year, matches, byDay };
+  if (calendars.size > 8) calendars.delete(calendars.keys().next().value!);
+  calendars.set(key, cal);
+  return cal;
+}
+
+/** The calendar's matches on a Beijing day (from the seasons that may reach it). */
+export function calendarDay(seed: number, day: string): SeasonMatch[] {
+  const y = Number(day.slice(0, 4));
+  // No season of the year before reaches July (split seasons end by June, calendar ones in December).
+  const years = day.slice(5) >= '07-01' ? [y] : [y - 1, y];
+  return years.flatMap((year) => seasonCalendar(seed, year).byDay.get(day) ?? []);
+}
+
+export interface SeasonWindow {
+  /** Beijing days of the first and last match of the season now running or last finished. */
+  first: string;
+  last: string;
+  /** First match day of the next season. */
+  next: string | null;
+  /** Between the season's first and last match day. */
+  running: boolean;
+}
+
+function roundCount(league: LeagueSeed, f: CompetitionFormat): number {
+  if (f.kind === 'europe') return league.leaguePhase ?? f.weeks.length;
+  if (f.kind === 'every') return f.rounds;
+  const n = leagueTeams(league).length;
+  return f.legs * (n % 2 === 0 ? n - 1 : n);
+}
+
+/** Beijing days of a season's first and last possible kick-off (its round dates, no placing needed). */
+function spanOf(league: LeagueSeed, year: number): [string, string] | null {
+  const f = FORMATS[league.id]!;
+  const dates = roundDates(f, year, roundCount(league, f));
+  if (dates.length === 0) return null;
+  const times = (d: RoundDate) => d.slots.map((s) => slotTime(f.tz, d.anchor, s));
+  return [chinaDay(Math.min(...times(dates[0]!))), chinaDay(Math.max(...times(dates[dates.length - 1]!)))];
+}
+
+/** Where a league stands in its calendar on a Beijing day: in season, or between seasons. */
+export function seasonWindow(leagueId: number, day: string): SeasonWindow | null {
+  const league = LEAGUE_BY_ID.get(leagueId);
+  if (!league || !FORMATS[leagueId]) return null;
+  const y = Number(day.slice(0, 4));
+  const spans = [y - 1, y, y + 1].map((year) => spanOf(league, year)).filter((s): s is [string, string] => s !== null);
+  const current = [...spans].reverse().find(([first]) => first <= day);
+  if (!current) return null;
+  const next = spans.find(([first]) => first > day)?.[0] ?? null;
+  return { first: current[0], last: current[1], next, running: day <= current[1] };
+}
