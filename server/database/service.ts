@@ -33,7 +33,7 @@ import { toMatch, type ViewClock } from '../live/match-view';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { playerTallies } from '../facts/player-facts';
-import { liveTable, zoneOf, type ResultInput, type TableRow } from './standings';
+import { liveTable, type ResultInput, type TableRow } from './standings';
 import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
 import { calendarDay, seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
