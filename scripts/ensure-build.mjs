@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const force = process.argv.includes('--force');
 const built = path.resolve('dist/index.html');
+// The server's render of the first screen (issue 29), built beside the client.
+const builtSsr = path.resolve('dist-ssr/entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -19,6 +21,7 @@ function newest(dir) {
 const stale =
   force ||
   !fs.existsSync(built) ||
+  !fs.existsSync(builtSsr) ||
   Math.max(
     newest('src'),
     newest('workers'),
@@ -30,4 +33,5 @@ const stale =
 if (stale) {
   console.log('building the client…');
   execSync('npx vite build', { stdio: 'inherit' });
+  execSync('npx vite build --ssr src/entry-server.tsx', { stdio: 'inherit' });
 }

@@ -12,7 +12,9 @@ import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } fro
 import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
 import { API_NOT_FOUND } from './http/reply';
-import { areaFiles, htmlWithPreloads, type ViteManifest } from './route-preloads';
+import { areaFiles, entryKey, htmlWithPreloads, staticClosure, type ViteManifest } from './route-preloads';
+import { createPageRenderer } from './ssr/page-render';
+import { cssReader, pageHtml } from './ssr/page-html';
 
 function appStatus(url: string): number {
   return isKnownPath(url) ? 200 : 404;
@@ -48,6 +50,9 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const htmlFor = routeHtml(config.distDir, indexHtml);
   const leadImage = leadImageResolver(app);
+  // Issue 29: the main routes' first screen is rendered here (dist-ssr/, built beside dist/).
+  const renderer = await createPageRenderer(app, `${config.distDir.replace(/[\\/]+$/, '')}-ssr`);
+  const readCss = cssReader(config.distDir);
   const fastifyStatic = await import('@fastify/static');
   await app.register(fastifyStatic.default, {
     root: config.distDir,
@@ -67,17 +72,22 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   // registers each file at start, so the fallback below sees only app paths and unknown files.
   app.setNotFoundHandler(async (req, reply) => {
     if (!isAppRequest(req)) return notFound(reply);
-    const html = htmlFor(req.url, await leadImage(req.url));
+    const page = htmlFor(req.url, await leadImage(req.url));
+    const rendered = renderer && (await renderer.render(req));
     // The not-found handler is no route, so @fastify/compress never sees it: the page's copies
-    // are compressed once, here, and picked by Accept-Encoding.
+    // are compressed once, here (a rendered page per answer), and picked by Accept-Encoding.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
+    reply
       .status(appStatus(req.url))
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(encoding ? html[encoding] : html.identity);
+      .header('vary', 'accept-encoding');
+    if (rendered) {
+      const body = Buffer.from(pageHtml(page.text, page.css, readCss, rendered));
+      return reply.send(encoding ? encodeNow(body, encoding) : body);
+    }
+    return reply.send(encoding ? page.html[encoding] : page.html.identity);
   });
   return async () => {};
 }
@@ -86,6 +96,13 @@ interface EncodedHtml {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** A page rendered for one answer: compressed fast (the shared copies above take the time once). */
+function encodeNow(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.gzipSync(body, { level: 6 });
 }
 
 function encoded(html: string): EncodedHtml {
@@ -116,12 +133,22 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  * area, built and compressed on first use. Without a manifest (an older build) it is index.html
  * as built.
  */
-function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => EncodedHtml {
+interface RouteHtml {
+  /** The route's index.html, as text. */
+  text: string;
+  html: EncodedHtml;
+  /** The CSS its first screen needs: the entry's, then the area's. */
+  css: string[];
+}
+
+function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => RouteHtml {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const files = fs.existsSync(manifestFile)
     ? areaFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
     : null;
-  const byArea = new Map<string, EncodedHtml>();
+  const manifest = files ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
+  const entryCss = manifest ? staticClosure(manifest, entryKey(manifest)).css : [];
+  const byArea = new Map<string, RouteHtml>();
   return (url, leadImage) => {
     const clean = url.split(/[?#]/)[0] || '/';
     // '/' and '/news' answer the app, which redirects: preload where it lands.
@@ -131,7 +158,9 @@ function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage:
     const key = `${area ?? ''} ${leadImage ?? ''}`;
     let html = byArea.get(key);
     if (html === undefined) {
-      html = encoded(files ? htmlWithPreloads(indexHtml, area && files.get(area), files, leadImage) : indexHtml);
+      const own = area ? files?.get(area) : undefined;
+      const text = files ? htmlWithPreloads(indexHtml, own, files, leadImage) : indexHtml;
+      html = { text, html: encoded(text), css: [...entryCss, ...(own?.css ?? [])] };
       byArea.set(key, html);
     }
     return html;

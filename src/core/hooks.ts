@@ -2,7 +2,7 @@
  * React hooks over the core's streams. Pages use these; leaf components take props only.
  * State streams go through `useSyncExternalStore`; event streams take a handler.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type {
   AlertEvent,
   ChatBatch,
@@ -35,6 +35,7 @@ import type {
 import { streamKeyId } from '../../workers/core/api';
 import type { ChatMessage, OddsType, Sport, StandingsScope } from '../../workers/protocol/index';
 import { getCore } from './get-core';
+import { seededStream, serverRender } from './ssr';
 
 /** The current value of a state stream (undefined until the first value), or undefined for a null key. */
 export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | undefined {
@@ -47,8 +48,14 @@ export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | 
     () => (onChange: () => void) => (stableKey ? cache.watch(stableKey, onChange) : () => undefined),
     [cache, stableKey],
   );
-  const getSnapshot = () => (stableKey ? cache.peek(stableKey) : undefined);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // Server rendering (issue 29): the server renders the value it computed; hydration starts from
+  // the same value, which stays on screen until the core's own first value replaces it.
+  const server = serverRender();
+  const rendered = server && stableKey ? use(server.stream(stableKey)) : undefined;
+  const seeded = () =>
+    (stableKey ? (server ? rendered : seededStream(stableKey)) : undefined) as StreamValue<K> | undefined;
+  const getSnapshot = () => (stableKey ? (cache.peek(stableKey) ?? seeded()) : undefined);
+  return useSyncExternalStore(subscribe, getSnapshot, seeded);
 }
 
 /** Calls `handler` for each event of an event stream while mounted. */
