@@ -5,7 +5,10 @@
  * same answers. Everything it answers is recorded in the seed the browser hydrates from.
  */
 import type { Envelope } from '../../workers/protocol/envelope';
-import type { Match } from '../../workers/protocol/live';
+import type { Incident, Match, StatEntry, TextLiveLine } from '../../workers/protocol/live';
+import { LivePaths } from '../../workers/protocol/api/live';
+import { textLiveNewestFirst } from '../../workers/protocol/text-live-order';
+import { headerMatch } from '../../workers/core/modules/matches';
 import { EMBEDDED_API_BASES } from '../../workers/protocol/api/paths';
 import type { RestRequest, SessionValue, StreamKey } from '../../workers/core/api';
 import { streamKeyId } from '../../workers/core/api';
@@ -71,20 +74,55 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
     streams.set(id, p);
     return p;
   };
+  // Each value as the core computes it, from the same answers (live-lists.ts, match-detail.ts).
+  const computeStream = (key: StreamKey, id: string): Promise<unknown> => {
+    const nowMs = Date.now();
+    const zq = 'sport' in key && key.sport === 'zq';
+    switch (key.kind) {
+      case 'matchList':
+        // A list, and its rows' values with it.
+        return request(listRequest(key, nowMs)).then((env) => {
+          if (env.code !== 200) return settled(id, undefined);
+          const matches = listOf<Match>(env.data);
+          for (const m of matches)
+            settled(streamKeyId({ kind: 'match', id: m.id, sport: m.sport }), deriveMatch(m, NO_EXTRAS, nowMs));
+          return settled(id, computeListValue(key, matches, [], { loading: false, stale: false }));
+        });
+      case 'match':
+      case 'matchDetail': {
+        const matchId = key.kind === 'match' ? key.id : key.matchId;
+        return request({ path: zq ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id: matchId } }).then((env) => {
+          const m = headerMatch(env);
+          const view = m ? deriveMatch(m, NO_EXTRAS, nowMs) : null;
+          if (key.kind === 'match') return settled(id, view ?? undefined);
+          const incidents = env.code === 200 ? listOf<Incident>(env.data, 'incidents') : [];
+          return settled(id, view ? { match: view, incidents, loading: false } : undefined);
+        });
+      }
+      case 'textLive':
+        return request({ path: zq ? LivePaths.zqTextLive : LivePaths.lqTextLive, params: { id: key.matchId } }).then(
+          (env) =>
+            settled(
+              id,
+              env.code === 200
+                ? { lines: textLiveNewestFirst(listOf<TextLiveLine>(env.data, 'lines')), loading: false }
+                : undefined,
+            ),
+        );
+      case 'stats':
+        return request({ path: zq ? LivePaths.zqStats : LivePaths.lqStats, params: { id: key.matchId } }).then((env) =>
+          settled(id, env.code === 200 ? { stats: listOf<StatEntry>(env.data, 'stats'), loading: false } : undefined),
+        );
+      default:
+        // The user's own streams (session, unread, follows…) and the socket's state: none yet.
+        return settled(id, undefined);
+    }
+  };
   const stream = (key: StreamKey): Promise<unknown> => {
     const id = streamKeyId(key);
     const known = streams.get(id);
     if (known) return known;
-    if (key.kind !== 'matchList') return settled(id, undefined);
-    // A list as the core computes it, from the same answer; its rows' values come with it.
-    const nowMs = Date.now();
-    const p = request(listRequest(key, nowMs)).then((env) => {
-      if (env.code !== 200) return settled(id, undefined);
-      const matches = listOf<Match>(env.data);
-      for (const m of matches)
-        settled(streamKeyId({ kind: 'match', id: m.id, sport: m.sport }), deriveMatch(m, NO_EXTRAS, nowMs));
-      return settled(id, computeListValue(key, matches, [], { loading: false, stale: false }));
-    });
+    const p = computeStream(key, id);
     streams.set(id, p);
     return p;
   };
