@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } from '../workers/protocol/index';
@@ -13,8 +14,8 @@ import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
 import { API_NOT_FOUND } from './http/reply';
 import { areaFiles, entryKey, htmlWithPreloads, staticClosure, type ViteManifest } from './route-preloads';
-import { createPageRenderer } from './ssr/page-render';
-import { cssReader, pageHtml } from './ssr/page-html';
+import { createPageRenderer, ssrRouteOf } from './ssr/page-render';
+import { cssReader, pageFrame, pageRoot } from './ssr/page-html';
 
 function appStatus(url: string): number {
   return isKnownPath(url) ? 200 : 404;
@@ -73,9 +74,8 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler(async (req, reply) => {
     if (!isAppRequest(req)) return notFound(reply);
     const page = htmlFor(req.url, await leadImage(req.url));
-    const rendered = renderer && (await renderer.render(req));
     // The not-found handler is no route, so @fastify/compress never sees it: the page's copies
-    // are compressed once, here (a rendered page per answer), and picked by Accept-Encoding.
+    // are compressed once, here, and picked by Accept-Encoding.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     reply
@@ -83,9 +83,15 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
       .type('text/html')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
-    if (rendered) {
-      const body = Buffer.from(pageHtml(page.text, page.css, readCss, rendered));
-      return reply.send(encoding ? encodeNow(body, encoding) : body);
+    if (renderer && ssrRouteOf(req.url)) {
+      // Streamed: the head (scripts, preloads, inline CSS) leaves at once, so the browser fetches
+      // the app while the page renders; then the page (or, if the render failed, the plain app).
+      const { head, tail } = pageFrame(page.text, page.css, readCss);
+      const out = streamEncoder(encoding);
+      out.write(head);
+      if (out instanceof zlib.Gzip || out instanceof zlib.BrotliCompress) out.flush();
+      void renderer.render(req).then((rendered) => out.end(pageRoot(rendered) + tail));
+      return reply.send(out);
     }
     return reply.send(encoding ? page.html[encoding] : page.html.identity);
   });
@@ -98,11 +104,11 @@ interface EncodedHtml {
   gzip: Buffer;
 }
 
-/** A page rendered for one answer: compressed fast (the shared copies above take the time once). */
-function encodeNow(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.gzipSync(body, { level: 6 });
+/** A page rendered for one answer, compressed as it streams (fast settings: it is per answer). */
+function streamEncoder(encoding: 'br' | 'gzip' | null): Writable & NodeJS.ReadableStream {
+  if (encoding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.createGzip({ level: 6 });
+  return new PassThrough();
 }
 
 function encoded(html: string): EncodedHtml {

@@ -21,17 +21,18 @@ export function cssReader(distDir: string): (file: string) => string {
   };
 }
 
+const ROOT = '<div id="root"></div>';
+
 /**
  * `routeHtml` is the route's index.html; `cssFiles` the CSS of the entry and of the route's area
  * (in that order). Each stylesheet link or style preload of those files becomes one inline
- * `<style>` in the head.
+ * `<style>` in the head. Split where the app goes: the head can leave before the page is rendered.
  */
-export function pageHtml(
+export function pageFrame(
   routeHtml: string,
   cssFiles: readonly string[],
   readCss: (file: string) => string,
-  rendered: { html: string; seed: string },
-): string {
+): { head: string; tail: string } {
   let html = routeHtml;
   for (const file of cssFiles) {
     const href = `/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,7 +43,24 @@ export function pageHtml(
   }
   const styles = cssFiles.map((f) => `<style data-href="/${f}">${readCss(f)}</style>`).join('');
   html = html.replace('</head>', () => `${styles}</head>`);
+  const at = html.indexOf(ROOT);
+  return { head: html.slice(0, at), tail: html.slice(at + ROOT.length) };
+}
+
+/** Where the app goes: the rendered markup and its seed, or (no render) the empty root. */
+export function pageRoot(rendered: { html: string; seed: string } | null): string {
+  if (!rendered) return ROOT;
   const seed = `<script type="application/json" id="${SSR_SEED_ELEMENT_ID}">${rendered.seed}</script>`;
-  // A function, so no `$` in the markup is read as a replacement pattern.
-  return html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${seed}`);
+  return `<div id="root">${rendered.html}</div>${seed}`;
+}
+
+/** The whole page at once. */
+export function pageHtml(
+  routeHtml: string,
+  cssFiles: readonly string[],
+  readCss: (file: string) => string,
+  rendered: { html: string; seed: string } | null,
+): string {
+  const { head, tail } = pageFrame(routeHtml, cssFiles, readCss);
+  return head + pageRoot(rendered) + tail;
 }

@@ -49,6 +49,17 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
     baseUrl: (family) => EMBEDDED_API_BASES[family],
     accessToken: () => null,
   });
+  // Each answer once per request identity; only those a component read go into the seed.
+  const answers = new Map<string, Promise<Envelope<unknown>>>();
+  const answer = (req: RestRequest): Promise<Envelope<unknown>> => {
+    const id = requestId(req);
+    let p = answers.get(id);
+    if (!p) {
+      p = rest.request(req).catch(() => FAILED as Envelope<unknown>);
+      answers.set(id, p);
+    }
+    return p;
+  };
   const requests = new Map<string, Promise<Envelope<unknown>>>();
   const loads = new Map<string, Promise<Envelope<unknown>>>();
   const settle = (p: Promise<Envelope<unknown>>, record: (env: Envelope<unknown>) => void) =>
@@ -60,7 +71,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
     const id = requestId(req);
     let p = requests.get(id);
     if (!p) {
-      p = settle(rest.request(req), (env) => (seed.requests[id] = env));
+      p = settle(answer(req), (env) => (seed.requests[id] = env));
       requests.set(id, p);
     }
     return p;
@@ -68,7 +79,6 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
   const session: SessionValue = { loggedIn: input.loggedIn, user: null, token: null, ready: false };
   const streams = new Map<string, Promise<unknown>>();
   const settled = (id: string, value: unknown): Promise<unknown> => {
-    if (value !== undefined) seed.streams[id] = value;
     // Marked as React marks a settled thenable, so `use` reads it without suspending.
     const p = Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
     streams.set(id, p);
@@ -81,7 +91,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
     switch (key.kind) {
       case 'matchList':
         // A list, and its rows' values with it.
-        return request(listRequest(key, nowMs)).then((env) => {
+        return answer(listRequest(key, nowMs)).then((env) => {
           if (env.code !== 200) return settled(id, undefined);
           const matches = listOf<Match>(env.data);
           for (const m of matches)
@@ -91,7 +101,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
       case 'match':
       case 'matchDetail': {
         const matchId = key.kind === 'match' ? key.id : key.matchId;
-        return request({ path: zq ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id: matchId } }).then((env) => {
+        return answer({ path: zq ? LivePaths.zqHeader : LivePaths.lqHeader, params: { id: matchId } }).then((env) => {
           const m = headerMatch(env);
           const view = m ? deriveMatch(m, NO_EXTRAS, nowMs) : null;
           if (key.kind === 'match') return settled(id, view ?? undefined);
@@ -100,7 +110,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
         });
       }
       case 'textLive':
-        return request({ path: zq ? LivePaths.zqTextLive : LivePaths.lqTextLive, params: { id: key.matchId } }).then(
+        return answer({ path: zq ? LivePaths.zqTextLive : LivePaths.lqTextLive, params: { id: key.matchId } }).then(
           (env) =>
             settled(
               id,
@@ -110,7 +120,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
             ),
         );
       case 'stats':
-        return request({ path: zq ? LivePaths.zqStats : LivePaths.lqStats, params: { id: key.matchId } }).then((env) =>
+        return answer({ path: zq ? LivePaths.zqStats : LivePaths.lqStats, params: { id: key.matchId } }).then((env) =>
           settled(id, env.code === 200 ? { stats: listOf<StatEntry>(env.data, 'stats'), loading: false } : undefined),
         );
       default:
@@ -120,10 +130,15 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
   };
   const stream = (key: StreamKey): Promise<unknown> => {
     const id = streamKeyId(key);
-    const known = streams.get(id);
-    if (known) return known;
-    const p = computeStream(key, id);
-    streams.set(id, p);
+    let p = streams.get(id);
+    if (!p) {
+      p = computeStream(key, id);
+      streams.set(id, p);
+    }
+    // Only values a component read go into the seed (a list's rows off screen do not).
+    void p.then((value) => {
+      if (value !== undefined) seed.streams[id] = value;
+    });
     return p;
   };
   const news = newsHandler(<T>(req: RestRequest) => request(req) as Promise<Envelope<T>>);
