@@ -7,7 +7,7 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { Router } from 'wouter';
-import { App } from './app/App';
+import { App, preloadPage } from './app/App';
 import { Hydrated } from './app/Hydrated';
 import { serialiseSeed, setServerRenderSource, type ServerRender } from './core/ssr';
 import { serverRenderFor, type ServerRenderInput } from './core/server-core';
@@ -69,4 +69,9 @@ export async function render(input: RenderInput): Promise<Rendered> {
   const html = await new Response(stream).text();
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return { html, seed: serialiseSeed(ctx.seed) };
+}
+
+/** Loads the pages' code ahead of the first request (server start), so no render waits for it. */
+export async function warm(paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((p) => preloadPage(p)));
 }

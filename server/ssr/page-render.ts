@@ -16,6 +16,7 @@ import type { Envelope } from '../../workers/protocol/envelope';
 /** What the SSR bundle (src/entry-server.tsx) exports; typed here without the client's types. */
 interface SsrBundle {
   setRenderScope(scope: AsyncLocalStorage<unknown>): void;
+  warm(paths: readonly string[]): Promise<void>;
   render(input: {
     url: string;
     loggedIn: boolean;
@@ -50,6 +51,8 @@ export const SSR_ROUTES: ReadonlySet<string> = new Set([
   'community/list',
 ]);
 const RENDER_TIMEOUT_MS = 3000;
+/** One page of each area that is server-rendered. */
+const WARM_PATHS = ['/live/hot', '/vlive/0', '/news/1002', '/database', '/proposal/rank', '/user', '/community/list'];
 
 /** The route a URL renders on the server, or null (not a server-rendered page). */
 export function ssrRouteOf(url: string): RouteDef | null {
@@ -86,6 +89,8 @@ export async function createPageRenderer(app: FastifyInstance, ssrDir: string): 
   if (!fs.existsSync(entry)) return null;
   const bundle = (await import(pathToFileURL(entry).href)) as SsrBundle;
   bundle.setRenderScope(new AsyncLocalStorage());
+  // The rendered pages' code is loaded now, not by the first visitor's request.
+  await bundle.warm(WARM_PATHS);
   return {
     async render(req) {
       const url = req.url;

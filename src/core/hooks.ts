@@ -37,6 +37,8 @@ import type { ChatMessage, OddsType, Sport, StandingsScope } from '../../workers
 import { getCore } from './get-core';
 import { seededStream, serverRender } from './ssr';
 
+const isLoading = (v: unknown) => typeof v === 'object' && v !== null && (v as { loading?: unknown }).loading === true;
+
 /** The current value of a state stream (undefined until the first value), or undefined for a null key. */
 export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | undefined {
   const id = key ? streamKeyId(key) : '';
@@ -54,7 +56,14 @@ export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | 
   const rendered = server && stableKey ? use(server.stream(stableKey)) : undefined;
   const seeded = () =>
     (stableKey ? (server ? rendered : seededStream(stableKey)) : undefined) as StreamValue<K> | undefined;
-  const getSnapshot = () => (stableKey ? (cache.peek(stableKey) ?? seeded()) : undefined);
+  // A value the core is still loading never replaces what the server rendered (no flash back
+  // to 加载中 after hydration): the seed stays until the core has its own answer.
+  const getSnapshot = () => {
+    if (!stableKey) return undefined;
+    const live = cache.peek(stableKey);
+    const first = seeded();
+    return first !== undefined && (live === undefined || isLoading(live)) ? first : live;
+  };
   return useSyncExternalStore(subscribe, getSnapshot, seeded);
 }
 

@@ -46,7 +46,8 @@ const listOf = <T>(d: T[] | { list: T[] }): T[] => (Array.isArray(d) ? d : d.lis
 let PAGES: Array<{ name: string; path: string; holds: string }> = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  // A new PGlite database takes minutes on a busy machine.
+  server = await startServer({ readyTimeoutMs: 280_000 });
   browser = await launchBrowser();
   noJs = await newPhoneContext(browser, { javaScriptEnabled: false });
   const zq = listOf(await api<Listed[] | { list: Listed[] }>('/main/live/zq/list?platform=4'));
@@ -71,7 +72,7 @@ beforeAll(async () => {
     { name: 'zq-detail', path: `/live/zq/detail/${zq[0]!.id}`, holds: `[data-match-id="${zq[0]!.id}"] [data-score]` },
     { name: 'lq-detail', path: `/live/lq/detail/${lq[0]!.id}`, holds: `[data-match-id="${lq[0]!.id}"] [data-score]` },
   ];
-});
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
