@@ -56,13 +56,14 @@ export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | 
   const rendered = server && stableKey ? use(server.stream(stableKey)) : undefined;
   const seeded = () =>
     (stableKey ? (server ? rendered : seededStream(stableKey)) : undefined) as StreamValue<K> | undefined;
-  // A value the core is still loading never replaces what the server rendered (no flash back
-  // to 加载中 after hydration): the seed stays until the core has its own answer.
+  // A value the core is still loading (or a row it has not read yet: null) never replaces what
+  // the server rendered (no flash back to 加载中 after hydration): the seed stays until the core
+  // has its own answer.
   const getSnapshot = () => {
     if (!stableKey) return undefined;
     const live = cache.peek(stableKey);
     const first = seeded();
-    return first !== undefined && (live === undefined || isLoading(live)) ? first : live;
+    return first !== undefined && (live == null || isLoading(live)) ? first : live;
   };
   return useSyncExternalStore(subscribe, getSnapshot, seeded);
 }
