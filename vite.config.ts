@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
@@ -19,7 +19,13 @@ const NOT_APP = [
   /^\/media\//,
 ];
 
-export default defineConfig({
+/** The server's entry (issue 29): `vite build --ssr src/entry-server.tsx` builds it into dist-ssr/. */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  build: { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true },
+};
+
+const clientBuild: UserConfig = {
   plugins: [
     react(),
     VitePWA({
@@ -113,4 +119,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));

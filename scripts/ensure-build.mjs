@@ -11,6 +11,8 @@ import { buildPgliteTemplate, buildServer, SERVER_OUT, templateStale } from './b
 const force = process.argv.includes('--force');
 const serverOnly = process.argv.includes('--server');
 const built = path.resolve('dist/index.html');
+// The server's render of the first screen (issue 29), built beside the client.
+const builtSsr = path.resolve('dist-ssr/entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -27,6 +29,7 @@ const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : Infinity);
 const clientStale =
   force ||
   !fs.existsSync(built) ||
+  !fs.existsSync(builtSsr) ||
   Math.max(
     newest('src'),
     newest('workers'),
@@ -47,6 +50,7 @@ function serverStale() {
 if (!serverOnly && clientStale) {
   console.error('building the client…');
   execSync('npx vite build', { stdio: ['ignore', process.stderr, 'inherit'] });
+  execSync('npx vite build --ssr src/entry-server.tsx', { stdio: ['ignore', process.stderr, 'inherit'] });
 }
 if (serverStale()) {
   console.error('building the server…');

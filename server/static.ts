@@ -6,13 +6,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } from '../workers/protocol/index';
 import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
 import type { Config } from './config';
 import { API_NOT_FOUND } from './http/reply';
-import { areaFiles, htmlWithPreloads, routePageFiles, withPage, type ViteManifest } from './route-preloads';
+import {
+  areaFiles,
+  entryKey,
+  htmlWithPreloads,
+  routePageFiles,
+  staticClosure,
+  withPage,
+  type ViteManifest,
+} from './route-preloads';
+import { createPageRenderer, ssrRouteOf } from './ssr/page-render';
+import { cssReader, pageFrame, pageRoot } from './ssr/page-html';
 
 function appStatus(url: string): number {
   return isKnownPath(url) ? 200 : 404;
@@ -48,6 +59,9 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const htmlFor = routeHtml(config.distDir, indexHtml);
   const leadImage = leadImageResolver(app);
+  // Issue 29: the main routes' first screen is rendered here (dist-ssr/, built beside dist/).
+  const renderer = await createPageRenderer(app, `${config.distDir.replace(/[\\/]+$/, '')}-ssr`);
+  const readCss = cssReader(config.distDir);
   const fastifyStatic = await import('@fastify/static');
   await app.register(fastifyStatic.default, {
     root: config.distDir,
@@ -67,17 +81,27 @@ export async function registerClient(app: FastifyInstance, config: Config): Prom
   // registers each file at start, so the fallback below sees only app paths and unknown files.
   app.setNotFoundHandler(async (req, reply) => {
     if (!isAppRequest(req)) return notFound(reply);
-    const html = htmlFor(req.url, await leadImage(req.url));
+    const page = htmlFor(req.url, await leadImage(req.url));
     // The not-found handler is no route, so @fastify/compress never sees it: the page's copies
     // are compressed once, here, and picked by Accept-Encoding.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
+    reply
       .status(appStatus(req.url))
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(encoding ? html[encoding] : html.identity);
+      .header('vary', 'accept-encoding');
+    if (renderer && ssrRouteOf(req.url)) {
+      // Streamed: the head (scripts, preloads, inline CSS) leaves at once, so the browser fetches
+      // the app while the page renders; then the page (or, if the render failed, the plain app).
+      const { head, tail } = pageFrame(page.text, page.css, readCss);
+      const out = streamEncoder(encoding);
+      out.write(head);
+      if (out instanceof zlib.Gzip || out instanceof zlib.BrotliCompress) out.flush();
+      void renderer.render(req).then((rendered) => out.end(pageRoot(rendered) + tail));
+      return reply.send(out);
+    }
+    return reply.send(encoding ? page.html[encoding] : page.html.identity);
   });
   return async () => {};
 }
@@ -86,6 +110,13 @@ interface EncodedHtml {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** A page rendered for one answer, compressed as it streams (fast settings: it is per answer). */
+function streamEncoder(encoding: 'br' | 'gzip' | null): Writable & NodeJS.ReadableStream {
+  if (encoding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.createGzip({ level: 6 });
+  return new PassThrough();
 }
 
 function encoded(html: string): EncodedHtml {
@@ -116,14 +147,23 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  * area, built and compressed on first use. Without a manifest (an older build) it is index.html
  * as built.
  */
-function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => EncodedHtml {
+interface RouteHtml {
+  /** The route's index.html, as text. */
+  text: string;
+  html: EncodedHtml;
+  /** The CSS its first screen needs: the entry's, then the area's. */
+  css: string[];
+}
+
+function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage: string | null) => RouteHtml {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
     : null;
   const files = manifest ? areaFiles(manifest) : null;
   const pages = manifest && files ? routePageFiles(manifest, files) : null;
-  const byArea = new Map<string, EncodedHtml>();
+  const entryCss = manifest ? staticClosure(manifest, entryKey(manifest)).css : [];
+  const byArea = new Map<string, RouteHtml>();
   return (url, leadImage) => {
     const clean = url.split(/[?#]/)[0] || '/';
     // '/' and '/news' answer the app, which redirects: preload where it lands.
@@ -135,7 +175,8 @@ function routeHtml(distDir: string, indexHtml: string): (url: string, leadImage:
     let html = byArea.get(key);
     if (html === undefined) {
       const own = withPage(area && files?.get(area), page);
-      html = encoded(files ? htmlWithPreloads(indexHtml, own, files, leadImage) : indexHtml);
+      const text = files ? htmlWithPreloads(indexHtml, own, files, leadImage) : indexHtml;
+      html = { text, html: encoded(text), css: [...entryCss, ...(own?.css ?? [])] };
       byArea.set(key, html);
     }
     return html;

@@ -16,6 +16,7 @@ import { useExceptions, useNavigationEvents, useReminders, useSession } from '..
 import { showToast, ui } from '../state/ui';
 import { AppLayout } from './AppLayout';
 import { withChunkReload } from './chunk-reload';
+import { IS_SERVER } from '../core/ssr';
 import { prefetchAreas } from './area-prefetch';
 import { currentConnection } from './connection-hints';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -53,21 +54,42 @@ const AREA_LOADERS: Partial<Record<Area, Loader>> = {
 /** Single routes delivered ahead of their area live in another area's chunk (chunkAreaOf). */
 function loaderFor(route: RouteDef): Loader | undefined {
   const load = AREA_LOADERS[chunkAreaOf(route)];
-  return load && withChunkReload(load);
+  // The server's render (issue 29) imports its own build's chunks: no tab to reload.
+  return load && (IS_SERVER ? load : withChunkReload(load));
 }
+
+/** Area modules already loaded (preloadPage): their pages render without suspending. */
+const loadedAreas = new Map<Area, AreaModule>();
 
 const pages = ROUTES.filter(isDelivered).flatMap((route) => {
   const load = loaderFor(route);
   if (!load) return [];
-  const Page = lazy(() =>
-    load().then((m) => {
-      const page = m.default[route.name];
-      if (!page) throw new Error(`area ${route.area} has no page for ${route.name}`);
-      return { default: page };
-    }),
-  );
+  const pick = (m: AreaModule) => {
+    const page = m.default[route.name];
+    if (!page) throw new Error(`area ${route.area} has no page for ${route.name}`);
+    return { default: page };
+  };
+  const Page = lazy(() => {
+    const ready = loadedAreas.get(chunkAreaOf(route));
+    // A settled thenable: React's lazy reads it at once, so a hydrated page never suspends.
+    type PageModule = { default: ComponentType<PageProps> };
+    if (ready) return { then: (resolve: (m: PageModule) => void) => resolve(pick(ready)) } as Promise<PageModule>;
+    return load().then(pick);
+  });
   return [{ route, Page }];
 });
+
+/**
+ * Loads the page's area before a server-rendered page is hydrated (issue 29): the whole page
+ * then hydrates in one pass, with no moment where part of it waits for its code.
+ */
+export async function preloadPage(path: string): Promise<void> {
+  const target = REDIRECTS.find((r) => r.from === path)?.to ?? path;
+  const route = matchRoute(target);
+  const load = route && isDelivered(route) ? loaderFor(route) : undefined;
+  if (!route || !load) return;
+  loadedAreas.set(chunkAreaOf(route), await load());
+}
 
 function RoutePage({
   route,

@@ -10,6 +10,7 @@ import { ShellBanner } from './ShellBanner';
 import { DEFAULT_APP_NAME } from './strings';
 import { activeTabFor, tabItemsForPort } from './tab-bar-items';
 import { useAppInfo } from './use-app-info';
+import { pagePort } from '../core/ssr';
 
 /** What each layout of spec §2 shows around the page. */
 const PARTS: Record<Layout, { banner: boolean; tabBar: boolean; newsBar: boolean }> = {
@@ -30,7 +31,7 @@ function ShellTabBar({ routeName }: { routeName: string }) {
   const unread = useUnread();
   return (
     <TabBar
-      items={tabItemsForPort(window.location.port)}
+      items={tabItemsForPort(pagePort())}
       active={activeTabFor(routeName)}
       unread={session.loggedIn ? unread : 0}
     />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { IS_SERVER, hasSeed } from '../core/ssr';
 import { DownloadBanner } from '../components/DownloadBanner';
 import { bannerHiddenByUser, hideBannerForToday, isStandalone } from './download-banner-flag';
 import { isNativeShell } from './native-shell';
@@ -8,10 +9,14 @@ import { isNativeShell } from './native-shell';
  * native shell; once closed, hidden until the end of that day.
  */
 export function ShellBanner({ appName, now = Date.now }: { appName: string; now?: () => number }) {
-  // Decided once per mount.
-  const [hidden, setHidden] = useState(
-    () => isStandalone() || isNativeShell() || bannerHiddenByUser(localStorage, now()),
-  );
+  // Decided once per mount. A server-rendered page (issue 29) shows it as the server did, then
+  // decides once hydrated (the server cannot read this browser's flag).
+  const decide = () => isStandalone() || isNativeShell() || bannerHiddenByUser(localStorage, now());
+  const [hidden, setHidden] = useState(() => (IS_SERVER || hasSeed() ? false : decide()));
+  useEffect(() => {
+    if (decide()) setHidden(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (hidden) return null;
   return (
     <DownloadBanner

@@ -3,13 +3,26 @@
  * offline store: the stored answer shows at once on a cold start, the fresh one replaces it.
  * Shared by the banner and the download pages; fetched once per tab.
  */
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import { SystemPaths, type AppInfo } from '../../workers/protocol/api/system';
 import { getCore } from '../core/get-core';
+import { seededRequest, serverRender } from '../core/ssr';
+import type { Envelope } from '../../workers/protocol/envelope';
 
 export type AppInfoState = { status: 'loading' | 'ready' | 'failed'; info: AppInfo | null; msg: string };
 
-let state: AppInfoState = { status: 'loading', info: null, msg: '' };
+const REQUEST = { path: SystemPaths.appInfo, offline: true } as const;
+
+/** A server-rendered page carries the answer (issue 29): it is the state from the start. */
+const fromAnswers = new WeakMap<Envelope<AppInfo>, AppInfoState>();
+function stateOf(env: Envelope<AppInfo> | undefined): AppInfoState | null {
+  if (!env || env.code !== 200) return null;
+  let s = fromAnswers.get(env);
+  if (!s) fromAnswers.set(env, (s = { status: 'ready', info: env.data, msg: '' }));
+  return s;
+}
+
+let state: AppInfoState = stateOf(seededRequest<AppInfo>(REQUEST)) ?? { status: 'loading', info: null, msg: '' };
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -20,7 +33,7 @@ function set(next: AppInfoState): void {
 
 async function load(): Promise<void> {
   const core = getCore();
-  const req = { path: SystemPaths.appInfo, offline: true } as const;
+  const req = REQUEST;
   try {
     const cached = await core.cachedRequest<AppInfo>(req);
     if (cached && cached.code === 200 && state.status !== 'ready') set({ status: 'ready', info: cached.data, msg: '' });
@@ -47,9 +60,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useAppInfo(): AppInfoState {
+  const server = serverRender();
+  const rendered = server ? stateOf(use(server.request(REQUEST)) as Envelope<AppInfo>) : null;
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => rendered ?? state,
   );
 }

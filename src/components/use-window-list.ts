@@ -6,8 +6,12 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { IS_SERVER, hasSeed } from '../core/ssr';
 
 type WindowOptions = Parameters<typeof useWindowVirtualizer<HTMLElement>>[0];
+
+/** The window a server render lays its list out for: a phone (375×812). */
+const FIRST_SCREEN = { width: 375, height: 812 };
 
 export function useWindowList<E extends HTMLElement>(options: Omit<WindowOptions, 'scrollMargin'>) {
   const ref = useRef<E>(null);
@@ -21,6 +25,13 @@ export function useWindowList<E extends HTMLElement>(options: Omit<WindowOptions
     ro.observe(document.body);
     return () => ro.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ ...options, scrollMargin: margin });
+  // A server-rendered page (issue 29) holds the rows of a phone's first screen; its hydration
+  // starts from the same rows, then the list measures the real window.
+  const [first] = useState(() => (IS_SERVER || hasSeed() ? FIRST_SCREEN : null));
+  const virtualizer = useWindowVirtualizer({
+    ...(first ? { initialRect: first, initialOffset: 0 } : {}),
+    ...options,
+    scrollMargin: margin,
+  });
   return { ref, virtualizer, margin, offsetOf: (v: VirtualItem) => v.start - margin };
 }

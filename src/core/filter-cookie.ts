@@ -5,6 +5,7 @@
 import type { ListFilter } from '../../workers/core/api';
 import type { Sport } from '../../workers/protocol/index';
 import { filterCookieExpiry, filterCookieName } from '../../workers/domain/filter-cookie';
+import { pageCookie } from './ssr';
 
 export function saveListFilter(sport: Sport, filter: ListFilter, nowMs: number = Date.now()): void {
   const expires = new Date(filterCookieExpiry(sport, nowMs)).toUTCString();
@@ -12,7 +13,7 @@ export function saveListFilter(sport: Sport, filter: ListFilter, nowMs: number =
   document.cookie = `${filterCookieName(sport)}=${value}; path=/; expires=${expires}; samesite=lax`;
 }
 
-export function loadListFilter(sport: Sport, cookie: string = document.cookie): ListFilter | null {
+export function loadListFilter(sport: Sport, cookie: string = pageCookie()): ListFilter | null {
   const name = filterCookieName(sport);
   for (const part of cookie.split(';')) {
     const [k, ...rest] = part.trim().split('=');

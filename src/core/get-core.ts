@@ -6,6 +6,7 @@ import type { CoreMode, SessionValue } from '../../workers/core/api';
 import { CoreClient, type CoreHost } from './core-client';
 import { chooseMode, inlineHost, leaderHost, sharedWorkerHost } from './hosts';
 import { readLoggedInCookie, writeLoggedInCookie } from './auth-cookie';
+import { serverRender } from './ssr';
 
 let client: CoreClient | null = null;
 
@@ -41,6 +42,9 @@ function hostFor(mode: CoreMode, tabId: string): CoreHost {
 
 export function getCore(): CoreClient {
   if (client) return client;
+  // While the server renders a page (issue 29) the render's stand-in answers the reading calls.
+  const server = serverRender();
+  if (server) return server.core as CoreClient;
   const tabId = newTabId();
   const mode = chooseMode();
   const lock = holdTabLock(tabId);

@@ -2,7 +2,7 @@
  * React hooks over the core's streams. Pages use these; leaf components take props only.
  * State streams go through `useSyncExternalStore`; event streams take a handler.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type {
   AlertEvent,
   ChatBatch,
@@ -35,6 +35,9 @@ import type {
 import { streamKeyId } from '../../workers/core/api';
 import type { ChatMessage, OddsType, Sport, StandingsScope } from '../../workers/protocol/index';
 import { getCore } from './get-core';
+import { seededStream, serverRender } from './ssr';
+
+const isLoading = (v: unknown) => typeof v === 'object' && v !== null && (v as { loading?: unknown }).loading === true;
 
 /** The current value of a state stream (undefined until the first value), or undefined for a null key. */
 export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | undefined {
@@ -47,8 +50,22 @@ export function useStream<K extends StreamKey>(key: K | null): StreamValue<K> | 
     () => (onChange: () => void) => (stableKey ? cache.watch(stableKey, onChange) : () => undefined),
     [cache, stableKey],
   );
-  const getSnapshot = () => (stableKey ? cache.peek(stableKey) : undefined);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // Server rendering (issue 29): the server renders the value it computed; hydration starts from
+  // the same value, which stays on screen until the core's own first value replaces it.
+  const server = serverRender();
+  const rendered = server && stableKey ? use(server.stream(stableKey)) : undefined;
+  const seeded = () =>
+    (stableKey ? (server ? rendered : seededStream(stableKey)) : undefined) as StreamValue<K> | undefined;
+  // A value the core is still loading (or a row it has not read yet: null) never replaces what
+  // the server rendered (no flash back to 加载中 after hydration): the seed stays until the core
+  // has its own answer.
+  const getSnapshot = () => {
+    if (!stableKey) return undefined;
+    const live = cache.peek(stableKey);
+    const first = seeded();
+    return first !== undefined && (live == null || isLoading(live)) ? first : live;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot, seeded);
 }
 
 /** Calls `handler` for each event of an event stream while mounted. */

@@ -3,9 +3,11 @@
  * one REST client. Success only on code 200 (the core reports other codes on its exceptions
  * stream, which the shell toasts). The one copy for every area.
  */
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { getCore } from './get-core';
+import { requestId, seededRequest, serverRender } from './ssr';
 import type { RestRequest } from '../../workers/core/api';
+import type { Envelope } from '../../workers/protocol/envelope';
 
 export interface RequestState<T> {
   data: T | null;
@@ -16,14 +18,17 @@ export interface RequestState<T> {
 
 /** Loads `req` when its identity (JSON) changes; a new `refreshKey` reloads and keeps the old data meanwhile. */
 export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown = 0): RequestState<T> {
-  const id = req ? JSON.stringify(req) : '';
-  const [state, setState] = useState<RequestState<T> & { id: string }>({
-    id: '',
-    data: null,
-    code: null,
-    msg: '',
-    loading: Boolean(req),
-  });
+  const id = req ? requestId(req) : '';
+  // Server rendering (issue 29): the server renders with the answer; the browser starts from it.
+  const server = serverRender();
+  const first = req ? (server ? (use(server.request(req)) as Envelope<T>) : seededRequest<T>(req)) : undefined;
+  const [state, setState] = useState<RequestState<T> & { id: string }>(() =>
+    first
+      ? { id, data: first.code === 200 ? first.data : null, code: first.code, msg: first.msg, loading: false }
+      : { id: '', data: null, code: null, msg: '', loading: Boolean(req) },
+  );
+  // A seeded answer is newer than the offline store's: the stored one must not replace it.
+  const [seeded] = useState(first !== undefined);
   const [prevKey, setPrevKey] = useState({ id, refreshKey });
   if (prevKey.id !== id || prevKey.refreshKey !== refreshKey) {
     setPrevKey({ id, refreshKey });
@@ -37,7 +42,7 @@ export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown =
     let fresh = false;
     // An `offline` request paints its last stored answer at once (second visit, slow or no
     // network), and keeps it when the network then fails.
-    if (request.offline)
+    if (request.offline && !seeded)
       void getCore()
         .cachedRequest<T>(request)
         .then(
@@ -70,6 +75,6 @@ export function useCoreRequest<T>(req: RestRequest | null, refreshKey: unknown =
     return () => {
       live = false;
     };
-  }, [id, refreshKey]);
+  }, [id, refreshKey, seeded]);
   return state;
 }

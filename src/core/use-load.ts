@@ -3,8 +3,9 @@
  * fetches again, `set` edits the data in place after an action. A `null` load (nothing to ask
  * yet: signed out, a bad id) empties the state.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Envelope } from '../../workers/protocol/envelope';
+import { useFirstAnswer } from './use-first-answer';
 
 export interface Loaded<T> {
   data: T | null;
@@ -26,11 +27,18 @@ export function useLoad<T>(
   deps: readonly unknown[],
   { keepOnError = false }: LoadOptions = {},
 ): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({
-    data: null,
-    loading: Boolean(load),
-    error: null,
-  });
+  // Server rendering (issue 29): the server waits for the answer and renders with it; the
+  // browser starts from the same answer (the seed, found by the hook's place in the tree).
+  const first = useFirstAnswer(load);
+  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>(() =>
+    first
+      ? first.code === 200
+        ? { data: first.data, loading: false, error: null }
+        : { data: null, loading: false, error: first.msg || FAILED }
+      : { data: null, loading: Boolean(load), error: null },
+  );
+  // A seeded first load refreshes without showing 加载中 over what the server rendered.
+  const quiet = useRef(first !== undefined);
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!load) {
@@ -40,7 +48,8 @@ export function useLoad<T>(
     let live = true;
     const fail = (error: string) =>
       live && setState((s) => ({ data: keepOnError ? s.data : null, loading: false, error }));
-    setState((s) => ({ ...s, loading: true, error: null }));
+    if (quiet.current) quiet.current = false;
+    else setState((s) => ({ ...s, loading: true, error: null }));
     load().then(
       (env) =>
         env.code === 200 ? live && setState({ data: env.data, loading: false, error: null }) : fail(env.msg || FAILED),

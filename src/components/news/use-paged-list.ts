@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Envelope } from '../../../workers/protocol/index';
+import { useFirstAnswer } from '../../core/use-first-answer';
 
 export interface Paged<T> {
   items: T[];
@@ -20,10 +21,15 @@ export function usePagedList<T>(
   load: (cursor: string | null) => Promise<Envelope<{ list: T[]; next: string | null }>>,
   key: string,
 ): Paged<T> {
-  const [items, setItems] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [loading, setLoading] = useState(true);
+  // A server-rendered page (issue 29) starts with its first page, as the server rendered it.
+  const first = useFirstAnswer(() => load(null));
+  const page1 = first?.code === 200 ? first.data : null;
+  const [items, setItems] = useState<T[]>(page1?.list ?? []);
+  const [cursor, setCursor] = useState<string | null>(page1?.next ?? null);
+  const [done, setDone] = useState(page1 ? page1.next === null : false);
+  const [loading, setLoading] = useState(!page1);
+  // That first page is fresh from the server: it is not asked again on mount.
+  const seeded = useRef(page1 !== null);
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const generation = useRef(0);
@@ -55,6 +61,10 @@ export function usePagedList<T>(
 
   useEffect(() => {
     generation.current++;
+    if (seeded.current) {
+      seeded.current = false;
+      return;
+    }
     setItems([]);
     setCursor(null);
     setDone(false);

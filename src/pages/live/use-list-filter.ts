@@ -4,6 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { loadListFilter, saveListFilter, type ListFilter, type Sport } from './core-bridge';
+import { IS_SERVER } from '../../core/ssr';
 
 export const ALL_MATCHES: ListFilter = { type: 'all', leagueIds: null };
 
@@ -24,7 +25,8 @@ const HIDE_COUNT_KEY = 'lv_show_hidden_count';
 
 /** The filter sheet's "show how many are hidden" option (spec hideCount), per device. */
 export function useShowHiddenCount(): [boolean, (v: boolean) => void] {
-  const [v, setV] = useState(() => localStorage.getItem(HIDE_COUNT_KEY) !== '0');
+  // Not known on the server (issue 29): shown until the browser's choice is read.
+  const [v, setV] = useState(() => IS_SERVER || localStorage.getItem(HIDE_COUNT_KEY) !== '0');
   return [
     v,
     useCallback((next: boolean) => {

@@ -21,8 +21,10 @@ import { ProposalPage } from './ContentPages';
 import { RechargePage } from './RechargePage';
 import { AnchorConsolePage } from './AnchorConsolePage';
 import { applyTheme } from './theme';
+import { IS_SERVER } from '../../core/ssr';
 
-applyTheme();
+// In the browser only (the server renders no document).
+if (!IS_SERVER) applyTheme();
 
 const pages: Record<string, ComponentType<PageProps>> = {
   user: UserHubPage,

@@ -17,6 +17,7 @@ import { CategoryTabs } from '../../components/vlive/CategoryTabs';
 import { RoomCard, RoomCardPlaceholder } from '../../components/vlive/RoomCard';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { getCore, useRoomListEvents, useSession, useCoreRequest, type RoomLiveEvent } from '../../core/index';
+import { useFirstAnswer } from '../../core/use-first-answer';
 
 const PULL_TRIGGER = 60;
 /** Cards visible without scrolling on a phone (two rows of two, and the next row's top). */
@@ -36,10 +37,25 @@ interface Feed {
   failed: boolean;
 }
 
+const roomsRequest = (type: number, page: number) => ({
+  path: VlivePaths.rooms,
+  query: { type, page, size: VLIVE_PAGE_SIZE },
+  offline: page === 1,
+});
+
 /** Pages of rooms for a category; reloads from page 1 on `refresh()` or when the key changes. */
 function useRoomFeed(type: number, sessionKey: string) {
+  // A server-rendered page (issue 29) starts with the first page the server rendered; it is
+  // asked again on mount (the offline store keeps it), without going back to the placeholders.
+  const first = useFirstAnswer(() => getCore().request<VlivePage<VliveRoom>>(roomsRequest(type, 1)));
+  const page1 = first?.code === 200 ? first.data : null;
   // `loading` from the start: the first paint shows the placeholders, not the empty-list text.
-  const [feed, setFeed] = useState<Feed>({ rooms: [], page: 0, next: true, loading: true, failed: false });
+  const [feed, setFeed] = useState<Feed>(() =>
+    page1
+      ? { rooms: page1.list, page: 1, next: page1.next, loading: false, failed: false }
+      : { rooms: [], page: 0, next: true, loading: true, failed: false },
+  );
+  const quiet = useRef(page1 !== null);
   const busy = useRef(false);
   const gen = useRef(0);
   const load = useCallback(
@@ -47,11 +63,13 @@ function useRoomFeed(type: number, sessionKey: string) {
       if (busy.current && page > 1) return;
       busy.current = true;
       const mine = ++gen.current;
-      setFeed((f) => ({ ...f, loading: true, failed: false }));
+      const seeded = quiet.current && page === 1;
+      quiet.current = false;
+      if (!seeded) setFeed((f) => ({ ...f, loading: true, failed: false }));
       // The first page is kept in the offline store and painted from it before the network
       // answers (second visit, slow or no network); a failed answer then leaves those rooms up.
-      const req = { path: VlivePaths.rooms, query: { type, page, size: VLIVE_PAGE_SIZE }, offline: page === 1 };
-      if (page === 1)
+      const req = roomsRequest(type, page);
+      if (page === 1 && !seeded)
         void getCore()
           .cachedRequest<VlivePage<VliveRoom>>(req)
           .then(

@@ -5,24 +5,13 @@
  */
 import { BehaviorSubject, Observable, skip } from 'rxjs';
 import { Code } from '../../protocol/codes';
-import { LivePaths } from '../../protocol/api/live';
-import { chinaDay } from '../../protocol/china-time';
 import type { Match, Sport } from '../../protocol/live';
-import { isFinal, isUpcoming, listRank } from '../../protocol/status';
 import type { ParsedTopic } from '../../protocol/topics';
-import {
-  streamKeyId,
-  type FollowedValue,
-  type ListFilter,
-  type MatchListValue,
-  type RestRequest,
-  type StreamKey,
-} from '../api';
+import { streamKeyId, type FollowedValue, type MatchListValue } from '../api';
 import type { Kernel, StreamBuilders } from '../kernel';
 import { headerMatch, sportTopic, type MatchStore } from './matches';
 import { listOf } from './list-of';
-
-type ListKey = Extract<StreamKey, { kind: 'matchList' }>;
+import { computeListValue, inTab as inTabOf, listRequest, type ListKey } from './list-compute';
 
 interface ListSource {
   key: ListKey;
@@ -48,81 +37,13 @@ export function createLiveListsModule(
   const { now } = kernel;
   const lists = new Map<string, ListSource>();
 
-  function listRequest(key: ListKey): RestRequest {
-    const today = chinaDay(now());
-    if (key.sport === 'lq') return { path: LivePaths.lqList, query: { date: key.date ?? today } };
-    if (key.tab === 'hot') return { path: LivePaths.hotSchedule, query: { sport: key.sport } };
-    if (key.tab === 'sc') return { path: LivePaths.zqByDate, query: { date: key.date ?? chinaDay(now(), 1) } };
-    if (key.tab === 'result') return { path: LivePaths.zqByDate, query: { date: key.date ?? today } };
-    return { path: LivePaths.zqLive };
-  }
-
-  function inTab(key: ListKey, m: Match): boolean {
-    switch (key.tab) {
-      case 'sc':
-        return isUpcoming(m.sport, m.s);
-      case 'result':
-        return isFinal(m.sport, m.s);
-      case 'follow':
-        return followed$.value[key.sport].includes(m.id);
-      case 'hot':
-        return m.hot;
-      default:
-        return true;
-    }
-  }
-
-  function passesType(filter: ListFilter | undefined, m: Match): boolean {
-    if (!filter || filter.type === 'all') return true;
-    if (filter.type === 'jx') return m.jx;
-    if (filter.type === 'jczq') return m.jc !== null;
-    return m.bd;
-  }
-
-  const rank = (m: Match) => listRank(m.sport, m.s);
+  const inTab = (key: ListKey, m: Match) => inTabOf(key, m, followed$.value[key.sport]);
 
   function computeList(l: ListSource): MatchListValue {
     const key = l.key;
-    const rows: Match[] = [];
-    const leagues = new Map<number, { leagueId: number; leagueName: string; leagueLetter: string; count: number }>();
-    let hidden = 0;
     const candidates = key.tab === 'follow' ? followed$.value[key.sport] : [...l.ids];
-    for (const id of candidates) {
-      const m = store.get(id);
-      if (!m || m.sport !== key.sport || !inTab(key, m) || !passesType(key.filter, m)) continue;
-      const lg = leagues.get(m.li) ?? {
-        leagueId: m.li,
-        leagueName: m.leagueName,
-        leagueLetter: m.leagueLetter,
-        count: 0,
-      };
-      lg.count++;
-      leagues.set(m.li, lg);
-      if (key.filter?.leagueIds && !key.filter.leagueIds.includes(m.li)) {
-        hidden++;
-        continue;
-      }
-      rows.push(m);
-    }
-    rows.sort((a, b) =>
-      key.tab === 'result' ? b.ot - a.ot || a.id - b.id : rank(a) - rank(b) || a.ot - b.ot || a.id - b.id,
-    );
-    const counts = { total: rows.length, live: 0, upcoming: 0, finished: 0, hidden };
-    for (const m of rows) {
-      const r = rank(m);
-      if (r === 0) counts.live++;
-      else if (r === 1) counts.upcoming++;
-      else counts.finished++;
-    }
-    return {
-      ids: rows.map((m) => m.id),
-      counts,
-      leagues: [...leagues.values()].sort(
-        (a, b) => a.leagueLetter.localeCompare(b.leagueLetter) || a.leagueId - b.leagueId,
-      ),
-      loading: l.loading,
-      stale: l.stale,
-    };
+    const matches = candidates.flatMap((id) => store.get(id) ?? []);
+    return computeListValue(key, matches, followed$.value[key.sport], l);
   }
 
   function markDirty(l: ListSource): void {
@@ -163,7 +84,7 @@ export function createLiveListsModule(
       l.out$.next(computeList(l));
       return;
     }
-    const env = await kernel.request<unknown>(listRequest(key));
+    const env = await kernel.request<unknown>(listRequest(key, now()));
     l.loading = false;
     if (env.code === Code.OK && lists.get(streamKeyId(key)) === l) {
       const list = listOf<Match>(env.data);
