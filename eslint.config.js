@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', '.tsbuild/**', 'data/**', 'public/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-ssr/**', 'node_modules/**', '.tsbuild/**', 'data/**', 'public/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
