@@ -30,17 +30,22 @@ export function chunkLoadSucceeded(storage: Storage): void {
 /** Wraps an area loader: on a chunk error, reload once (the promise then never settles). */
 export function withChunkReload<T>(
   load: () => Promise<T>,
-  storage: Storage = sessionStorage,
+  storage?: Storage,
   reload: () => void = () => location.reload(),
 ): () => Promise<T> {
+  // Read when a chunk loads, not when the loader is made: the server's render of the first screen
+  // (issue 29) makes and calls loaders where there is no sessionStorage, and nothing to reload.
+  const store = (): Storage | null => storage ?? (typeof sessionStorage === 'undefined' ? null : sessionStorage);
   return () =>
     load().then(
       (m) => {
-        chunkLoadSucceeded(storage);
+        const s = store();
+        if (s) chunkLoadSucceeded(s);
         return m;
       },
       (err: unknown) => {
-        if (isChunkLoadError(err) && reloadOnceForChunk(storage, reload)) return new Promise<T>(() => undefined);
+        const s = store();
+        if (s && isChunkLoadError(err) && reloadOnceForChunk(s, reload)) return new Promise<T>(() => undefined);
         throw err;
       },
     );

@@ -32,6 +32,17 @@ describe('chunk load failure', () => {
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
   });
 
+  it('is made and loads where there is no sessionStorage (the server render of the first screen)', async () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    try {
+      const load = withChunkReload(() => Promise.resolve({ default: 'page' }));
+      await expect(load()).resolves.toEqual({ default: 'page' });
+      await expect(withChunkReload(() => Promise.reject(chunkError()))()).rejects.toThrow(/dynamically imported/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('never reloads for an ordinary error', async () => {
     const reload = vi.fn();
     await expect(withChunkReload(() => Promise.reject(new Error('boom')), sessionStorage, reload)()).rejects.toThrow(
