@@ -58,6 +58,10 @@ beforeAll(async () => {
     body: JSON.stringify({ type: 1002, cursor: null }),
   });
   const article = news.list[0]!;
+  // The demo world's experts and their settled tips are added on the first tip-settlement tick
+  // after start (server/proposal/area.ts): the ranking is empty for those seconds.
+  for (const end = Date.now() + 120_000; Date.now() < end; await new Promise((r) => setTimeout(r, 500)))
+    if ((await api<unknown[]>('/main/tj/rank?days=7&by=hitRate')).length > 0) break;
   PAGES = [
     { name: 'live-hot', path: '/live/hot', holds: '[data-match-id] [data-score]' },
     { name: 'live-zq', path: '/live/zq', holds: '[data-match-id] [data-score]' },
