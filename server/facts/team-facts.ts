@@ -73,14 +73,34 @@ export function leagueFactsFrom(league: LeagueShape, results: readonly ResultInp
   const rows = liveTable(league.sport, ids, counted).rows;
   const homeRows = new Map(computeTable(league.sport, ids, counted, 'home').map((r) => [r.teamId, r]));
   const awayRows = new Map(computeTable(league.sport, ids, counted, 'away').map((r) => [r.teamId, r]));
+  const formOf = new Map(rows.map((r) => [r.teamId, r.form]));
+  return factsOfRows(
+    league,
+    rows,
+    (id) => nameOf.get(id) ?? '',
+    (id) => ({
+      form: formOf.get(id) ?? [],
+      home: record(homeRows.get(id)),
+      away: record(awayRows.get(id)),
+    }),
+  );
+}
+
+/** A table's rows as facts; `extra` gives what a table row alone does not hold. */
+function factsOfRows(
+  league: LeagueShape,
+  rows: ReadonlyArray<Omit<TableRow, 'form' | 'playing'>>,
+  nameOf: (teamId: number) => string,
+  extra: (teamId: number) => Pick<TeamFacts, 'form' | 'home' | 'away'>,
+): TeamFacts[] {
   const leader = rows[0];
   return rows.map((r) => ({
     teamId: r.teamId,
-    name: nameOf.get(r.teamId) ?? '',
+    name: nameOf(r.teamId),
     sport: league.sport,
     leagueId: league.id,
     leagueName: league.name,
-    teamCount: ids.length,
+    teamCount: rows.length,
     rank: r.rank,
     played: r.played,
     win: r.win,
@@ -89,12 +109,10 @@ export function leagueFactsFrom(league: LeagueShape, results: readonly ResultInp
     goalsFor: r.goalsFor,
     goalsAgainst: r.goalsAgainst,
     points: r.points,
-    zone: zoneOf(league.sport, r.rank, ids.length, league.cup),
-    leaderName: nameOf.get(leader?.teamId ?? 0) ?? '',
+    zone: zoneOf(league.sport, r.rank, rows.length, league.cup),
+    leaderName: leader ? nameOf(leader.teamId) : '',
     gap: !leader ? 0 : league.sport === 'lq' ? gamesBehind(leader, r) : leader.points - r.points,
-    form: r.form,
-    home: record(homeRows.get(r.teamId)),
-    away: record(awayRows.get(r.teamId)),
+    ...extra(r.teamId),
   }));
 }
 
@@ -140,31 +158,15 @@ function providerFacts(
   league: LeagueShape,
   rows: ReadonlyArray<Omit<TableRow, 'form' | 'playing'> & { teamName?: string }>,
 ): TeamFacts[] {
-  const nameOf = new Map(league.teams.map((t) => [t.id, t.name]));
-  const leader = rows[0];
+  const names = new Map(league.teams.map((t) => [t.id, t.name]));
+  const named = new Map(rows.map((r) => [r.teamId, r.teamName ?? '']));
   const none: Record3 = { win: 0, draw: 0, loss: 0 };
-  return rows.map((r) => ({
-    teamId: r.teamId,
-    name: nameOf.get(r.teamId) ?? r.teamName ?? '',
-    sport: league.sport,
-    leagueId: league.id,
-    leagueName: league.name,
-    teamCount: rows.length,
-    rank: r.rank,
-    played: r.played,
-    win: r.win,
-    draw: r.draw,
-    loss: r.loss,
-    goalsFor: r.goalsFor,
-    goalsAgainst: r.goalsAgainst,
-    points: r.points,
-    zone: zoneOf(league.sport, r.rank, rows.length, league.cup),
-    leaderName: leader ? (nameOf.get(leader.teamId) ?? leader.teamName ?? '') : '',
-    gap: !leader ? 0 : league.sport === 'lq' ? gamesBehind(leader, r) : leader.points - r.points,
-    form: [],
-    home: none,
-    away: none,
-  }));
+  return factsOfRows(
+    league,
+    rows,
+    (id) => names.get(id) ?? named.get(id) ?? '',
+    () => ({ form: [], home: none, away: none }),
+  );
 }
 
 async function leagueOfTeam(db: Db, teamId: number): Promise<number | null> {
