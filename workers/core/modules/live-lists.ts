@@ -84,7 +84,9 @@ export function createLiveListsModule(
       l.out$.next(computeList(l));
       return;
     }
-    const env = await kernel.request<unknown>(listRequest(key, now()));
+    const request = kernel.request<unknown>(listRequest(key, now()));
+    store.noteListLoad(key.sport, request);
+    const env = await request;
     l.loading = false;
     if (env.code === Code.OK && lists.get(streamKeyId(key)) === l) {
       const list = listOf<Match>(env.data);

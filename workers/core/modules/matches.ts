@@ -38,9 +38,14 @@ export interface MatchStore {
   refreshViews(): void;
   /** Fetches a row's header over REST. */
   fetchHeader(id: number, sport: Sport, silent: boolean): Promise<Envelope<unknown>>;
+  /** A list of this sport is being read: rows opened meanwhile wait for it before asking alone. */
+  noteListLoad(sport: Sport, load: Promise<unknown>): void;
   readonly streams: Pick<StreamBuilders, 'match'>;
   footprint(): { matches: number; extras: number; rows: number };
 }
+
+/** How long a row opened without its match waits for a list of its sport to start loading (ms). */
+const ROW_WAITS_FOR_LIST_MS = 50;
 
 export const sportTopic = (sport: Sport): Topic => (sport === 'zq' ? Topics.football : Topics.basketball);
 
@@ -59,6 +64,7 @@ export function createMatchStore(kernel: Kernel, isFollowed: (m: Match) => boole
   const holds = new Map<number, number>();
   const rows = new Map<number, BehaviorSubject<Lazy<MatchView | null>>>();
   const changed$ = new Subject<MatchChange>();
+  const listLoads = new Map<Sport, Promise<unknown>>();
 
   function view(id: number): MatchView | null {
     const m = matches.get(id);
@@ -113,13 +119,27 @@ export function createMatchStore(kernel: Kernel, isFollowed: (m: Match) => boole
       const subj = subject;
       const unwatch = kernel.watchTopic(sportTopic(sport));
       const s = subj.subscribe((v) => sub.next(v));
-      if (!matches.has(id)) {
+      // A row the server rendered (issue 29) is opened before its page's list is read: it waits a
+      // moment for that list (one request for all rows) and asks for its own header only if the
+      // list did not bring it.
+      let closed = false;
+      const fetchAlone = () => {
+        if (closed || matches.has(id)) return;
         void fetchHeader(id, sport, true).then((env) => {
           const m = headerMatch(env);
           if (m && !matches.has(id)) upsert(m, true);
         });
-      }
+      };
+      const wait = matches.has(id)
+        ? null
+        : kernel.timers.setTimeout(() => {
+            const pending = listLoads.get(sport);
+            if (pending) void pending.then(fetchAlone, fetchAlone);
+            else fetchAlone();
+          }, ROW_WAITS_FOR_LIST_MS);
       return () => {
+        closed = true;
+        if (wait !== null) kernel.timers.clearTimeout(wait);
         s.unsubscribe();
         unwatch();
         if (!subj.observed && rows.get(id) === subj) {
@@ -154,6 +174,13 @@ export function createMatchStore(kernel: Kernel, isFollowed: (m: Match) => boole
       for (const [id, sub] of rows) sub.next(lazyView(id));
     },
     fetchHeader,
+    noteListLoad(sport, load) {
+      listLoads.set(sport, load);
+      const done = () => {
+        if (listLoads.get(sport) === load) listLoads.delete(sport);
+      };
+      load.then(done, done);
+    },
     streams: { match: (key) => rowStream(key.id, key.sport) },
     footprint: () => ({ matches: matches.size, extras: extras.size, rows: rows.size }),
   };
