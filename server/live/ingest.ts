@@ -20,16 +20,11 @@ import {
   isLive,
   isPlaying,
   type IncidentType,
-  type OddsType,
   type Pair,
   type Side,
   type Sport,
-  type StatEntry,
 } from '../../workers/protocol/index';
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../db/index';
-import type { Metrics } from '../metrics';
-import type { Hub } from '../ws/hub';
 import { publishOutput } from './publish';
 import { rowToSim } from './store';
 import {
@@ -46,149 +41,45 @@ import {
   newOutput,
   type BasketballState,
   type FeedOutput,
-  type FootballState,
   type IncidentRow,
   type IngestMark,
   type LiveMatch,
 } from './model';
-import { localId, mapStatus, type EntityKind, type ProviderName, type StatusTable } from './providers';
-import type { LiveSink } from './source';
+import { localId, mapStatus, type ProviderName, type StatusTable } from './providers';
 import { IngestText } from './text';
+import type {
+  FixtureUpdate,
+  IncidentUpdate,
+  Ingest,
+  IngestDeps,
+  IngestStats,
+  IngestUpdate,
+  NamedRef,
+  OddsUpdate,
+  ScoreUpdate,
+  StatsUpdate,
+} from './ingest-types';
+import { basketballPeriod, newState, samePair, sideIdx, sideOf } from './ingest-state';
 
-/** A provider's entity as a message names it. */
-export interface NamedRef {
-  id: string | number;
-  name: string;
-}
+export type {
+  FixtureUpdate,
+  IncidentUpdate,
+  Ingest,
+  IngestDeps,
+  IngestStats,
+  IngestUpdate,
+  NamedRef,
+  NameResolver,
+  OddsUpdate,
+  ScoreUpdate,
+  StatsUpdate,
+} from './ingest-types';
 
-interface Base {
-  provider: ProviderName;
-  sport: Sport;
-  /** The provider's match id. */
-  match: string | number;
-  /** Revision: the provider's timestamp (ms) or sequence of this message; higher is newer. */
-  rev: number;
-}
-
-export interface FixtureUpdate extends Base {
-  kind: 'fixture';
-  league: NamedRef;
-  home: NamedRef;
-  away: NamedRef;
-  /** Kick-off, unix seconds. */
-  ot: number;
-  /** The provider's raw status code. */
-  status: string | number;
-  cup?: boolean;
-}
-
-export interface ScoreUpdate extends Base {
-  kind: 'score';
-  status?: string | number;
-  score?: Pair;
-  half?: Pair | null;
-  red?: Pair;
-  yellow?: Pair;
-  corner?: Pair;
-  pen?: Pair | null;
-  /** Basketball: points per period so far. */
-  quarters?: Pair[];
-  /** Unix seconds the current half (football) started, for the minute. */
-  periodStart?: number;
-  /** Basketball: seconds left on the game clock. */
-  remain?: number | null;
-}
-
-export interface IncidentUpdate extends Base {
-  kind: 'incident';
-  /** The provider's incident id (or a key it makes unique per match). */
-  id: string | number;
-  type: IncidentType;
-  side: Side | null;
-  /** Match minute (football) or period (basketball). */
-  minute: number;
-  player?: string;
-  /** Taken back (VAR): a goal that does not count. */
-  voided?: boolean;
-}
-
-export interface StatsUpdate extends Base {
-  kind: 'stats';
-  /** StatType (football) or BasketballStatType codes, already mapped by the adapter. */
-  stats: StatEntry[];
-}
-
-export interface OddsUpdate extends Base {
-  kind: 'odds';
-  company: NamedRef;
-  type: OddsType;
-  left: number;
-  middle: number;
-  right: number;
-}
-
-export type IngestUpdate = FixtureUpdate | ScoreUpdate | IncidentUpdate | StatsUpdate | OddsUpdate;
-
-/** Names a provider entity in Chinese (the names table); the provider's own name when untranslated. */
-export type NameResolver = (
-  provider: ProviderName,
-  kind: EntityKind,
-  providerId: string,
-  providerName: string,
-) => Promise<{ name: string; short: string | null }>;
-
-export interface IngestDeps {
-  db: Db;
-  hub: Hub;
-  metrics: Metrics;
-  sink: LiveSink;
-  now: () => number;
-  /** FEED_SEED: ranks in the views come from the seeded tables. */
-  seed: number;
-  /** A live match with no message for this long is flagged stale. */
-  staleAfterMs: number;
-  /**
-   * Rows of matches that only moved odds are written at most this often (their odds rows at once):
-   * a crash loses at most this long of their bookkeeping (latest line and revision per company).
-   */
-  flushMs?: number;
-  /**
-   * Batches handed in within this long of the last tick's start wait for the next tick (one
-   * transaction and one publish for all of them); a batch after a quiet spell goes at once. Default 20.
-   */
-  tickMs?: number;
-  /** Each provider's status table (spec §4 codes). */
-  statusTables: Partial<Record<ProviderName, Readonly<Record<Sport, StatusTable>>>>;
-  names: NameResolver;
-}
-
-export interface IngestStats {
-  /** Unix ms of the last message handed in, null before the first. */
-  lastMessageAt: number | null;
-  applied: number;
-  duplicates: number;
-  /** Messages for a match the path has no fixture of yet. */
-  unknown: number;
-  corrections: number;
-  stale: number;
-}
-
-export interface Ingest {
-  /** Applies a batch of messages (stored in one transaction, then published); answers what changed. */
-  apply(updates: readonly IngestUpdate[]): Promise<{ changed: number[] }>;
-  /** Flags live matches with no message for `staleAfterMs`; answers how many it flagged. */
-  sweepStale(): Promise<number>;
-  stats(): IngestStats;
-}
-
-/** Order inside one batch: fixtures, then scores (incidents carry the score after them), then the rest. */
 const ORDER: Record<IngestUpdate['kind'], number> = { fixture: 0, score: 1, incident: 2, stats: 3, odds: 4 };
 
 /** Provider bookmakers get ids above the seeded ones, one block per provider. */
 export const companyLocalId = (provider: ProviderName, id: string | number): number =>
   (provider === 'nami' ? 1_000_000 : 2_000_000) + Number(id);
-
-const zero = (): Pair => [0, 0];
 
 /** What a message can change about a match, to tell a repeat from news (bookkeeping excluded). */
 const signature = (m: LiveMatch): string =>
@@ -199,63 +90,6 @@ const rowSignature = (m: LiveMatch): string =>
   m.st.kind === 'zq'
     ? `${m.status}|${m.score}|${m.ot}|${m.st.half}|${m.st.red}|${m.st.yellow}|${m.st.corner}|${m.st.pen}`
     : `${m.status}|${m.score}|${m.ot}|${m.st.quarters.join(';')}`;
-
-function newState(sport: Sport, cup: boolean, mark: IngestMark): FootballState | BasketballState {
-  const common = { fate: 'normal' as const, phaseStart: 0, steps: 0, seq: 0, odds: {}, src: mark };
-  if (sport === 'zq')
-    return {
-      ...common,
-      kind: 'zq',
-      cup,
-      stoppage: [0, 0, 0],
-      fateMinute: 0,
-      half: null,
-      red: zero(),
-      yellow: zero(),
-      corner: zero(),
-      attacks: zero(),
-      danger: zero(),
-      shots: zero(),
-      onTarget: zero(),
-      poss: [50, 50],
-      pen: null,
-      players: [],
-    };
-  return {
-    ...common,
-    kind: 'lq',
-    quarterMin: 12,
-    period: 0,
-    quarters: [],
-    box: {
-      fgm: zero(),
-      fga: zero(),
-      tpm: zero(),
-      tpa: zero(),
-      ftm: zero(),
-      fta: zero(),
-      reb: zero(),
-      ast: zero(),
-      stl: zero(),
-      blk: zero(),
-      tov: zero(),
-      pf: zero(),
-    },
-    players: {},
-    fateStep: 0,
-  };
-}
-
-const sideIdx = (side: Side | null): 0 | 1 | -1 => (side === 'home' ? 0 : side === 'away' ? 1 : -1);
-const sideOf = (i: 0 | 1 | -1): Side | null => (i === 0 ? 'home' : i === 1 ? 'away' : null);
-const samePair = (a: Pair | null | undefined, b: Pair | null | undefined) =>
-  a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1]);
-
-/** Basketball period of a spec §4 status (1–4 quarters, 5 overtime), 0 before tip-off. */
-function basketballPeriod(status: number, current: number): number {
-  const byStatus: Record<number, number> = { 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3, 8: 4, 9: Math.max(5, current) };
-  return byStatus[status] ?? current;
-}
 
 export function createIngest(deps: IngestDeps): Ingest {
   const { db, sink } = deps;

@@ -1,0 +1,138 @@
+/**
+ * The ingest path's contract (./ingest.ts): the provider-neutral updates every adapter parses its
+ * messages into, what the ingest needs, and what it answers.
+ */
+import type { IncidentType, OddsType, Pair, Side, Sport, StatEntry } from '../../workers/protocol/index';
+import type { Db } from '../db/index';
+import type { Metrics } from '../metrics';
+import type { Hub } from '../ws/hub';
+import type { EntityKind, ProviderName, StatusTable } from './providers';
+import type { LiveSink } from './source';
+
+/** A provider's entity as a message names it. */
+export interface NamedRef {
+  id: string | number;
+  name: string;
+}
+
+interface Base {
+  provider: ProviderName;
+  sport: Sport;
+  /** The provider's match id. */
+  match: string | number;
+  /** Revision: the provider's timestamp (ms) or sequence of this message; higher is newer. */
+  rev: number;
+}
+
+export interface FixtureUpdate extends Base {
+  kind: 'fixture';
+  league: NamedRef;
+  home: NamedRef;
+  away: NamedRef;
+  /** Kick-off, unix seconds. */
+  ot: number;
+  /** The provider's raw status code. */
+  status: string | number;
+  cup?: boolean;
+}
+
+export interface ScoreUpdate extends Base {
+  kind: 'score';
+  status?: string | number;
+  score?: Pair;
+  half?: Pair | null;
+  red?: Pair;
+  yellow?: Pair;
+  corner?: Pair;
+  pen?: Pair | null;
+  /** Basketball: points per period so far. */
+  quarters?: Pair[];
+  /** Unix seconds the current half (football) started, for the minute. */
+  periodStart?: number;
+  /** Basketball: seconds left on the game clock. */
+  remain?: number | null;
+}
+
+export interface IncidentUpdate extends Base {
+  kind: 'incident';
+  /** The provider's incident id (or a key it makes unique per match). */
+  id: string | number;
+  type: IncidentType;
+  side: Side | null;
+  /** Match minute (football) or period (basketball). */
+  minute: number;
+  player?: string;
+  /** Taken back (VAR): a goal that does not count. */
+  voided?: boolean;
+}
+
+export interface StatsUpdate extends Base {
+  kind: 'stats';
+  /** StatType (football) or BasketballStatType codes, already mapped by the adapter. */
+  stats: StatEntry[];
+}
+
+export interface OddsUpdate extends Base {
+  kind: 'odds';
+  company: NamedRef;
+  type: OddsType;
+  left: number;
+  middle: number;
+  right: number;
+}
+
+export type IngestUpdate = FixtureUpdate | ScoreUpdate | IncidentUpdate | StatsUpdate | OddsUpdate;
+
+/** Names a provider entity in Chinese (the names table); the provider's own name when untranslated. */
+export type NameResolver = (
+  provider: ProviderName,
+  kind: EntityKind,
+  providerId: string,
+  providerName: string,
+) => Promise<{ name: string; short: string | null }>;
+
+export interface IngestDeps {
+  db: Db;
+  hub: Hub;
+  metrics: Metrics;
+  sink: LiveSink;
+  now: () => number;
+  /** FEED_SEED: ranks in the views come from the seeded tables. */
+  seed: number;
+  /** A live match with no message for this long is flagged stale. */
+  staleAfterMs: number;
+  /**
+   * Rows of matches that only moved odds are written at most this often (their odds rows at once):
+   * a crash loses at most this long of their bookkeeping (latest line and revision per company).
+   */
+  flushMs?: number;
+  /**
+   * Batches handed in within this long of the last tick's start wait for the next tick (one
+   * transaction and one publish for all of them); a batch after a quiet spell goes at once. Default 20.
+   */
+  tickMs?: number;
+  /** Each provider's status table (spec §4 codes). */
+  statusTables: Partial<Record<ProviderName, Readonly<Record<Sport, StatusTable>>>>;
+  names: NameResolver;
+}
+
+export interface IngestStats {
+  /** Unix ms of the last message handed in, null before the first. */
+  lastMessageAt: number | null;
+  applied: number;
+  duplicates: number;
+  /** Messages for a match the path has no fixture of yet. */
+  unknown: number;
+  corrections: number;
+  stale: number;
+}
+
+export interface Ingest {
+  /** Applies a batch of messages (stored in one transaction, then published); answers what changed. */
+  apply(updates: readonly IngestUpdate[]): Promise<{ changed: number[] }>;
+  /** Flags live matches with no message for `staleAfterMs`; answers how many it flagged. */
+  sweepStale(): Promise<number>;
+  stats(): IngestStats;
+}
+
+/** Order inside one batch: fixtures, then scores (incidents carry the score after them), then the rest. */
