@@ -3,16 +3,26 @@
  * one line and clear the quarter line, in the match list and in a team's schedule (the same row
  * serves the tip lists); long team names take two lines before they are cut; the tip pages use the
  * app's tab strip, sub-tabs and back chevron; the connection banner sits under the download banner;
- * every label of the lottery wheel reads upright; the 赛果 date strip opens with today in view.
+ * every label of the lottery wheel reads upright; the 赛果 date strip opens on the last day with
+ * results (today, or yesterday while nothing of today has finished), in view.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectErrors, newPhonePage, revealMatchRow, screenshot } from '../helpers/e2e';
+import {
+  chinaDayFromToday,
+  collectErrors,
+  finishedOn,
+  newPhonePage,
+  resultTabDay,
+  revealMatchRow,
+  screenshot,
+} from '../helpers/e2e';
 import { useE2eWorld } from '../helpers/e2e-world';
 
 interface WireMatch {
   id: number;
   s: number;
+  ot: number;
   score: [number, number];
   home: { id: number; name: string };
   away: { id: number; name: string };
@@ -21,19 +31,20 @@ interface WireMatch {
 
 const world = useE2eWorld();
 
-/** Today's (北京时间) basketball list from the API. */
-async function basketballToday(): Promise<WireMatch[]> {
-  const res = await fetch(`${world.server.url}/main/live/lq/list`);
-  const body = (await res.json()) as { data: WireMatch[] | { list: WireMatch[] } };
-  return Array.isArray(body.data) ? body.data : body.data.list;
-}
-
-/** The widest finished score of today: both sides in three digits when the feed has one. */
-async function threeDigitMatch(): Promise<WireMatch> {
-  const finished = (await basketballToday()).filter((m) => m.s === 10 && Math.max(...m.score) >= 100);
-  finished.sort((a, b) => String(b.score).length - String(a.score).length);
-  if (!finished[0]) throw new Error('no finished basketball match with 100 or more points today');
-  return finished[0];
+/**
+ * The widest finished basketball score of the last days the 赛果 strip holds (today back to six
+ * days ago: just after midnight 北京时间 nothing of today has finished), and its day.
+ */
+async function threeDigitMatch(): Promise<{ match: WireMatch; date: string }> {
+  for (let offset = 0; offset >= -6; offset--) {
+    const date = chinaDayFromToday(offset);
+    const finished = (await finishedOn<WireMatch>(world.server, 'lq', date)).filter(
+      (m) => m.s === 10 && Math.max(...m.score) >= 100,
+    );
+    finished.sort((a, b) => String(b.score).length - String(a.score).length);
+    if (finished[0]) return { match: finished[0], date };
+  }
+  throw new Error('no finished basketball match with 100 or more points in the last 7 days');
 }
 
 /**
@@ -64,10 +75,12 @@ async function scoreLayout(page: Page, matchId: number) {
 
 describe('basketball scores of 100 or more', () => {
   it('stay on one line in the list, clear of the quarter line and the team names', async () => {
-    const match = await threeDigitMatch();
+    const { match, date } = await threeDigitMatch();
     const page = await newPhonePage(world.browser);
     const errors = collectErrors(page);
-    await page.goto(`${world.server.url}/live/lq`);
+    await page.goto(`${world.server.url}/live/lq/result`);
+    await page.locator(`[aria-label="日期"] [data-date="${date}"]`).click({ timeout: 30_000 });
+    await page.waitForSelector(`[aria-label="日期"] [data-date="${date}"][aria-selected="true"]`);
     await page.waitForSelector('[data-match-id] [data-score]', { timeout: 30_000 });
     await revealMatchRow(page, match.id, '', 30_000);
     const layout = await scoreLayout(page, match.id);
@@ -81,7 +94,7 @@ describe('basketball scores of 100 or more', () => {
   });
 
   it('stay on one line in a team schedule (database)', async () => {
-    const match = await threeDigitMatch();
+    const { match } = await threeDigitMatch();
     const page = await newPhonePage(world.browser);
     await page.goto(`${world.server.url}/database/team/lq?id=${match.home.id}`);
     await page.getByRole('tab', { name: '赛果' }).click({ timeout: 30_000 });
@@ -275,12 +288,16 @@ describe('the lottery wheel', () => {
 
 describe('the 赛果 date strip', () => {
   for (const sport of ['zq', 'lq'] as const) {
-    it(`/live/${sport}/result opens with today (the chosen day) inside the strip`, async () => {
+    it(`/live/${sport}/result opens on the last day with results, inside the strip`, async () => {
+      const expected = await resultTabDay(world.server, sport);
       const page = await newPhonePage(world.browser);
       await page.goto(`${world.server.url}/live/${sport}/result`);
-      const chosen = page.locator('[aria-label="日期"] [aria-selected="true"]');
+      const chosen = page.locator(`[aria-label="日期"] [aria-selected="true"][data-date="${expected.date}"]`);
       await chosen.waitFor({ timeout: 30_000 });
-      expect(await chosen.locator('.lv-date-week').textContent()).toBe('今天');
+      if (expected.date === chinaDayFromToday(0)) {
+        expect(await chosen.locator('.lv-date-week').textContent()).toBe('今天');
+      }
+      if (expected.finished.length > 0) await page.waitForSelector('[data-match-id]', { timeout: 30_000 });
       const inView = await page.evaluate(() => {
         const strip = document.querySelector('[aria-label="日期"]')!.getBoundingClientRect();
         const on = document.querySelector('[aria-label="日期"] [aria-selected="true"]')!.getBoundingClientRect();

@@ -12,6 +12,7 @@ import {
   footballMatchInPlay,
   launchBrowser,
   newPhoneContext,
+  resultTabDay,
   revealMatchRow,
   screenshot,
   startServer,
@@ -169,8 +170,16 @@ describe('live scores', () => {
     await page.goto(server.url + '/live/zq/sc');
     await page.waitForSelector('[data-page="live-zq"][data-tab="sc"] .lv-dates', { timeout: 30_000 });
     await screenshot(page, 'live-zq-sc');
+    // 赛果 opens on today, or on yesterday while nothing of today has finished (just after midnight).
+    const results = await resultTabDay(server, 'zq');
     await page.goto(server.url + '/live/zq/result');
-    await page.waitForSelector('[data-page="live-zq"][data-tab="result"] [data-match-id]', { timeout: 30_000 });
+    await page.waitForSelector(`.lv-dates [data-date="${results.date}"][aria-selected="true"]`, { timeout: 30_000 });
+    await page.waitForSelector(
+      results.finished.length > 0
+        ? '[data-page="live-zq"][data-tab="result"] [data-match-id]'
+        : '[data-page="live-zq"][data-tab="result"] .lv-empty',
+      { timeout: 30_000 },
+    );
     await screenshot(page, 'live-zq-result');
   });
 

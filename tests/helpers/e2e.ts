@@ -18,6 +18,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Sport } from '../../workers/protocol/live';
+import { isFinal } from '../../workers/protocol/status';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
@@ -242,6 +244,41 @@ export async function upcomingMatches<T extends ListedMatch>(server: RunningServ
   const next = body.code === 200 ? (Array.isArray(body.data) ? body.data : body.data.list) : [];
   const soonest = (ms: T[]) => ms.filter((m) => m.s === 1).sort((a, b) => a.ot - b.ot);
   return [...soonest(today), ...soonest(next)];
+}
+
+/** A Beijing day `offset` days from today, as YYYY-MM-DD. */
+export function chinaDayFromToday(offset: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + offset * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The finished matches of a sport on a Beijing day, from the list API. */
+export async function finishedOn<T extends ListedMatch>(
+  server: RunningServer,
+  sport: Sport,
+  date: string,
+): Promise<T[]> {
+  // The lists 赛果 reads: football by date, basketball's day list.
+  const route = sport === 'zq' ? `/main/live/zq/date?date=${date}` : `/main/live/lq/list?date=${date}`;
+  const res = await fetch(server.url + route);
+  const body = (await res.json()) as { code: number; data: T[] | { list: T[] } };
+  if (body.code !== 200) throw new Error(`${route} answered ${body.code}`);
+  const list = Array.isArray(body.data) ? body.data : body.data.list;
+  return list.filter((m) => isFinal(sport, m.s));
+}
+
+/**
+ * The day 赛果 opens on, and its finished matches: today once a match of today has finished,
+ * otherwise yesterday (just after midnight 北京时间 nothing of today has finished yet).
+ */
+export async function resultTabDay<T extends ListedMatch>(
+  server: RunningServer,
+  sport: Sport,
+): Promise<{ date: string; finished: T[] }> {
+  const today = chinaDayFromToday(0);
+  const finished = await finishedOn<T>(server, sport, today);
+  if (finished.length > 0) return { date: today, finished };
+  const yesterday = chinaDayFromToday(-1);
+  return { date: yesterday, finished: await finishedOn<T>(server, sport, yesterday) };
 }
 
 /**

@@ -2,7 +2,7 @@
  * /live/zq/{type?} and /live/lq/{type?}: tabs 即时 (js, default) / 赛程 / 赛果 / 关注, a date strip
  * for schedule and results, the filter sheet (cookie-persisted) and the settings sheet.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { paths } from '../../app/paths';
 import {
@@ -90,15 +90,27 @@ export function ListPage({ sport, type }: { sport: Sport; type: string | undefin
   const [draftType, setDraftType] = useState(filter.type);
   const days = useMemo(() => dateStripDays(now, tab === 'result' ? -6 : 0), [now, tab]);
   const [pickedDate, setPickedDate] = useState<string | null>(null);
+  // 赛果 opens on the last day with results: today, or yesterday while nothing of today has finished
+  // (just after midnight 北京时间 a fan wants last night's results, not an empty page).
+  const [todayEmpty, setTodayEmpty] = useState<Sport | null>(null);
   const date =
     tab === 'sc' || tab === 'result'
       ? pickedDate && days.some((d) => d.date === pickedDate)
         ? pickedDate
         : tab === 'result'
-          ? days[6].date
+          ? days[todayEmpty === sport ? 5 : 6].date
           : days[0].date
       : undefined;
   const list = useMatchList(sport, tab as ListTab, { date, filter });
+  const noResultsToday =
+    tab === 'result' &&
+    date === days[6].date &&
+    !!list &&
+    !list.loading &&
+    list.counts.total + list.counts.hidden === 0;
+  useEffect(() => {
+    if (noResultsToday && !pickedDate) setTodayEmpty(sport);
+  }, [noResultsToday, pickedDate, sport]);
   // The sheet's league counts come from the list of the type being chosen (before the league filter).
   const draftList = useMatchList(sport, tab as ListTab, { date, filter: { type: draftType, leagueIds: null } });
   const settings = useSettings();
