@@ -1,6 +1,7 @@
 /**
  * Cluster processes for `npm run test:cluster`: `node --import tsx server/cluster/main.ts
  * gateway|feed` on a fresh PostgreSQL database and a unique cluster name on the machine's NATS.
+ * With CLUSTER_COMPILED=1 (the benchmarks) they are the compiled ones `npm run gateway|feed` start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +51,16 @@ export async function spawnClusterProc(
 ): Promise<{ proc: ClusterProc; ready: Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-cluster-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cluster/main.ts', role], {
+  // Benchmarks measure what an operator runs (`npm run gateway|feed`: the compiled server,
+  // --optimize-for-size); the cluster tests run the sources through tsx, with no build needed.
+  // GW_PROF=<dir> writes a V8 CPU profile of each gateway there when it stops (SIGTERM).
+  const profile =
+    process.env.GW_PROF && role === 'gateway' ? ['--cpu-prof', '--cpu-prof-dir', process.env.GW_PROF] : [];
+  const args =
+    process.env.CLUSTER_COMPILED === '1'
+      ? [...profile, '--optimize-for-size', 'dist-server/cluster/main.js', role]
+      : [...profile, '--import', 'tsx', 'server/cluster/main.ts', role];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -168,6 +168,8 @@ export async function startBenchCluster(gatewayCount: number): Promise<BenchClus
   const nc = await connectNats();
   const db = await createTestDatabase();
   ensureBuilt();
+  // The processes an operator runs (`npm run gateway|feed`: dist-server, --optimize-for-size).
+  process.env.CLUSTER_COMPILED = '1';
   const name = uniqueName('qs_bench');
   const env = { DATABASE_URL: db.url, NATS_URL, CLUSTER_NAME: name, LOG_LEVEL: 'warn' };
   // The feed migrates and seeds; gateways start once it is up.
