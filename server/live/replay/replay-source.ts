@@ -12,6 +12,7 @@ import type { Db } from '../../db/index';
 import type { Hub } from '../../ws/hub';
 import { seedCatalogue } from '../../seed/seed';
 import { publishOutput } from '../publish';
+import { tableRanks } from '../../facts/table-ranks';
 import type { LiveMatch } from '../model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
 import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
@@ -79,8 +80,10 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
         const out = outputOf(e);
         await sink.saveOutput(e.matches, out, e.at);
         changed += e.matches.length;
-        if (publish)
-          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs });
+        if (publish) {
+          const ranks = await tableRanks(deps.db, e.matches, nowMs);
+          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs }, ranks);
+        }
       }
     }
     return changed;

@@ -71,7 +71,8 @@ function ScheduleTab({ league }: { league: LeagueInfo }) {
                 ‹ {DB_TEXT.prevRound}
               </button>
               <b aria-live="polite">
-                {DB_TEXT.round(s.round)} {s.rounds[s.round - 1]?.day ?? ''}
+                {s.rounds.find((r) => r.round === s.round)?.name ?? DB_TEXT.round(s.round)}{' '}
+                {s.rounds.find((r) => r.round === s.round)?.day ?? ''}
               </b>
               <button type="button" disabled={s.round >= last} onClick={() => setRound(s.round + 1)}>
                 {DB_TEXT.nextRound} ›

@@ -14,8 +14,10 @@ import {
   LivePaths,
   embeddedUrl,
   fillPath,
+  type AiDetail,
   type Intelligence,
   type LeagueLeaders,
+  type LeagueSchedule,
   type Match,
   type PlayerPage,
   type Standings,
@@ -43,11 +45,13 @@ async function get<T>(path: string, params: Record<string, number> = {}, query: 
   return (res.json() as { data: T }).data;
 }
 
-const tables = new Map<number, StandingsRow[]>();
-async function tableOf(leagueId: number): Promise<StandingsRow[]> {
-  if (!tables.has(leagueId))
-    tables.set(leagueId, (await get<Standings>(DatabasePaths.standings, { id: leagueId })).rows);
+const tables = new Map<number, Standings>();
+async function standingsOf(leagueId: number): Promise<Standings> {
+  if (!tables.has(leagueId)) tables.set(leagueId, await get<Standings>(DatabasePaths.standings, { id: leagueId }));
   return tables.get(leagueId)!;
+}
+async function tableOf(leagueId: number): Promise<StandingsRow[]> {
+  return (await standingsOf(leagueId)).rows;
 }
 
 const count = (xs: readonly string[], x: string) => xs.filter((y) => y === x).length;
@@ -104,6 +108,8 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
 
 let finished: Match[] = [];
 let upcoming: Match[] = [];
+/** Every match of the four days, cups included. */
+const listed: Match[] = [];
 
 beforeAll(async () => {
   console.log(`facts coherence: FACTS_SEED=${SEED}`);
@@ -114,6 +120,7 @@ beforeAll(async () => {
     const all: Match[] = [];
     for (const d of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'])
       all.push(...(await get<Match[]>(sport === 'zq' ? LivePaths.zqByDate : LivePaths.lqList, {}, { date: d })));
+    listed.push(...all);
     const seeded = all.filter((m) => !LEAGUE_BY_ID.get(m.li)?.cup);
     finished.push(...seeded.filter((m) => m.ot * 1000 < START - 4 * 3600_000));
     upcoming.push(...seeded.filter((m) => m.ot * 1000 > START));
@@ -125,6 +132,34 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await ts?.cleanup();
+});
+
+describe('match rows', () => {
+  it('a team’s [rank] is its place in the table the 数据库 shows (its conference in the NBA)', async () => {
+    let ranked = 0;
+    const leagues = new Set<number>();
+    // The lists of the days around now, and the 数据库 schedules (欧冠 and 欧联 play midweek).
+    const rounds: Match[] = [];
+    for (const id of [7, 25, 101]) rounds.push(...(await get<LeagueSchedule>(DatabasePaths.schedule, { id })).matches);
+    for (const m of [...listed, ...rounds]) {
+      const table = await standingsOf(m.li);
+      for (const side of ['home', 'away'] as const) {
+        const rows = table.groups ? table.groups.flatMap((g) => g.rows) : table.rows;
+        const row = rows.find((r) => r.teamId === m[side].id)!;
+        expect(row, `${m[side].name} in ${m.leagueName}`).toBeDefined();
+        // A team the table has not counted a game for has no place worth showing.
+        expect(m[side].rank, `${m.leagueName} ${m[side].name}`).toBe(row.played > 0 ? row.rank : null);
+        if (row.played > 0) {
+          ranked++;
+          leagues.add(m.li);
+        }
+      }
+    }
+    expect(ranked).toBeGreaterThan(100);
+    // Domestic leagues, the NBA's conferences and a European league phase all take part.
+    expect(leagues.has(101) || leagues.has(102)).toBe(true);
+    expect([...leagues].some((id) => LEAGUE_BY_ID.get(id)!.leaguePhase)).toBe(true);
+  });
 });
 
 describe('情报 states the table as it is', () => {
@@ -147,6 +182,29 @@ describe('情报 states the table as it is', () => {
       }
     }
     expect(checked).toBeGreaterThan(upcoming.length);
+  });
+});
+
+describe('AI notes state the table as it is', () => {
+  it('the 积分榜 and 近期状态 notes of a prediction are the table’s rank, points, gap and league form', async () => {
+    let checked = 0;
+    for (const m of upcoming.filter((x) => x.sport === 'zq').slice(0, 20)) {
+      const ai = await get<AiDetail>(LivePaths.aiDetail, { id: m.id });
+      const text = ai.factors.map((f) => f.text).join('；');
+      expect(ai.factors.map((f) => f.key)).toContain('table');
+      for (const side of ['home', 'away'] as const) {
+        const team = TEAM_BY_ID.get(m[side].id)!;
+        const rows = await tableOf(team.leagueId);
+        checked += checkText(
+          text,
+          rows.find((r) => r.teamId === team.id)!,
+          rows,
+          'zq',
+          LEAGUE_BY_ID.get(team.leagueId)!.name,
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });
 
