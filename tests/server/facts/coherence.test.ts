@@ -27,7 +27,7 @@ import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
 import { expertRecord } from '../../../server/proposal/settle';
 import { leagueResults } from '../../../server/database/service';
 import { computeTable } from '../../../server/database/standings';
-import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
+import { LEAGUE_BY_ID, TEAMS, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
 import { renderMatchReport } from '../../../server/news/match-reports';
 import { SEED_ARTICLES, SEED_POSTS } from '../../../server/news/seed-content';
 
@@ -56,6 +56,11 @@ async function tableOf(leagueId: number): Promise<StandingsRow[]> {
 
 const count = (xs: readonly string[], x: string) => xs.filter((y) => y === x).length;
 
+/** A sentence about this team: it starts with its name, not with a longer one (邓迪 and 邓迪联). */
+function isAbout(s: string, name: string): boolean {
+  return s.startsWith(name) && !TEAMS.some((t) => t.name !== name && t.name.startsWith(name) && s.startsWith(t.name));
+}
+
 /**
  * Checks every table fact a text states about a team against its table row: rank, points (or
  * wins and losses), the gap to the leader, the league form and its one verdict. Returns how
@@ -65,14 +70,17 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
   let checked = 0;
   const name = row.teamName;
   // A text that names this team's place or recent record must say it in a form checked below.
-  const about = text.split(/[；。]/).filter((s) => s.startsWith(name));
+  const about = text.split(/[；。]/).filter((s) => isAbout(s, name));
   for (const s of about) {
     if (/排名|第\d+位/.test(s))
       expect(s).toMatch(new RegExp(`^${name}${league}(积\\d+分|战绩\\d+胜\\d+负)，排名第\\d+位`));
-    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}联赛近\\d+场\\d+胜`));
+    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}近\\d+场联赛\\d+胜`));
   }
   const leader = rows[0]!;
-  const standing = new RegExp(`${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(text);
+  // Only where a sentence starts with the name (米兰 is not the end of 国际米兰).
+  const standing = new RegExp(`(?<=^|[；。])${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(
+    text,
+  );
   if (standing) {
     checked++;
     expect(Number(standing[4]), text).toBe(row.rank);
@@ -88,9 +96,9 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
       } else expect(Number(gap[3]), text).toBe((leader.win - row.win + row.loss - leader.loss) / 2);
     }
   }
-  const form = new RegExp(`${name}联赛近(\\d+)场(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`).exec(
-    text,
-  );
+  const form = new RegExp(
+    `(?<=^|[；。])${name}近(\\d+)场联赛(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`,
+  ).exec(text);
   if (form) {
     checked++;
     const n = Number(form[1]);
@@ -173,9 +181,7 @@ describe('情报 states the table as it is', () => {
         const team = TEAM_BY_ID.get(m[side].id)!;
         const rows = await tableOf(team.leagueId);
         const row = rows.find((r) => r.teamId === team.id)!;
-        const lines = [...intel[side].good, ...intel[side].bad, ...intel.neutral].filter((l) =>
-          l.startsWith(team.name),
-        );
+        const lines = [...intel[side].good, ...intel[side].bad, ...intel.neutral].filter((l) => isAbout(l, team.name));
         const verdicts = lines.filter((l) => /状态正佳|状态低迷|士气低迷|状态起伏/.test(l));
         expect(verdicts.length, verdicts.join(' / ')).toBeLessThanOrEqual(1);
         for (const l of lines) checked += checkText(l, row, rows, m.sport, LEAGUE_BY_ID.get(team.leagueId)!.name);
