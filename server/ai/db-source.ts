@@ -4,6 +4,7 @@ import { STATUS_TABLE } from '../../workers/protocol/status';
 import type { Db } from '../db/index';
 import { matchesWithNames } from '../live/repository';
 import { crestPath } from '../seed/crest';
+import { pairFacts, sportFactsAt } from '../facts/team-facts';
 import type { AiSource, Fixture } from './source';
 
 const { finished: FINISHED, notStarted: NOT_STARTED } = STATUS_TABLE.zq;
@@ -58,21 +59,11 @@ export function createDbSource(db: Db): AiSource {
         .execute();
       return rows.map(toFixture);
     },
-    async standings() {
-      const rows = await db
-        .selectFrom('live_standings as s')
-        .innerJoin('live_leagues as l', 'l.id', 's.league_id')
-        .select(['s.league_id', 's.team_id', 's.played', 's.goals_for', 's.goals_against'])
-        .where('l.sport', '=', 'zq')
-        .execute();
-      return rows.map((r) => ({
-        leagueId: r.league_id,
-        teamId: r.team_id,
-        played: r.played,
-        goalsFor: r.goals_for,
-        goalsAgainst: r.goals_against,
-      }));
+    async tables() {
+      const at = await sportFactsAt(db, 'zq');
+      return (asOfSec) => at(asOfSec);
     },
+    facts: (homeId, awayId) => pairFacts(db, homeId, awayId),
     async fixture(matchId) {
       const row = await base().where('m.id', '=', matchId).executeTakeFirst();
       return row ? toFixture(row) : null;

@@ -1,6 +1,8 @@
 /**
  * AI predictions: fits the Poisson model to the stored finished results, predicts upcoming
- * matches, keeps each match's last pre-kick-off prediction, and scores them once played.
+ * matches, keeps each match's last pre-kick-off prediction, and scores them once played. The
+ * model's prior and the notes' table and form lines come from the facts module (the tables the
+ * 数据库 shows, as they stood when the prediction was made), so a note never contradicts 情报.
  */
 import {
   FootballStatus,
@@ -23,7 +25,9 @@ import {
   type PoissonModel,
   type Result,
 } from './poisson';
-import type { AiSource, Fixture } from './source';
+import type { AiSource, Fixture, TableGoals } from './source';
+import type { TeamFacts } from '../facts/team-facts';
+import { formLine, rankLine } from '../facts/text';
 
 const DAY_SEC = 86_400;
 /** Refit at most this often (results change only when matches finish). */
@@ -45,12 +49,11 @@ export const AI_FIT = { ridge: 30, decayPerDay: 0.01, tableWeight: 0.25 } as con
 
 type Prior = Map<number, { attack: number; defence: number }>;
 
+type TableAt = (asOfSec: number) => TableGoals[];
+
 /** Prior strengths from season tables: log of each team's goal rates against its league's average. */
-export function tablePrior(
-  rows: Awaited<ReturnType<AiSource['standings']>>,
-  weight: number = AI_FIT.tableWeight,
-): Prior {
-  const byLeague = new Map<number, typeof rows>();
+export function tablePrior(rows: readonly TableGoals[], weight: number = AI_FIT.tableWeight): Prior {
+  const byLeague = new Map<number, TableGoals[]>();
   for (const r of rows) byLeague.set(r.leagueId, [...(byLeague.get(r.leagueId) ?? []), r]);
   const out: Prior = new Map();
   for (const league of byLeague.values()) {
@@ -128,13 +131,16 @@ function formOf(teamId: number, results: readonly Fixture[], n: number): AiFormE
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-const points = (form: AiFormEntry[]) => form.reduce((s, e) => s + (e.result === 'W' ? 3 : e.result === 'D' ? 1 : 0), 0);
-const formText = (form: AiFormEntry[]) => form.map((e) => ({ W: '胜', D: '平', L: '负' })[e.result]).join('');
+
+/** League points of a form run (basketball has none: wins). */
+const formPoints = (f: TeamFacts | null): number =>
+  (f?.form ?? []).reduce((s, m) => s + (m === 'W' ? 3 : m === 'D' && f?.sport === 'zq' ? 1 : 0), 0);
 
 export function explain(
   model: PoissonModel,
   f: Fixture,
   history: readonly Fixture[],
+  facts: { home: TeamFacts | null; away: TeamFacts | null } = { home: null, away: null },
 ): Pick<AiDetail, 'factors' | 'form' | 'h2h'> {
   const H = model.teams.get(f.home.id) ?? { attack: 0, defence: 0, weight: 0 };
   const A = model.teams.get(f.away.id) ?? { attack: 0, defence: 0, weight: 0 };
@@ -179,11 +185,27 @@ export function explain(
     text: `主队预期进球 ×${Math.exp(model.homeAdvantage).toFixed(2)}（由全部已完场比赛拟合）`,
     favours: side(model.homeAdvantage),
   });
+  // The table and the league form in 情报's own sentences (server/facts/text.ts), from the same facts.
+  const standing = [facts.home, facts.away].flatMap((x) => {
+    const line = x && rankLine(x);
+    return line ? [line.text] : [];
+  });
+  if (standing.length > 0) {
+    const { home, away } = facts;
+    const sameTable = home && away && home.leagueId === away.leagueId && home.played > 0 && away.played > 0;
+    factors.push({
+      key: 'table',
+      label: '积分榜',
+      text: standing.join('；'),
+      favours: sameTable ? side((away.rank - home.rank) / home.teamCount) : 'none',
+    });
+  }
+  const leagueForm = (x: TeamFacts | null, name: string) => (x && formLine(x)?.text) || `${name}暂无联赛战绩`;
   factors.push({
     key: 'form',
     label: '近期状态',
-    text: `${f.home.name} 近${formHome.length}场 ${formText(formHome) || '无'}（${points(formHome)}分），${f.away.name} 近${formAway.length}场 ${formText(formAway) || '无'}（${points(formAway)}分）；近期比赛在模型中权重更高`,
-    favours: side((points(formHome) - points(formAway)) / 15),
+    text: `${leagueForm(facts.home, f.home.name)}；${leagueForm(facts.away, f.away.name)}；近期比赛在模型中权重更高`,
+    favours: side((formPoints(facts.home) - formPoints(facts.away)) / 15),
   });
   const w = h2h.filter((e) => e.result === 'W').length;
   const l = h2h.filter((e) => e.result === 'L').length;
@@ -205,20 +227,20 @@ export function explain(
 }
 
 export function createAiService(db: Db, source: AiSource, now: () => number): AiService {
-  let cached: { model: PoissonModel; history: Fixture[]; prior: Prior; at: number } | null = null;
+  let cached: { model: PoissonModel; history: Fixture[]; tableAt: TableAt; at: number } | null = null;
 
   async function current() {
     const t = now();
     if (cached && t - cached.at < REFIT_MS) return cached;
     const history = await source.finished(Math.floor(t / 1000));
-    const prior = tablePrior(await source.standings());
+    const tableAt = await source.tables();
     const model = fitPoisson(history.map(toResult), {
       asOf: Math.floor(t / 1000),
       ridge: AI_FIT.ridge,
       decayPerDay: AI_FIT.decayPerDay,
-      prior,
+      prior: tablePrior(tableAt(Math.floor(t / 1000))),
     });
-    cached = { model, history, prior, at: t };
+    cached = { model, history, tableAt, at: t };
     return cached;
   }
 
@@ -267,7 +289,7 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
   }
 
   /** Walk-forward: for each China day of finished matches without a prediction, fit on the days before. */
-  async function backfill(history: Fixture[], prior: Prior): Promise<void> {
+  async function backfill(history: Fixture[], tableAt: TableAt): Promise<void> {
     const have = new Set(
       (await db.selectFrom('ai_predictions').select('match_id').execute()).map((r) => r.match_id as number),
     );
@@ -282,11 +304,12 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     for (const [dayStart, fixtures] of days) {
       const training = results.filter((r) => r.at < dayStart);
       if (training.length < MIN_TRAINING) continue;
+      // The tables as they stood that morning: a backtest must not see the day's own results.
       const model = fitPoisson(training, {
         asOf: dayStart,
         ridge: AI_FIT.ridge,
         decayPerDay: AI_FIT.decayPerDay,
-        prior,
+        prior: tablePrior(tableAt(dayStart)),
       });
       for (const f of fixtures) rows.push({ ...fresh(f, model, dayStart * 1000, 'backtest') });
     }
@@ -314,13 +337,13 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
       if (!f) return null;
       const { model, history } = await current();
       const before = history.filter((r) => r.ot < f.ot && r.matchId !== f.matchId);
-      const row = await predictionFor(f, model);
+      const [row, facts] = await Promise.all([predictionFor(f, model), source.facts(f.home.id, f.away.id)]);
       const p = predict(model, f.home.id, f.away.id);
       const grid = p.grid.slice(0, 6).map((r) => r.slice(0, 6));
       return {
         ...rowToPrediction(row, f),
         grid,
-        ...explain(model, f, before),
+        ...explain(model, f, before, facts),
         model: {
           homeAdvantage: Math.exp(model.homeAdvantage),
           baseRate: Math.exp(model.mu),
@@ -331,8 +354,8 @@ export function createAiService(db: Db, source: AiSource, now: () => number): Ai
     },
 
     async calibration() {
-      const { history, prior } = await current();
-      await backfill(history, prior);
+      const { history, tableAt } = await current();
+      await backfill(history, tableAt);
       const byId = new Map(history.map((f) => [f.matchId, f]));
       const rows = (await db.selectFrom('ai_predictions').selectAll().execute()) as Row[];
       const scored = rows

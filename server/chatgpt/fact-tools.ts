@@ -25,6 +25,7 @@ import type { StandingsRow, TeamPage } from '../../workers/protocol/api/database
 import type { Db } from '../db/index';
 import type { SimMatch } from '../live/simulator/sim-types';
 import { toMatch, type ViewClock } from '../live/match-view';
+import { tableRanks } from '../facts/table-ranks';
 import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
 import type { BasketballState, FootballState } from '../live/simulator/sim-types';
 import { leadersOf, leagueMatches, leagueResults, playerPage, standingsOf, teamPage } from '../database/service';
@@ -92,7 +93,7 @@ export function createFactTools(s: FactSources) {
    */
   async function view(m: SimMatch): Promise<Match> {
     if (LEAGUE_BY_ID.has(m.leagueId) && TEAM_BY_ID.has(m.homeId) && TEAM_BY_ID.has(m.awayId))
-      return toMatch(m, clock());
+      return toMatch(m, clock(), await tableRanks(s.db, [m], s.now()));
     const c = await s.cat();
     const ref = (id: number) => ({ id, name: c.teamName.get(id) ?? '', logo: '', rank: null });
     const base = {

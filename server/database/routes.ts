@@ -15,16 +15,15 @@ import type { ViewClock } from '../live/match-view';
 import {
   leagueInfo,
   leagueMatches,
-  leagueResults,
   leadersOf,
+  leagueStandings,
   leaguesByRegion,
   playerPage,
   scheduleOf,
-  standingsOf,
   teamPage,
 } from './service';
 import { DatabaseText } from './text';
-import { cachedStandings } from './standings-cache';
+import { tableRanks } from '../facts/table-ranks';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).default('zq') });
@@ -55,15 +54,14 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
   app.get(u(DatabasePaths.standings), async (req) => {
     const league = leagueOr404(req.params);
     const { scope } = parseInput(scopeQuery, req.query);
-    const table = await cachedStandings(db, league.id, scope, async () =>
-      standingsOf(league, await leagueResults(db, league.id, league.sport), scope, ctx.now()),
-    );
-    return ok(table);
+    return ok(await leagueStandings(db, league, scope, ctx.now()));
   });
   app.get(u(DatabasePaths.schedule), async (req) => {
     const league = leagueOr404(req.params);
     const { round } = parseInput(roundQuery, req.query);
-    return ok(scheduleOf(await leagueMatches(db, league.id), clock(), round));
+    const matches = await leagueMatches(db, league.id);
+    const c = clock();
+    return ok(scheduleOf(matches, c, round, await tableRanks(db, matches, c.now)));
   });
   app.get(u(DatabasePaths.leaders), async (req) => {
     const league = leagueOr404(req.params);

@@ -8,8 +8,6 @@ import {
   chinaDay,
   isFinished,
   isLive,
-  liveStatuses,
-  STATUS_TABLE,
   type LeagueEntry,
   type LeagueInfo,
   type LeagueLeaders,
@@ -29,14 +27,22 @@ import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type Leag
 import { crestPath } from '../seed/crest';
 import { rowToSim } from '../live/store';
 import type { LiveMatch } from '../live/model';
-import { toMatch, type ViewClock } from '../live/match-view';
+import { toMatch, type RankOf, type ViewClock } from '../live/match-view';
+import { tableRanks } from '../facts/table-ranks';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { playerTallies } from '../facts/player-facts';
 import { liveTable, type ResultInput, type TableRow } from './standings';
-import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
-import { calendarDay, seasonWindow } from '../live/simulator/season';
+import { CONFERENCES, hasTable, zoneIn } from './shapes';
+import { bracketOf, type KnockoutPlay } from './bracket';
+import { calendarDay, seasonCalendar, seasonWindow } from '../live/simulator/season';
+import { europeanSeasonOf, knockoutStart, tieWinnerOf } from '../live/simulator/knockout';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
+import { worldSeed } from '../live/past-results';
+import { leagueResults } from './results';
+
+export { leagueResults, sportResults } from './results';
+import { cachedStandings } from './standings-cache';
 
 const LEADERS_PER_BOARD = 20;
 
@@ -92,27 +98,6 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch
   return rows.map(rowToSim);
 }
 
-/**
- * The results a league table counts, read narrowly (no simulator state): finished matches at
- * their result, matches in play at their current score.
- */
-export async function leagueResults(db: Db, leagueId: number, sport: Sport): Promise<ResultInput[]> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['id', 'home_id', 'away_id', 'ot', 'status', 'score_h', 'score_a'])
-    .where('league_id', '=', leagueId)
-    .where('status', 'in', [...liveStatuses(sport), STATUS_TABLE[sport].finished])
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    homeId: r.home_id,
-    awayId: r.away_id,
-    ot: Number(r.ot),
-    score: [r.score_h, r.score_a],
-    live: isLive(sport, r.status),
-  }));
-}
-
 /** Finished matches at their result and matches in play at their current score. */
 export function resultsOf(matches: readonly LiveMatch[]): ResultInput[] {
   const out: ResultInput[] = [];
@@ -140,13 +125,23 @@ export function namedTableRow(r: TableRow) {
   };
 }
 
+/**
+ * A league's table from its results. A European competition's table is its league phase (the
+ * season's matches before its knockout rounds); with the world's seed its bracket fills from the
+ * knockout rounds as the calendar reaches them.
+ */
 export function standingsOf(
   league: LeagueSeed,
-  results: readonly ResultInput[],
+  all: readonly ResultInput[],
   scope: StandingsScope,
   nowMs: number = Date.now(),
+  seed: number | null = null,
 ): Standings {
   const teams = leagueTeams(league);
+  const year = Number(seasonOf(league, nowMs).slice(0, 4));
+  const inLeaguePhase = (r: ResultInput) =>
+    europeanSeasonOf(r.ot * 1000) === year && r.ot * 1000 < knockoutStart(league.id, year);
+  const results = league.leaguePhase ? all.filter(inLeaguePhase) : all;
   const table = (ids: readonly number[]) =>
     hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
   const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
@@ -178,6 +173,13 @@ export function standingsOf(
     };
   }
   const named = rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false)));
+  const play = (seed: number): KnockoutPlay => ({
+    matches: seasonCalendar(seed, year).matches.filter((m) => m.leagueId === league.id && m.stage !== undefined),
+    results: all,
+    winnerOf: (m) => tieWinnerOf(seed, m),
+    nowMs,
+    nameOf: (id) => TEAM_BY_ID.get(id)?.name ?? '',
+  });
   return {
     leagueId: league.id,
     sport: league.sport,
@@ -186,9 +188,20 @@ export function standingsOf(
     rows: named,
     shape: league.leaguePhase ? 'leaguePhase' : 'league',
     ...(league.leaguePhase && scope === 'total'
-      ? { bracket: bracketOf(named, league.leaguePhase, Number(seasonOf(league, nowMs).slice(0, 4))) }
+      ? { bracket: bracketOf(named, league.leaguePhase, year, seed === null ? undefined : play(seed)) }
       : {}),
   };
+}
+
+/**
+ * A league's table as the 数据库 page shows it, computed from the stored results and kept until a
+ * result of that league changes (./standings-cache.ts). Everything that states a rank (the match
+ * rows' [rank], server/facts/table-ranks.ts) reads this one answer, so it never differs.
+ */
+export function leagueStandings(db: Db, league: LeagueSeed, scope: StandingsScope, nowMs: number): Promise<Standings> {
+  return cachedStandings(db, league.id, scope, async () =>
+    standingsOf(league, await leagueResults(db, league.id, league.sport), scope, nowMs, worldSeed(db)),
+  );
 }
 
 /**
@@ -197,12 +210,19 @@ export function standingsOf(
  * source's) fall back to one round per match day, numbered from the first. The round shown by
  * default is the current one, else the next one to be played, else the last.
  */
-export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, round: number | undefined): LeagueSchedule {
-  const calendarRound = (m: LiveMatch): number | null =>
+export function scheduleOf(
+  matches: readonly LiveMatch[],
+  clock: ViewClock,
+  round: number | undefined,
+  ranks: RankOf,
+): LeagueSchedule {
+  const calendarMatch = (m: LiveMatch) =>
     calendarDay(clock.seed, m.day).find(
       (c) => c.leagueId === m.leagueId && c.homeId === m.homeId && c.awayId === m.awayId,
-    )?.round ?? null;
-  const known = matches.map(calendarRound);
+    );
+  const found = matches.map(calendarMatch);
+  const known = found.map((c) => c?.round ?? null);
+  const stages = new Map(found.flatMap((c) => (c?.stage ? [[c.round, c.stage] as const] : [])));
   const byDay = known.some((r) => r === null);
   const days = [...new Set(matches.map((m) => m.day))].sort();
   const roundOf = (m: LiveMatch, i: number): number => (byDay ? days.indexOf(m.day) + 1 : known[i]!);
@@ -213,7 +233,9 @@ export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, roun
     if (!first.has(r) || m.day < first.get(r)!) first.set(r, m.day);
     if (!last.has(r) || m.day > last.get(r)!) last.set(r, m.day);
   });
-  const rounds = [...first].map(([r, day]) => ({ round: r, day })).sort((a, b) => a.round - b.round);
+  const rounds = [...first]
+    .map(([r, day]) => ({ round: r, day, ...(stages.has(r) ? { name: stages.get(r)! } : {}) }))
+    .sort((a, b) => a.round - b.round);
   const today = chinaDay(clock.now);
   const byDefault = rounds.find((r) => last.get(r.round)! >= today) ?? rounds[rounds.length - 1];
   const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
@@ -221,7 +243,7 @@ export function scheduleOf(matches: readonly LiveMatch[], clock: ViewClock, roun
   return {
     rounds,
     round: chosen.round,
-    matches: matches.filter((m, i) => roundOf(m, i) === chosen.round).map((m) => toMatch(m, clock)),
+    matches: matches.filter((m, i) => roundOf(m, i) === chosen.round).map((m) => toMatch(m, clock, ranks)),
   };
 }
 
@@ -270,13 +292,14 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
   if (!team) return null;
   const league = LEAGUE_BY_ID.get(team.leagueId)!;
   const nowS = Math.floor(clock.now / 1000);
-  const [results, upcoming, matches] = await Promise.all([
+  const [results, upcoming, table] = await Promise.all([
     teamMatches(db, teamId, 'finished', nowS + 1, RESULTS_SHOWN),
     teamMatches(db, teamId, 'upcoming', nowS - 6 * 3600, UPCOMING_SHOWN),
-    leagueMatches(db, league.id),
+    // The table the 数据库 shows (the whole season), not one of the stored matches alone.
+    leagueStandings(db, league, 'total', clock.now),
   ]);
-  const table = standingsOf(league, resultsOf(matches), 'total');
-  const view = (ms: LiveMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
+  const ranks = await tableRanks(db, [...results, ...upcoming], clock.now);
+  const view = (ms: LiveMatch[]): Match[] => ms.map((m) => toMatch(m, clock, ranks));
   return {
     id: team.id,
     sport: team.sport,
@@ -293,7 +316,7 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
     })),
     results: view(results),
     upcoming: view(upcoming),
-    standing: table.rows.find((r) => r.teamId === team.id) ?? null,
+    standing: (table.groups?.flatMap((g) => g.rows) ?? table.rows).find((r) => r.teamId === team.id) ?? null,
   };
 }
 

@@ -4,7 +4,7 @@
  * straight into the round of 16, 9–24 to the knockout play-off round); CBA is one table whose top
  * 12 reach the play-offs; other leagues keep the zones of `zoneOf`.
  */
-import type { BracketSide, KnockoutBracket, StandingsZone } from '../../workers/protocol/index';
+import type { StandingsZone } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAMS, type LeagueSeed } from '../seed/leagues';
 import { zoneOf } from './standings';
 
@@ -60,43 +60,4 @@ export const hasTable = (league: LeagueSeed): boolean => !league.cup || Boolean(
 export function tableLeagueOf(leagueId: number, homeLeagueId: number | undefined): number {
   const league = LEAGUE_BY_ID.get(leagueId);
   return league && !hasTable(league) ? (homeLeagueId ?? leagueId) : leagueId;
-}
-
-/**
- * The knockout bracket after a league phase (UEFA's fixed bracket): the play-off round pairs 9–24
- * (9 v 24 … 16 v 17), the round of 16 puts 1–8 against those winners (1 v 16/17 … 8 v 9/24), then
- * quarter-finals, semi-finals and the final. While the league phase is on it is the bracket as the
- * table stands (`projected`).
- */
-export function bracketOf(
-  rows: ReadonlyArray<{ rank: number; teamId: number; teamName: string; played: number }>,
-  days: number,
-  year: number,
-): KnockoutBracket {
-  const at = (rank: number): BracketSide => {
-    const r = rows.find((x) => x.rank === rank);
-    return { teamId: r?.teamId ?? null, name: r?.teamName ?? `第${rank}名`, seed: rank };
-  };
-  const winner = (a: number, b: number): BracketSide => ({ teamId: null, name: `第${a}/${b}名胜者`, seed: null });
-  const open = (): BracketSide => ({ teamId: null, name: '待定', seed: null });
-  const tbd = (n: number) => Array.from({ length: n }, () => ({ home: open(), away: open() }));
-  const y = year + 1;
-  return {
-    projected: !rows.every((r) => r.played >= days),
-    rounds: [
-      {
-        name: '附加赛',
-        when: `${y}年2月`,
-        ties: Array.from({ length: 8 }, (_, i) => ({ home: at(9 + i), away: at(24 - i) })),
-      },
-      {
-        name: '1/8决赛',
-        when: `${y}年3月`,
-        ties: Array.from({ length: 8 }, (_, i) => ({ home: at(1 + i), away: winner(16 - i, 17 + i) })),
-      },
-      { name: '1/4决赛', when: `${y}年4月`, ties: tbd(4) },
-      { name: '半决赛', when: `${y}年4-5月`, ties: tbd(2) },
-      { name: '决赛', when: `${y}年5月`, ties: tbd(1) },
-    ],
-  };
 }

@@ -7,9 +7,9 @@
  */
 import type { FormMark, Sport, StandingsZone } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import { leagueResults } from '../database/service';
+import { leagueResults, sportResults } from '../database/service';
 import { computeTable, liveTable, zoneOf, type ResultInput, type TableRow } from '../database/standings';
-import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
+import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
 import { providerTable } from '../live/provider-standings';
 
 /** A league as its table is drawn: its sport, name and member teams. */
@@ -151,6 +151,23 @@ export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Prom
     if (provided) return providerFacts(league, provided.rows);
   }
   return leagueFactsFrom(league, await leagueResults(db, leagueId, league.sport), asOf);
+}
+
+/**
+ * Every league table of a sport as it stood at any time, from one read of the stored results (a
+ * provider's league: its table now, the only one it gives). `asOf` as for `leagueFactsFrom`.
+ */
+export async function sportFactsAt(db: Db, sport: Sport): Promise<(asOf?: number) => TeamFacts[]> {
+  const results = await sportResults(db, sport);
+  const seeded = ALL_LEAGUES.filter((l) => l.sport === sport && !l.cup);
+  const shapes = (await Promise.all(seeded.map((l) => leagueShape(db, l.id)))).filter(
+    (s): s is LeagueShape => s !== null,
+  );
+  const providers = (
+    await db.selectFrom('live_leagues').select('id').where('sport', '=', sport).where('cup', '=', false).execute()
+  ).filter((l) => !LEAGUE_BY_ID.has(l.id));
+  const provided = (await Promise.all(providers.map((l) => leagueFacts(db, l.id)))).flat();
+  return (asOf) => [...shapes.flatMap((s) => leagueFactsFrom(s, results.get(s.id) ?? [], asOf)), ...provided];
 }
 
 /** Facts from a provider's table rows (no form or home/away split: providers' tables lack them here). */

@@ -35,7 +35,8 @@ export function formLine(f: TeamFacts): FactLine | null {
   if (n === 0) return null;
   const tone = formTone(f.form);
   const rec = recordText(f, count(f.form, 'W'), count(f.form, 'D'), count(f.form, 'L'));
-  return { tone, text: `${f.name}联赛近${n}场${rec}，${VERDICT[tone]}` };
+  // '邓迪近5场联赛…', not '邓迪联赛近5场…', which reads as 邓迪联's record.
+  return { tone, text: `${f.name}近${n}场联赛${rec}，${VERDICT[tone]}` };
 }
 
 /** Rank, points and gap to the leader, as the table shows them; the tone follows the table's zone. */

@@ -22,6 +22,7 @@ import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import { companyNameOf, isCatalogued, leagueView } from './catalogue';
 import { FEED_WINDOW_DAYS } from './simulator/create-feed';
 import { toMatch, type ViewClock } from './match-view';
+import { tableRanks } from '../facts/table-ranks';
 import type { LiveMatch } from './model';
 import { analysisMatch } from './details';
 import {
@@ -52,9 +53,10 @@ export function createLiveBodies(ctx: AppContext) {
     now: ctx.now(),
   });
   const today = (): string => chinaDay(ctx.now());
-  const views = (ms: LiveMatch[]): Match[] => {
+  const views = async (ms: LiveMatch[]): Promise<Match[]> => {
     const c = clock();
-    return ms.map((m) => toMatch(m, c));
+    const ranks = await tableRanks(db, ms, c.now);
+    return ms.map((m) => toMatch(m, c, ranks));
   };
 
   function dayOf(date: string | undefined): string {
@@ -98,13 +100,13 @@ export function createLiveBodies(ctx: AppContext) {
     const day = await matchesOfDay(db, sport, today());
     const ids = new Set(day.map((m) => m.id));
     const carried = (await liveMatches(db, sport)).filter((m) => !ids.has(m.id));
-    return liveFirst(views([...carried, ...day]));
+    return liveFirst(await views([...carried, ...day]));
   }
 
   async function listFor(sport: Sport, date: string | undefined): Promise<Match[]> {
     const day = dayOf(date);
     if (day === today()) return todayList(sport);
-    return views(await matchesOfDay(db, sport, day));
+    return await views(await matchesOfDay(db, sport, day));
   }
 
   function filterGroups(matches: Match[]): FilterGroup[] {
@@ -125,7 +127,8 @@ export function createLiveBodies(ctx: AppContext) {
   }
 
   async function header(m: LiveMatch): Promise<MatchHeaderBody> {
-    return { match: toMatch(m, clock()), incidents: await incidentsOf(db, m.id) };
+    const [match] = await views([m]);
+    return { match: match!, incidents: await incidentsOf(db, m.id) };
   }
 
   async function openingRows(m: LiveMatch, type: OddsType): Promise<OddsRow[]> {
@@ -181,7 +184,7 @@ export function createLiveBodies(ctx: AppContext) {
     const carried = (await liveMatches(db, sport)).filter((m) => m.hot || m.jx);
     const seen = new Set<number>();
     const all = [...carried, ...hot].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
-    return liveFirst(views(all)).filter(
+    return liveFirst(await views(all)).filter(
       (m) => !(listRank(m.sport, m.s) === 2 && m.ot * 1000 < ctx.now() - HOT_KEEP_MS),
     );
   }

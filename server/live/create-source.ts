@@ -9,6 +9,7 @@ import type { Db } from '../db/index';
 import type { Metrics } from '../metrics';
 import type { Hub } from '../ws/hub';
 import { createFeed } from './simulator/create-feed';
+import { simulatedWorld } from './past-results';
 import { APISPORTS_STATUS } from './apisports/status';
 import { createApiSportsSource } from './apisports/source';
 import { loadStoredCatalogue } from './catalogue';
@@ -40,6 +41,8 @@ export function createLiveSource(deps: LiveSourceDeps): LiveSource {
   // A provider's league tables follow its scores into the stored table (reports, ChatGPT read it).
   if (kind === 'nami') return createNamiLiveSource(deps, tablesFollow(sink, deps.db));
   if (kind === 'apisports') return createApiSportsLiveSource(deps, tablesFollow(sink, deps.db));
+  // The simulator's matches (or a recording of them): tables count the season's earlier rounds too.
+  simulatedWorld(deps.db, config.feedSeed);
   if (config.feedReplay) return createReplaySource({ ...deps, sink, file: config.feedReplay });
   return createFeed({ ...deps, sink });
 }

@@ -14,6 +14,7 @@ import { newOutput, type LiveMatch, type TextRow } from './model';
 import { localId, type ProviderName } from './providers';
 import { saveProviderStandings, type StandingsCounts } from './provider-standings';
 import { publishOutput } from './publish';
+import { NO_RANKS } from '../facts/table-ranks';
 import { oddsMoves } from './repository';
 import type { DetailBodies, DetailKind, LiveSink } from './source';
 import type { NameResolver, NamedRef } from './ingest';
@@ -113,7 +114,7 @@ export function createDetailIngest(deps: DetailIngestDeps) {
     }
     await deps.sink.saveOutput([], out, at);
     for (const l of fresh) done.add(l.key);
-    publishOutput(deps.hub, out, [], { seed: deps.seed, speed: 1, now: at });
+    publishOutput(deps.hub, out, [], { seed: deps.seed, speed: 1, now: at }, NO_RANKS);
     return fresh.length;
   }
 

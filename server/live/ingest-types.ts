@@ -97,7 +97,7 @@ export interface IngestDeps {
   metrics: Metrics;
   sink: LiveSink;
   now: () => number;
-  /** FEED_SEED: ranks in the views come from the seeded tables. */
+  /** FEED_SEED (the views' clock carries it). */
   seed: number;
   /** A live match with no message for this long is flagged stale. */
   staleAfterMs: number;

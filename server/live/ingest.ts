@@ -26,6 +26,7 @@ import {
 } from '../../workers/protocol/index';
 import { performance } from 'node:perf_hooks';
 import { publishOutput } from './publish';
+import { tableRanks } from '../facts/table-ranks';
 import { rowToSim } from './store';
 import {
   companyKnown,
@@ -585,7 +586,13 @@ export function createIngest(deps: IngestDeps): Ingest {
     // Stored (one transaction) before anything is published: what a client saw survives a crash.
     await sink.saveOutput(rows, out, at);
     for (const i of out.incidents) deps.metrics.feedEvents.inc({ sport: i.sport, type: i.type });
-    publishOutput(deps.hub, out, changed, { seed: deps.seed, speed: 1, now: at });
+    publishOutput(
+      deps.hub,
+      out,
+      changed,
+      { seed: deps.seed, speed: 1, now: at },
+      await tableRanks(deps.db, changed, at),
+    );
     // Only live and stale matches need to stay in memory (for the stale sweep).
     for (const m of changed) if (!isLive(m.sport, m.status) && m.st.src?.staleFrom === undefined) cache.delete(m.id);
     return { changed: changed.map((m) => m.id) };

@@ -4,7 +4,6 @@
  */
 import { leagueView, teamNameOf } from './catalogue';
 import { crestPath } from '../seed/crest';
-import { standingsOf } from '../seed/seed';
 import type {
   BasketballMatch,
   FootballMatch,
@@ -19,19 +18,14 @@ import { BasketballStatType, StatType, isPlaying } from '../../workers/protocol/
 import { basketballRemain } from './simulator/basketball';
 import type { BasketballState, FootballState, SimMatch } from './simulator/sim-types';
 
-const ranks = new Map<number, Map<number, number>>();
-/** League rank of a team in the seeded table (cached per seed). */
-export function teamRank(seed: number, teamId: number): number | null {
-  let bySeed = ranks.get(seed);
-  if (!bySeed) {
-    bySeed = new Map(standingsOf(seed).map((s) => [s.team_id, s.rank]));
-    ranks.set(seed, bySeed);
-  }
-  return bySeed.get(teamId) ?? null;
-}
+/**
+ * A team's rank in a match of a league, as its table shows it (server/facts/table-ranks.ts reads
+ * them before the views are made: a view is built synchronously, in the publish path too).
+ */
+export type RankOf = (leagueId: number, teamId: number) => number | null;
 
-export function teamRef(seed: number, teamId: number): TeamRef {
-  return { id: teamId, name: teamNameOf(teamId), logo: crestPath(teamId), rank: teamRank(seed, teamId) };
+export function teamRef(teamId: number, rank: number | null): TeamRef {
+  return { id: teamId, name: teamNameOf(teamId), logo: crestPath(teamId), rank };
 }
 
 const copy = (p: Pair): Pair => [p[0], p[1]];
@@ -42,7 +36,7 @@ export interface ViewClock {
   now: number;
 }
 
-export function toMatch(m: SimMatch, clock: ViewClock): Match {
+export function toMatch(m: SimMatch, clock: ViewClock, ranks: RankOf): Match {
   const league = leagueView(m.leagueId);
   const base = {
     id: m.id,
@@ -51,8 +45,8 @@ export function toMatch(m: SimMatch, clock: ViewClock): Match {
     leagueColor: league.color,
     leagueLetter: league.letter,
     ot: m.ot,
-    home: teamRef(clock.seed, m.homeId),
-    away: teamRef(clock.seed, m.awayId),
+    home: teamRef(m.homeId, ranks(m.leagueId, m.homeId)),
+    away: teamRef(m.awayId, ranks(m.leagueId, m.awayId)),
     score: copy(m.score),
     jc: m.jc,
     bd: m.bd,

@@ -45,7 +45,10 @@ export interface IngestMark {
 
 export interface FootballState extends CommonState {
   kind: 'zq';
+  /** Decided on the day: level (on aggregate, with `carried`) after 90 minutes, extra time and penalties. */
   cup: boolean;
+  /** Goals each side carries in from a tie's first leg (a second leg). */
+  carried?: [number, number];
   /** Stoppage minutes of the first half, second half and extra time. */
   stoppage: [number, number, number];
   /** Second-half minute at which an 'interrupted' fixture stops. */

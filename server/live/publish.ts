@@ -7,7 +7,7 @@
 import { Topics, type Incident, type IncidentType, type MatchEvent } from '../../workers/protocol/index';
 import type { Hub } from '../ws/hub';
 import { companyNameOf } from './catalogue';
-import { basketballStats, footballStats, toMatch, type ViewClock } from './match-view';
+import { basketballStats, footballStats, toMatch, type RankOf, type ViewClock } from './match-view';
 import type { FeedOutput, IncidentRow, SimMatch } from './simulator/sim-types';
 
 const IMPORTANCE: Record<IncidentType, number> = {
@@ -34,7 +34,7 @@ export const toIncident = (i: IncidentRow): Incident => ({
   at: i.at,
 });
 
-export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c: ViewClock): void {
+export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c: ViewClock, ranks: RankOf): void {
   const byMatch = new Map<number, IncidentRow[]>();
   for (const i of out.incidents) {
     const list = byMatch.get(i.matchId) ?? [];
@@ -49,9 +49,13 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
       const incidents = byMatch.get(m.id) ?? [];
       for (const inc of incidents) {
         const snap = out.snapshots.get(inc.id) ?? m;
-        hub.publish(topic, { kind: 'match', match: toMatch(snap, c), incident: toIncident(inc) } satisfies MatchEvent);
+        hub.publish(topic, {
+          kind: 'match',
+          match: toMatch(snap, c, ranks),
+          incident: toIncident(inc),
+        } satisfies MatchEvent);
       }
-      if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c) });
+      if (incidents.length === 0) hub.publish(topic, { kind: 'match', match: toMatch(m, c, ranks) });
     }
     if (out.statsChanged.has(m.id)) {
       hub.publish(topic, {
@@ -92,8 +96,8 @@ export function publishOutput(hub: Hub, out: FeedOutput, changed: SimMatch[], c:
     hub.publish(
       m.sport === 'zq' ? Topics.football : Topics.basketball,
       main
-        ? { kind: 'match', match: toMatch(m, c), incident: toIncident(main) }
-        : { kind: 'match', match: toMatch(m, c) },
+        ? { kind: 'match', match: toMatch(m, c, ranks), incident: toIncident(main) }
+        : { kind: 'match', match: toMatch(m, c, ranks) },
     );
   }
 }

@@ -224,7 +224,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.hotColumn), async () => {
     const hot = await body.hotMatches();
-    const live = liveFirst(body.views(await liveMatches(db))).filter((m) => m.jx || m.hot);
+    const live = liveFirst(await body.views(await liveMatches(db))).filter((m) => m.jx || m.hot);
     const nowSec = Math.floor(ctx.now() / 1000);
     const soon = hot.filter((m) => isUpcoming(m.sport, m.s) && m.ot >= nowSec && m.ot <= nowSec + 6 * 3600);
     const columns: HotColumn[] = [

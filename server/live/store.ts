@@ -210,6 +210,9 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
   );
 }
 
+/** Meta key of the Beijing days the simulator has filled, sorted (./past-results.ts reads the first). */
+export const FEED_DAYS_KEY = 'days';
+
 export async function loadMeta<T extends Record<string, unknown>>(db: Db, key: string): Promise<T | null> {
   const row = await db.selectFrom('live_feed_meta').select('value').where('key', '=', key).executeTakeFirst();
   if (!row) return null;

@@ -240,7 +240,7 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext): v
     if (lottery === 'jc') q = q.where('m.jc', 'is not', null);
     if (lottery === 'bd') q = q.where('m.bd', '=', true);
     const rows = await q.execute();
-    const views = body.views(rows.map((r) => rowToSim(r)));
+    const views = await body.views(rows.map((r) => rowToSim(r)));
     const out: TipMatchRow[] = views.map((match, i) => ({ match, tipCount: Number(rows[i]!.tip_count) }));
     // Live first, then upcoming, then finished: what a fan can still act on comes first.
     const rank = (s: number) => (isLive(sport, s) ? 0 : isUpcoming(sport, s) ? 1 : isFinished(sport, s) ? 3 : 2);
@@ -285,7 +285,7 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext): v
         followers: followers.get(row.expert_id) ?? 0,
         follow: follows.includes(row.expert_id) ? 1 : 0,
       },
-      match: body.views([m])[0]!,
+      match: (await body.views([m]))[0]!,
       reason: open ? row.reason : null,
       purchased: bought.bought,
       refunded: bought.refunded,

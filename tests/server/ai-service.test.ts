@@ -76,8 +76,11 @@ describe('AI service', () => {
     async fixture(id) {
       return fixtures.find((f) => f.matchId === id) ?? null;
     },
-    async standings() {
-      return [];
+    async tables() {
+      return () => [];
+    },
+    async facts() {
+      return { home: null, away: null };
     },
   };
 

@@ -12,10 +12,12 @@ import type { Db } from '../../db/index';
 import type { Hub } from '../../ws/hub';
 import { seedCatalogue } from '../../seed/seed';
 import { publishOutput } from '../publish';
+import { tableRanks } from '../../facts/table-ranks';
 import type { LiveMatch } from '../model';
 import { outputOf, parseEvents, parseRecording, type RecordedEvent } from './recording';
 import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
 import { LiveText } from '../text';
+import { FEED_DAYS_KEY, loadMeta, saveMeta } from '../store';
 
 const TICK_MS = 1000;
 
@@ -65,6 +67,16 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
     return run;
   }
 
+  /**
+   * The days the recorded simulator filled, noted as it noted them: the tables count the season's
+   * other days played out from the seed (../past-results.ts), as on the server that recorded.
+   */
+  async function noteFilledDays(matches: readonly LiveMatch[]): Promise<void> {
+    const meta = await loadMeta<{ days?: string[] }>(deps.db, FEED_DAYS_KEY);
+    const days = new Set([...(meta?.days ?? []), ...matches.map((m) => m.day)]);
+    await saveMeta(deps.db, FEED_DAYS_KEY, { days: [...days].sort() });
+  }
+
   /** Stores (and, once started, publishes) every event due by now; answers how many matches changed. */
   async function replayDue(publish: boolean): Promise<number> {
     readAppended();
@@ -73,14 +85,18 @@ export function createReplaySource(deps: ReplayDeps): LiveSource {
     while (next < events.length && events[next].at <= nowMs) {
       const e = events[next++];
       lastAt = nowMs;
-      if (e.kind === 'fixtures') await sink.insertMatches(e.matches, e.at);
-      else if (e.kind === 'detail') await sink.saveDetail(e.matchId, e.detail, e.body, e.at);
+      if (e.kind === 'fixtures') {
+        await sink.insertMatches(e.matches, e.at);
+        await noteFilledDays(e.matches);
+      } else if (e.kind === 'detail') await sink.saveDetail(e.matchId, e.detail, e.body, e.at);
       else {
         const out = outputOf(e);
         await sink.saveOutput(e.matches, out, e.at);
         changed += e.matches.length;
-        if (publish)
-          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs });
+        if (publish) {
+          const ranks = await tableRanks(deps.db, e.matches, nowMs);
+          publishOutput(deps.hub, out, e.matches as LiveMatch[], { seed: config.feedSeed, speed, now: nowMs }, ranks);
+        }
       }
     }
     return changed;

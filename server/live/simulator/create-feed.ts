@@ -39,8 +39,10 @@ import {
 import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
 import { emitIncident, teamName } from './emit';
 import { toMatch, type ViewClock } from '../match-view';
-import { loadMeta, rowToSim, saveMeta } from '../store';
+import { FEED_DAYS_KEY, loadMeta, rowToSim, saveMeta } from '../store';
 import { publishOutput, toIncident } from '../publish';
+import { tableRanks } from '../../facts/table-ranks';
+import { warmSeasonResults } from '../past-results';
 import { simulatedDetail } from './simulated-details';
 import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
 import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
@@ -65,7 +67,7 @@ export function feedDays(today: string): string[] {
 const TICK_MS = 1000;
 /** Matches that kicked off longer ago than this are caught up without text/odds history. */
 const HISTORY_AGE_MS = 6 * 3600_000;
-const DAYS_KEY = 'days';
+const DAYS_KEY = FEED_DAYS_KEY;
 
 export function fixtureToSim(seed: number, f: Fixture, nowMs: number): SimMatch {
   return {
@@ -195,7 +197,8 @@ export function createFeed(deps: FeedDeps): LiveSource {
     await sink.saveOutput(changed, ctx.out, nowMs);
     lastAt = nowMs;
     count(ctx.out);
-    if (doPublish) publishOutput(hub, ctx.out, changed, clock());
+    // Rows carry their teams' ranks as the tables stand after these results (stored just above).
+    if (doPublish) publishOutput(hub, ctx.out, changed, clock(), await tableRanks(db, changed, nowMs));
     for (const m of changed) if (isFinal(m.sport, m.status)) active.delete(m.id);
     return changed;
   }
@@ -289,7 +292,11 @@ export function createFeed(deps: FeedDeps): LiveSource {
       .at(-1);
     await commit(ctx, nowMs, true);
     if (refusal) return fail(Code.REFUSED, refusal);
-    return ok({ match: toMatch(m, clock()), incident: incident ? toIncident(incident) : null }, FeedText.applied);
+    const ranks = await tableRanks(db, [m], nowMs);
+    return ok(
+      { match: toMatch(m, clock(), ranks), incident: incident ? toIncident(incident) : null },
+      FeedText.applied,
+    );
   }
 
   return {
@@ -305,6 +312,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
         await loadActive();
         await tick(false);
       });
+      await warmSeasonResults(db);
       started = true;
       if (config.feed) {
         timer = setInterval(() => {

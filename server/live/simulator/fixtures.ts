@@ -5,7 +5,7 @@
  */
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../seed/leagues';
 import { rngFor } from '../../seed/rng';
-import { calendarDay } from './season';
+import { calendarDay, type SeasonMatch } from './season';
 import { DAY_MS, chinaDayStartOf, type Sport } from '../../../workers/protocol/index';
 import type { Fate } from '../model';
 
@@ -29,16 +29,33 @@ export interface Fixture {
   jx: boolean;
   hot: boolean;
   fate: Fate;
+  /**
+   * A match that decides a knockout tie (second leg, final): the goals each side carries into it
+   * from the first leg ([0, 0] for a final). Level on aggregate after 90 minutes: extra time, then
+   * penalties. Absent: the match ends after 90 minutes whatever the score (a league-phase draw).
+   */
+  carried?: readonly [number, number];
 }
 
 export function fixturesOfDay(seed: number, day: string): Fixture[] {
+  return fixturesFrom(seed, day, calendarDay(seed, day));
+}
+
+/**
+ * The fixtures of a day from its calendar matches (all of them: a fixture's id is its place among
+ * the day's kick-offs). The knockout rounds (./knockout.ts) need the fixtures of days whose calendar
+ * they are still completing.
+ */
+export function fixturesFrom(seed: number, day: string, matches: readonly SeasonMatch[]): Fixture[] {
   const start = chinaDayStartOf(day);
-  const drafts = calendarDay(seed, day).map((m) => ({
+  const drafts = matches.map((m) => ({
     sport: LEAGUE_BY_ID.get(m.leagueId)!.sport,
     league: LEAGUE_BY_ID.get(m.leagueId)!,
     home: TEAM_BY_ID.get(m.homeId)!,
     away: TEAM_BY_ID.get(m.awayId)!,
     minute: Math.round((m.at - start) / 60_000),
+    knockout: m.stage !== undefined,
+    carried: m.carried,
   }));
   drafts.sort((a, b) => a.minute - b.minute || a.league.id - b.league.id || a.home.id - b.home.id);
   const weekday = WEEKDAYS[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()]!;
@@ -49,22 +66,26 @@ export function fixturesOfDay(seed: number, day: string): Fixture[] {
     const top = d.home.strength + d.away.strength;
     const onJc = d.sport === 'zq' && d.league.major && mr.chance(0.7);
     const x = mr.next();
+    // A European match is played: a called-off one would leave the league phase, which seeds the
+    // knockout draw, with clubs short of a match day, or a tie without a winner.
     const fate: Fate =
-      d.sport === 'zq'
-        ? x < 0.012
-          ? 'postponed'
-          : x < 0.016
-            ? 'cancelled'
-            : x < 0.024
-              ? 'interrupted'
-              : 'normal'
-        : x < 0.01
-          ? 'postponed'
-          : x < 0.013
-            ? 'cancelled'
-            : x < 0.018
-              ? 'interrupted'
-              : 'normal';
+      d.knockout || d.league.leaguePhase
+        ? 'normal'
+        : d.sport === 'zq'
+          ? x < 0.012
+            ? 'postponed'
+            : x < 0.016
+              ? 'cancelled'
+              : x < 0.024
+                ? 'interrupted'
+                : 'normal'
+          : x < 0.01
+            ? 'postponed'
+            : x < 0.013
+              ? 'cancelled'
+              : x < 0.018
+                ? 'interrupted'
+                : 'normal';
     return {
       id: base + i + 1,
       sport: d.sport,
@@ -78,6 +99,7 @@ export function fixturesOfDay(seed: number, day: string): Fixture[] {
       jx: d.league.major && top >= 140,
       hot: d.league.major && top >= 155,
       fate,
+      ...(d.carried ? { carried: d.carried } : {}),
     };
   });
   return fixtures;

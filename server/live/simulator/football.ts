@@ -3,7 +3,7 @@
  * (seed, match, phase, minute), so the same clock gives the same match however often it ticks.
  * Goals, cards and corners only happen while the ball is in play (status 2, 4, 5).
  */
-import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../seed/leagues';
+import { TEAM_BY_ID } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
 import { FootballStatus as S, type Pair, type Side } from '../../../workers/protocol/index';
 import type { Fixture } from './fixtures';
@@ -34,7 +34,9 @@ export function newFootballState(seed: number, f: Fixture): FootballState {
     steps: 0,
     seq: 0,
     odds: {},
-    cup: LEAGUE_BY_ID.get(f.leagueId)?.cup ?? false,
+    // A knockout tie's deciding match (the calendar says which); a league-phase match ends at 90'.
+    cup: f.carried !== undefined,
+    ...(f.carried && (f.carried[0] > 0 || f.carried[1] > 0) ? { carried: [f.carried[0], f.carried[1]] } : {}),
     stoppage: [r.int(1, 4), r.int(2, 6), r.int(1, 3)],
     fateMinute: r.int(55, 85),
     half: null,
@@ -238,6 +240,16 @@ function shootout(seed: number, id: number): Pair {
   return pen;
 }
 
+/** Level on the day, or on aggregate in a second leg. */
+const level = (st: FootballState, score: Pair): boolean =>
+  score[0] + (st.carried?.[0] ?? 0) === score[1] + (st.carried?.[1] ?? 0);
+
+/** '常规时间战平 1-1', or in a second leg '常规时间结束，两回合总比分 3-3'. */
+function aggregateText(st: FootballState, score: Pair, period: '常规时间' | '加时赛'): string {
+  if (st.carried) return `${period}结束，两回合总比分 ${score[0] + st.carried[0]}-${score[1] + st.carried[1]}`;
+  return `${period === '常规时间' ? '常规时间战平' : '加时赛结束仍为'} ${score[0]}-${score[1]}`;
+}
+
 /** Advances a football match to `nowMs`. */
 export function advanceFootball(ctx: SimContext, m: SimMatch, nowMs: number): void {
   const st = m.st as FootballState;
@@ -287,10 +299,10 @@ export function advanceFootball(ctx: SimContext, m: SimMatch, nowMs: number): vo
       if (s === S.FIRST_HALF) {
         st.half = [m.score[0], m.score[1]];
         setStatus(ctx, m, S.HALF_TIME, at, `上半场结束，比分 ${m.score[0]}-${m.score[1]}`);
-      } else if (s === S.SECOND_HALF && st.cup && m.score[0] === m.score[1]) {
-        setStatus(ctx, m, S.EXTRA_TIME, at, `常规时间战平 ${m.score[0]}-${m.score[1]}，进入加时赛`);
-      } else if (s === S.EXTRA_TIME && m.score[0] === m.score[1]) {
-        setStatus(ctx, m, S.PENALTIES, at, `加时赛结束仍为 ${m.score[0]}-${m.score[1]}，进入点球大战`);
+      } else if (s === S.SECOND_HALF && st.cup && level(st, m.score)) {
+        setStatus(ctx, m, S.EXTRA_TIME, at, `${aggregateText(st, m.score, '常规时间')}，进入加时赛`);
+      } else if (s === S.EXTRA_TIME && level(st, m.score)) {
+        setStatus(ctx, m, S.PENALTIES, at, `${aggregateText(st, m.score, '加时赛')}，进入点球大战`);
       } else {
         setStatus(ctx, m, S.FINISHED, at, `全场比赛结束，最终比分 ${m.score[0]}-${m.score[1]}`);
         return;

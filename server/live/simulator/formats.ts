@@ -45,6 +45,20 @@ export interface EuropeFormat {
   /** A date inside each league-phase match week ('MM-DD'); the week's Tuesday anchors its slots. */
   weeks: readonly string[];
   slots: readonly Slot[];
+  /**
+   * The knockout rounds (./knockout.ts): a date inside the week of each leg, in order (play-off
+   * round, round of 16, quarter-finals, semi-finals: two legs each, on the league phase's nights),
+   * then the one-match final: a date inside its week, its day counted from that week's Tuesday,
+   * and its local kick-off. `returnNights`: the slot days (offsets) second legs keep to, when not
+   * all of them. A 欧冠 club's league match between its two legs must be 60 hours from both, and
+   * so must its opponent's when that club is in 欧联 (Thursday to Thursday): with 欧冠 second legs
+   * on Wednesday the two share Sunday; on Tuesday they would share no day at all.
+   */
+  knockout: {
+    legs: readonly string[];
+    final: readonly [week: string, offset: number, time: string];
+    returnNights?: readonly number[];
+  };
 }
 
 export type CompetitionFormat = FootballFormat | BasketballFormat | EuropeFormat;
@@ -59,6 +73,13 @@ export const FIFA_WINDOWS: ReadonlyArray<readonly [string, string]> = [
   ['11-14', '11-20'],
   ['03-25', '03-31'],
 ];
+
+/**
+ * The knockout weeks of all three European competitions (the same weeks, as UEFA sets them: 欧冠
+ * on Tuesday and Wednesday, 欧联 and 欧会杯 on Thursday): play-off round in February, round of 16
+ * in March, quarter-finals in April, semi-finals from late April into May.
+ */
+const KNOCKOUT_LEGS = ['02-16', '02-23', '03-09', '03-16', '04-06', '04-13', '04-27', '05-04'] as const;
 
 const UK_WEEKEND: Slot[] = [
   [-1, '20:00', 1],
@@ -206,6 +227,7 @@ export const FORMATS: Readonly<Record<number, CompetitionFormat>> = {
       [1, '18:45', 1],
       [1, '21:00', 4],
     ],
+    knockout: { legs: KNOCKOUT_LEGS, final: ['06-01', 4, '21:00'], returnNights: [1] },
   },
   8: {
     kind: 'weekend',
@@ -540,6 +562,7 @@ export const FORMATS: Readonly<Record<number, CompetitionFormat>> = {
       [2, '18:45', 1],
       [2, '21:00', 1],
     ],
+    knockout: { legs: KNOCKOUT_LEGS, final: ['05-18', 1, '21:00'] },
   },
   26: {
     kind: 'europe',
@@ -549,6 +572,7 @@ export const FORMATS: Readonly<Record<number, CompetitionFormat>> = {
       [2, '18:45', 1],
       [2, '21:00', 1],
     ],
+    knockout: { legs: KNOCKOUT_LEGS, final: ['05-25', 1, '21:00'] },
   },
   101: {
     kind: 'every',

@@ -6,7 +6,9 @@
  * rounds where the real league has them, breaks and FIFA windows, kick-offs in the league's local
  * slots converted to 北京时间. European league phases are placed first; a league match then takes
  * the least-used slot of its round that keeps both clubs 60 hours (basketball: the league's rest)
- * from any other match of theirs and still lets them play the next round.
+ * from any other match of theirs and still lets them play the next round. The European knockout
+ * rounds (./knockout.ts) come last: they are drawn from the league phase as played, on nights
+ * every club of the competition kept free.
  */
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
@@ -14,6 +16,7 @@ import { addDays, chinaDay } from '../../../workers/protocol/index';
 import { leaguePhaseDraw, repeatedRounds, shuffled, type Pairing } from './draw';
 import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, slotMinute, type CompetitionFormat, type Slot } from './formats';
 import { localToUtcMs } from './local-time';
+import { EUROPEAN_COMPETITIONS, knockoutMatches, knockoutReservations, seasonDate, tuesdayOf } from './knockout';
 
 export interface SeasonMatch {
   leagueId: number;
@@ -25,6 +28,10 @@ export interface SeasonMatch {
   at: number;
   /** Beijing day of the kick-off. */
   day: string;
+  /** A knockout match's round and leg as shown (附加赛 首回合 …); absent in a league (phase). */
+  stage?: string;
+  /** A match deciding a knockout tie: the goals each side carries in (see Fixture.carried). */
+  carried?: readonly [number, number];
 }
 
 export interface SeasonCalendar {
@@ -56,15 +63,13 @@ function spread<T>(list: readonly T[], k: number): T[] {
   return Array.from({ length: k }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / k)]!);
 }
 
-const tuesdayOf = (day: string): string => addDays(day, 1 - ((weekday(day) + 6) % 7));
-
-/** Tuesdays of the European league-phase weeks of a season (leagues in Europe keep them free). */
+/** Tuesdays of the European weeks of a season, knockouts included (leagues in Europe keep them free). */
 function europeWeeks(year: number): Set<string> {
   const out = new Set<string>();
-  for (const id of [7, 25, 26]) {
+  for (const id of EUROPEAN_COMPETITIONS) {
     const f = FORMATS[id]!;
     if (f.kind !== 'europe') continue;
-    for (const w of f.weeks) out.add(tuesdayOf(`${w >= '07-01' ? year : year + 1}-${w}`));
+    for (const w of [...f.weeks, ...f.knockout.legs, f.knockout.final[0]]) out.add(tuesdayOf(seasonDate(w, year)));
   }
   return out;
 }
@@ -75,8 +80,7 @@ interface RoundDate {
 }
 
 function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDate[] {
-  if (f.kind === 'europe')
-    return f.weeks.map((w) => ({ anchor: tuesdayOf(`${w >= '07-01' ? year : year + 1}-${w}`), slots: f.slots }));
+  if (f.kind === 'europe') return f.weeks.map((w) => ({ anchor: tuesdayOf(seasonDate(w, year)), slots: f.slots }));
   const [from, to] = seasonSpan(f, year);
   const open = (day: string): boolean => !(f.breaks ?? []).some((b) => inRange(mmdd(day), b));
   if (f.kind === 'every') {
@@ -251,10 +255,14 @@ function roundsOf(seed: number, league: LeagueSeed, f: CompetitionFormat, year: 
 }
 
 const calendars = new Map<string, SeasonCalendar>();
+const phaseOnes = new Map<string, SeasonCalendar>();
 
 /** One attempt at laying every competition of the season; null when some club could not be rested. */
 function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null {
   const placer: Placer = { busy: new Map(), movable: new Map(), strained: false };
+  // Each European club keeps its competition's knockout nights free: who goes through is not known yet.
+  for (const { leagueId, times } of knockoutReservations(year))
+    for (const team of leagueTeams(LEAGUE_BY_ID.get(leagueId)!)) for (const t of times) occupy(placer, team.id, t);
   // European competitions first (fixed weeks), then the leagues around them.
   const order = [...ALL_LEAGUES].sort(
     (a, b) => Number(FORMATS[b.id]?.kind === 'europe') - Number(FORMATS[a.id]?.kind === 'europe') || a.id - b.id,
@@ -281,31 +289,57 @@ function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null
 
 const ATTEMPTS = 8;
 
-/** Every competition's matches of the season that starts in `year` (calendar leagues: of `year`). */
+function indexed(year: number, matches: SeasonMatch[]): SeasonCalendar {
+  matches.sort((a, b) => a.at - b.at || a.leagueId - b.leagueId || a.homeId - b.homeId);
+  const byDay = new Map<string, SeasonMatch[]>();
+  for (const m of matches) byDay.set(m.day, [...(byDay.get(m.day) ?? []), m]);
+  return { year, matches, byDay };
+}
+
+function remember(cache: Map<string, SeasonCalendar>, key: string, cal: SeasonCalendar): SeasonCalendar {
+  if (cache.size > 8) cache.delete(cache.keys().next().value!);
+  cache.set(key, cal);
+  return cal;
+}
+
+/** Every competition's matches of the season that starts in `year`, knockout rounds included. */
 export function seasonCalendar(seed: number, year: number): SeasonCalendar {
   const key = `${seed}:${year}`;
   const hit = calendars.get(key);
+  if (hit) return hit;
+  const first = phaseOne(seed, year);
+  const leaguePhase = first.matches.filter((m) => FORMATS[m.leagueId]?.kind === 'europe');
+  const knockouts = knockoutMatches(seed, year, leaguePhase, (day) => phaseOneDay(seed, day));
+  return remember(calendars, key, indexed(year, [...first.matches, ...knockouts]));
+}
+
+/** The matches of a day without the knockout rounds of any season (the calendar they are drawn on). */
+function phaseOneDay(seed: number, day: string): SeasonMatch[] {
+  const y = Number(day.slice(0, 4));
+  const years = day.slice(5) >= '07-01' ? [y] : [y - 1, y];
+  return years.flatMap((year) => phaseOne(seed, year).byDay.get(day) ?? []);
+}
+
+/** The season that starts in `year` (calendar leagues: of `year`) without its European knockouts. */
+function phaseOne(seed: number, year: number): SeasonCalendar {
+  const key = `${seed}:${year}`;
+  const hit = phaseOnes.get(key);
   if (hit) return hit;
   // A draw whose fixtures leave some club without its rest is drawn again (as deterministically).
   let matches: SeasonMatch[] | null = null;
   for (let salt = 0; salt < ATTEMPTS && !matches; salt++) matches = attempt(seed, year, salt);
   if (!matches) throw new Error(`no season calendar for seed ${seed}, ${year}`);
   // Kick-offs may have moved while later competitions were placed: index them only now.
-  matches.sort((a, b) => a.at - b.at || a.leagueId - b.leagueId || a.homeId - b.homeId);
-  const byDay = new Map<string, SeasonMatch[]>();
-  for (const m of matches) byDay.set(m.day, [...(byDay.get(m.day) ?? []), m]);
-  const cal = { year, matches, byDay };
-  if (calendars.size > 8) calendars.delete(calendars.keys().next().value!);
-  calendars.set(key, cal);
-  return cal;
+  return remember(phaseOnes, key, indexed(year, matches));
 }
 
 /** The calendar's matches on a Beijing day (from the seasons that may reach it). */
 export function calendarDay(seed: number, day: string): SeasonMatch[] {
   const y = Number(day.slice(0, 4));
-  // No season of the year before reaches July (split seasons end by June, calendar ones in December).
-  const years = day.slice(5) >= '07-01' ? [y] : [y - 1, y];
-  return years.flatMap((year) => seasonCalendar(seed, year).byDay.get(day) ?? []);
+  // No season of the year before reaches July (split seasons end by June, calendar ones in December),
+  // and a season's knockouts start in the February after it began.
+  if (day.slice(5) >= '07-01') return seasonCalendar(seed, y).byDay.get(day) ?? [];
+  return [...(seasonCalendar(seed, y - 1).byDay.get(day) ?? []), ...(phaseOne(seed, y).byDay.get(day) ?? [])];
 }
 
 export interface SeasonWindow {
@@ -331,7 +365,12 @@ function spanOf(league: LeagueSeed, year: number): [string, string] | null {
   const dates = roundDates(f, year, roundCount(league, f));
   if (dates.length === 0) return null;
   const times = (d: RoundDate) => d.slots.map((s) => slotTime(f.tz, d.anchor, s));
-  return [chinaDay(Math.min(...times(dates[0]!))), chinaDay(Math.max(...times(dates[dates.length - 1]!)))];
+  // A European competition's season runs to its final.
+  const last =
+    f.kind === 'europe'
+      ? Math.max(...knockoutReservations(year).find((r) => r.leagueId === league.id)!.times)
+      : Math.max(...times(dates[dates.length - 1]!));
+  return [chinaDay(Math.min(...times(dates[0]!))), chinaDay(last)];
 }
 
 /** Where a league stands in its calendar on a Beijing day: in season, or between seasons. */

@@ -1,16 +1,17 @@
 /**
  * A league phase's knockout bracket (props only), round by round as a list that reads on a phone.
  * DOM contract: the section carries `data-bracket`, each round `data-round` (its name), each tie
- * `data-tie`; a side that is a club links to its team page.
+ * `data-tie` (with `data-winner` home|away once decided) and its aggregate score `data-tie-score`;
+ * a side that is a club links to its team page.
  */
 import { Link } from 'wouter';
 import type { BracketSide, KnockoutBracket } from '../../../workers/protocol/index';
 import { DB_TEXT } from './strings';
 
-function Side({ side, teamHref }: { side: BracketSide; teamHref: (teamId: number) => string }) {
+function Side({ side, won, teamHref }: { side: BracketSide; won: boolean; teamHref: (teamId: number) => string }) {
   const label = side.seed !== null && side.teamId !== null ? `${side.seed}. ${side.name}` : side.name;
   return side.teamId !== null ? (
-    <Link href={teamHref(side.teamId)} className="db-tie-side">
+    <Link href={teamHref(side.teamId)} className={`db-tie-side${won ? ' db-tie-won' : ''}`}>
       {label}
     </Link>
   ) : (
@@ -32,10 +33,16 @@ export function BracketView({ bracket, teamHref }: { bracket: KnockoutBracket; t
           </p>
           <ol className="db-ties">
             {round.ties.map((tie, i) => (
-              <li key={i} data-tie>
-                <Side side={tie.home} teamHref={teamHref} />
-                <span className="db-tie-vs">{DB_TEXT.bracket.vs}</span>
-                <Side side={tie.away} teamHref={teamHref} />
+              <li key={i} data-tie data-winner={tie.winner}>
+                <Side side={tie.home} won={tie.winner === 'home'} teamHref={teamHref} />
+                {tie.score ? (
+                  <span className="db-tie-vs" data-tie-score aria-label={DB_TEXT.bracket.aggregate}>
+                    {tie.score[0]}-{tie.score[1]}
+                  </span>
+                ) : (
+                  <span className="db-tie-vs">{DB_TEXT.bracket.vs}</span>
+                )}
+                <Side side={tie.away} won={tie.winner === 'away'} teamHref={teamHref} />
               </li>
             ))}
           </ol>

@@ -45,7 +45,7 @@ export const DB_TEXT = {
     advance: { zq: '直接晋级16强', lq: '' },
     relegation: { zq: '降级区', lq: '' },
   },
-  bracket: { title: '淘汰赛对阵', projected: '按当前排名', vs: 'vs' },
+  bracket: { title: '淘汰赛对阵', projected: '按当前排名', vs: 'vs', aggregate: '总比分' },
   leaguePhase: (days: number) => `联赛阶段 · 36队 · 每队${days}场`,
   leaguePhaseNote: '前8名直接晋级16强，第9至24名进入淘汰赛附加赛，第25名起出局',
   offSeason: (last: string, next: string | null) =>

@@ -12,6 +12,7 @@ import { DbTableHead, StandingsView } from '../../components/database/StandingsV
 import { paths } from '../../app/paths';
 import { Loaded, MatchRows, RecordPage, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
+import { roundSteps } from './round-steps';
 
 type Tab = 'standings' | 'schedule' | 'leaders';
 
@@ -63,17 +64,17 @@ function ScheduleTab({ league }: { league: LeagueInfo }) {
   return (
     <Loaded state={state}>
       {(s) => {
-        const last = s.rounds.length;
+        const { current, prev, next } = roundSteps(s.rounds, s.round);
         return (
           <>
             <div className="db-round-bar">
-              <button type="button" disabled={s.round <= 1} onClick={() => setRound(s.round - 1)}>
+              <button type="button" disabled={!prev} onClick={() => prev && setRound(prev.round)}>
                 ‹ {DB_TEXT.prevRound}
               </button>
               <b aria-live="polite">
-                {DB_TEXT.round(s.round)} {s.rounds[s.round - 1]?.day ?? ''}
+                {current?.name ?? DB_TEXT.round(s.round)} {current?.day ?? ''}
               </b>
-              <button type="button" disabled={s.round >= last} onClick={() => setRound(s.round + 1)}>
+              <button type="button" disabled={!next} onClick={() => next && setRound(next.round)}>
                 {DB_TEXT.nextRound} ›
               </button>
             </div>

@@ -1,6 +1,6 @@
 /**
  * Database REST on a real server (buildServer, real PGlite, feed driven by a manual clock):
- * leagues by region, standings computed from the stored matches (and moving with a goal injected
+ * leagues by region, standings of the whole season (stored matches and the rounds before them; moving with a goal injected
  * through the dev control), schedule by round, leaders, team and player pages, bad input 4000,
  * unknown ids 4004.
  */
@@ -26,6 +26,10 @@ import {
   type Standings,
   type TeamPage,
 } from '../../../workers/protocol/index';
+import { FEED_DAYS_KEY, loadMeta } from '../../../server/live/store';
+import { seasonCalendar } from '../../../server/live/simulator/season';
+import { fixturesOfDay } from '../../../server/live/simulator/fixtures';
+import { playOut } from '../../../server/live/simulator/play-out';
 
 const START = Date.parse('2026-11-22T12:30:00Z'); // 20:30 Beijing: evening football, CBA
 const now = START;
@@ -92,15 +96,29 @@ describe('leagues', () => {
 });
 
 describe('standings', () => {
-  it('are the stored results added up: every finished match counted once per side', async () => {
-    const counted = (await leagueDays(1, 'zq')).filter((m) => isFinished('zq', m.s) || isLive('zq', m.s));
+  it('are the season’s results added up: every stored match and every round before them, once per side', async () => {
+    const stored = (await leagueDays(1, 'zq')).filter((m) => isFinished('zq', m.s) || isLive('zq', m.s));
+    // The rounds before the first day the feed filled, as the simulator plays them.
+    const filled = (await loadMeta<{ days: string[] }>(ts.storage.db, FEED_DAYS_KEY))!.days;
+    const earlier = seasonCalendar(77, 2026)
+      .matches.filter((m) => m.leagueId === 1 && m.day < filled[0]!)
+      .map((m) => {
+        const f = fixturesOfDay(77, m.day).find((x) => x.leagueId === 1 && x.homeId === m.homeId)!;
+        const r = playOut(77, f);
+        return { home: { id: m.homeId }, away: { id: m.awayId }, score: r.score, s: r.finished ? 8 : 0 };
+      })
+      .filter((m) => m.s === 8);
+    expect(earlier.length).toBeGreaterThan(50);
+    const counted = [...stored, ...earlier];
     const t = await get<Standings>(DatabasePaths.standings, { id: 1 });
     expect(t.code).toBe(Code.OK);
     expect(t.data.rows).toHaveLength(20);
     for (const row of t.data.rows) {
       const mine = counted.filter((m) => m.home.id === row.teamId || m.away.id === row.teamId);
       expect(row.played).toBe(mine.length);
-      expect(row.playing).toBe(mine.some((m) => isLive('zq', m.s)));
+      expect(row.playing).toBe(
+        stored.some((m) => (m.home.id === row.teamId || m.away.id === row.teamId) && isLive('zq', m.s)),
+      );
       expect(row.points).toBe(row.win * 3 + row.draw);
       expect(row.goalDiff).toBe(row.goalsFor - row.goalsAgainst);
       expect(row.form.length).toBe(Math.min(5, row.played));

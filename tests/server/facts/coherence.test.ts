@@ -14,8 +14,10 @@ import {
   LivePaths,
   embeddedUrl,
   fillPath,
+  type AiDetail,
   type Intelligence,
   type LeagueLeaders,
+  type LeagueSchedule,
   type Match,
   type PlayerPage,
   type Standings,
@@ -25,7 +27,7 @@ import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
 import { expertRecord } from '../../../server/proposal/settle';
 import { leagueResults } from '../../../server/database/service';
 import { computeTable } from '../../../server/database/standings';
-import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
+import { LEAGUE_BY_ID, TEAMS, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
 import { renderMatchReport } from '../../../server/news/match-reports';
 import { SEED_ARTICLES, SEED_POSTS } from '../../../server/news/seed-content';
 
@@ -43,14 +45,21 @@ async function get<T>(path: string, params: Record<string, number> = {}, query: 
   return (res.json() as { data: T }).data;
 }
 
-const tables = new Map<number, StandingsRow[]>();
-async function tableOf(leagueId: number): Promise<StandingsRow[]> {
-  if (!tables.has(leagueId))
-    tables.set(leagueId, (await get<Standings>(DatabasePaths.standings, { id: leagueId })).rows);
+const tables = new Map<number, Standings>();
+async function standingsOf(leagueId: number): Promise<Standings> {
+  if (!tables.has(leagueId)) tables.set(leagueId, await get<Standings>(DatabasePaths.standings, { id: leagueId }));
   return tables.get(leagueId)!;
+}
+async function tableOf(leagueId: number): Promise<StandingsRow[]> {
+  return (await standingsOf(leagueId)).rows;
 }
 
 const count = (xs: readonly string[], x: string) => xs.filter((y) => y === x).length;
+
+/** A sentence about this team: it starts with its name, not with a longer one (邓迪 and 邓迪联). */
+function isAbout(s: string, name: string): boolean {
+  return s.startsWith(name) && !TEAMS.some((t) => t.name !== name && t.name.startsWith(name) && s.startsWith(t.name));
+}
 
 /**
  * Checks every table fact a text states about a team against its table row: rank, points (or
@@ -61,14 +70,17 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
   let checked = 0;
   const name = row.teamName;
   // A text that names this team's place or recent record must say it in a form checked below.
-  const about = text.split(/[；。]/).filter((s) => s.startsWith(name));
+  const about = text.split(/[；。]/).filter((s) => isAbout(s, name));
   for (const s of about) {
     if (/排名|第\d+位/.test(s))
       expect(s).toMatch(new RegExp(`^${name}${league}(积\\d+分|战绩\\d+胜\\d+负)，排名第\\d+位`));
-    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}联赛近\\d+场\\d+胜`));
+    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}近\\d+场联赛\\d+胜`));
   }
   const leader = rows[0]!;
-  const standing = new RegExp(`${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(text);
+  // Only where a sentence starts with the name (米兰 is not the end of 国际米兰).
+  const standing = new RegExp(`(?<=^|[；。])${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(
+    text,
+  );
   if (standing) {
     checked++;
     expect(Number(standing[4]), text).toBe(row.rank);
@@ -84,9 +96,9 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
       } else expect(Number(gap[3]), text).toBe((leader.win - row.win + row.loss - leader.loss) / 2);
     }
   }
-  const form = new RegExp(`${name}联赛近(\\d+)场(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`).exec(
-    text,
-  );
+  const form = new RegExp(
+    `(?<=^|[；。])${name}近(\\d+)场联赛(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`,
+  ).exec(text);
   if (form) {
     checked++;
     const n = Number(form[1]);
@@ -104,6 +116,8 @@ function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport:
 
 let finished: Match[] = [];
 let upcoming: Match[] = [];
+/** Every match of the four days, cups included. */
+const listed: Match[] = [];
 
 beforeAll(async () => {
   console.log(`facts coherence: FACTS_SEED=${SEED}`);
@@ -114,6 +128,7 @@ beforeAll(async () => {
     const all: Match[] = [];
     for (const d of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'])
       all.push(...(await get<Match[]>(sport === 'zq' ? LivePaths.zqByDate : LivePaths.lqList, {}, { date: d })));
+    listed.push(...all);
     const seeded = all.filter((m) => !LEAGUE_BY_ID.get(m.li)?.cup);
     finished.push(...seeded.filter((m) => m.ot * 1000 < START - 4 * 3600_000));
     upcoming.push(...seeded.filter((m) => m.ot * 1000 > START));
@@ -127,6 +142,34 @@ afterAll(async () => {
   await ts?.cleanup();
 });
 
+describe('match rows', () => {
+  it('a team’s [rank] is its place in the table the 数据库 shows (its conference in the NBA)', async () => {
+    let ranked = 0;
+    const leagues = new Set<number>();
+    // The lists of the days around now, and the 数据库 schedules (欧冠 and 欧联 play midweek).
+    const rounds: Match[] = [];
+    for (const id of [7, 25, 101]) rounds.push(...(await get<LeagueSchedule>(DatabasePaths.schedule, { id })).matches);
+    for (const m of [...listed, ...rounds]) {
+      const table = await standingsOf(m.li);
+      for (const side of ['home', 'away'] as const) {
+        const rows = table.groups ? table.groups.flatMap((g) => g.rows) : table.rows;
+        const row = rows.find((r) => r.teamId === m[side].id)!;
+        expect(row, `${m[side].name} in ${m.leagueName}`).toBeDefined();
+        // A team the table has not counted a game for has no place worth showing.
+        expect(m[side].rank, `${m.leagueName} ${m[side].name}`).toBe(row.played > 0 ? row.rank : null);
+        if (row.played > 0) {
+          ranked++;
+          leagues.add(m.li);
+        }
+      }
+    }
+    expect(ranked).toBeGreaterThan(100);
+    // Domestic leagues, the NBA's conferences and a European league phase all take part.
+    expect(leagues.has(101) || leagues.has(102)).toBe(true);
+    expect([...leagues].some((id) => LEAGUE_BY_ID.get(id)!.leaguePhase)).toBe(true);
+  });
+});
+
 describe('情报 states the table as it is', () => {
   it('rank, points, gap and form of both sides agree with the 数据库 table; one verdict per record', async () => {
     let checked = 0;
@@ -138,15 +181,36 @@ describe('情报 states the table as it is', () => {
         const team = TEAM_BY_ID.get(m[side].id)!;
         const rows = await tableOf(team.leagueId);
         const row = rows.find((r) => r.teamId === team.id)!;
-        const lines = [...intel[side].good, ...intel[side].bad, ...intel.neutral].filter((l) =>
-          l.startsWith(team.name),
-        );
+        const lines = [...intel[side].good, ...intel[side].bad, ...intel.neutral].filter((l) => isAbout(l, team.name));
         const verdicts = lines.filter((l) => /状态正佳|状态低迷|士气低迷|状态起伏/.test(l));
         expect(verdicts.length, verdicts.join(' / ')).toBeLessThanOrEqual(1);
         for (const l of lines) checked += checkText(l, row, rows, m.sport, LEAGUE_BY_ID.get(team.leagueId)!.name);
       }
     }
     expect(checked).toBeGreaterThan(upcoming.length);
+  });
+});
+
+describe('AI notes state the table as it is', () => {
+  it('the 积分榜 and 近期状态 notes of a prediction are the table’s rank, points, gap and league form', async () => {
+    let checked = 0;
+    for (const m of upcoming.filter((x) => x.sport === 'zq').slice(0, 20)) {
+      const ai = await get<AiDetail>(LivePaths.aiDetail, { id: m.id });
+      const text = ai.factors.map((f) => f.text).join('；');
+      expect(ai.factors.map((f) => f.key)).toContain('table');
+      for (const side of ['home', 'away'] as const) {
+        const team = TEAM_BY_ID.get(m[side].id)!;
+        const rows = await tableOf(team.leagueId);
+        checked += checkText(
+          text,
+          rows.find((r) => r.teamId === team.id)!,
+          rows,
+          'zq',
+          LEAGUE_BY_ID.get(team.leagueId)!.name,
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });
 

@@ -45,7 +45,7 @@ export interface AiPrediction {
 }
 
 export interface AiFactor {
-  key: 'attack' | 'defence' | 'home' | 'form' | 'h2h' | 'sample';
+  key: 'attack' | 'defence' | 'home' | 'table' | 'form' | 'h2h' | 'sample';
   /** Chinese label. */
   label: string;
   /** Chinese explanation with the numbers. */

@@ -92,7 +92,14 @@ export interface KnockoutRound {
   name: string;
   /** When it is played, e.g. '2027年2月'. */
   when: string;
-  ties: Array<{ home: BracketSide; away: BracketSide }>;
+  ties: Array<{
+    home: BracketSide;
+    away: BracketSide;
+    /** Goals on aggregate (home side first) of the legs played so far. */
+    score?: [number, number];
+    /** Who went through, once the tie is decided. */
+    winner?: 'home' | 'away';
+  }>;
 }
 
 /** The knockout bracket after a league phase; `projected` while the league phase is still on. */
@@ -125,6 +132,8 @@ export interface Standings {
 
 export interface ScheduleRound {
   round: number;
+  /** A knockout round's name and leg (附加赛 首回合 …); absent for a numbered round (第N轮). */
+  name?: string;
   /** Beijing day 'YYYY-MM-DD'. */
   day: string;
 }
