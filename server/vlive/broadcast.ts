@@ -36,6 +36,7 @@ import { registerAnchorConsole } from './anchor-console';
 import { announceLive } from './live-state';
 import { RUNG_NAME, SOURCE_RUNG, parseLadder, roomMasterPlaylist } from './ladder';
 import { HLS_FRAGMENT_S, RECORD_SUBDIR, RTMP_SECRET_MISSING } from './nginx-conf';
+import { HLS_MSN, holdPlaylist, withServerControl } from './playlist-hold';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
@@ -418,10 +419,16 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     return { state, broadcastId: b.broadcastId, seconds, lastFragmentAt: b.lastFragmentAt };
   };
 
-  const sendFile = (reply: FastifyReply, file: string, kind: 'live' | 'ended' | 'vod') => {
-    if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
+  const sendFile = (reply: FastifyReply, file: string, kind: 'live' | 'ended' | 'vod', held?: string) => {
+    if (held === undefined && !fs.existsSync(file))
+      return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
     const m3u8 = file.endsWith('.m3u8');
-    let body: Buffer | string = fs.readFileSync(file);
+    let body: Buffer | string = held ?? fs.readFileSync(file);
+    // A live media playlist offers blocking reloads (playlist-hold.ts); the master lists no fragments.
+    if (m3u8 && kind === 'live') {
+      const text = body.toString('utf8');
+      body = text.includes('#EXTINF') ? withServerControl(text) : text;
+    }
     if (m3u8 && kind === 'ended') {
       const text = body.toString('utf8');
       // An ended broadcast's media playlist says so: the player plays out its end, then stops.
@@ -457,6 +464,23 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     }
     return file;
   };
+  /**
+   * A fragment or media playlist of a live (or just ended) broadcast. A reload asking for the next
+   * fragment (`_HLS_msn`) is held until nginx lists it (playlist-hold.ts); the broadcast may end
+   * meanwhile, and its playlist then says so.
+   */
+  const sendLive = async (req: FastifyRequest, reply: FastifyReply, file: string, broadcastId: number) => {
+    const msn = (req.query as Record<string, unknown> | undefined)?._HLS_msn;
+    let held: string | undefined;
+    if (file.endsWith('.m3u8') && typeof msn === 'string' && HLS_MSN.test(msn) && open.has(broadcastId)) {
+      const text = await holdPlaylist(file, Number(msn), {
+        stillLive: () => open.has(broadcastId),
+        gone: () => req.socket.destroyed,
+      });
+      if (text !== null) held = text;
+    }
+    return sendFile(reply, file, open.has(broadcastId) ? 'live' : 'ended', held);
+  };
   const hlsParams = z.object({
     roomId: z.string().regex(ROOM_ID),
     broadcastId: z.string().regex(BROADCAST_ID).transform(Number),
@@ -466,7 +490,6 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     const p = hlsParams.safeParse(req.params);
     const b = p.success && o.hlsDir ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
     if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
-    const kind = b.open ? 'live' : 'ended';
     if (o.ladder && p.data.file === MASTER) {
       const master = await firstFile(b.open, path.join(o.hlsDir!, `${b.streamName}.m3u8`));
       if (!fs.existsSync(master)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
@@ -475,14 +498,15 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
         .header('cache-control', 'no-cache')
         .send(roomMasterPlaylist(fs.readFileSync(master, 'utf8'), b.streamName));
     }
-    return sendFile(reply, await firstFile(b.open, path.join(renditionDir(b.streamName), p.data.file)), kind);
+    const file = await firstFile(b.open, path.join(renditionDir(b.streamName), p.data.file));
+    return sendLive(req, reply, file, p.data.broadcastId);
   });
   app.get(BroadcastPaths.hlsRendition, async (req, reply) => {
     const p = hlsParams.extend({ rung: z.string().regex(RUNG_NAME) }).safeParse(req.params);
     const b = p.success && o.hlsDir && o.ladder ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
     if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
     const file = await firstFile(b.open, path.join(renditionDir(b.streamName, p.data.rung), p.data.file));
-    return sendFile(reply, file, b.open ? 'live' : 'ended');
+    return sendLive(req, reply, file, p.data.broadcastId);
   });
   app.get(BroadcastPaths.recording, async (req, reply) => {
     const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);

@@ -45,7 +45,7 @@ export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** HLS fragment length in seconds (low latency; the spec of the issue asks for 2 s or less). */
 export const HLS_FRAGMENT_S = 1;
 /**
- * Seconds of fragments in a live playlist: the player keeps ~2 s behind the newest fragment
+ * Seconds of fragments in a live playlist: the player keeps ~2.5 s behind the newest fragment
  * (LivePlayer's liveSyncDuration) and needs a little more to hold on a slow fetch; a longer
  * playlist only lets a late joiner start further back.
  */

@@ -30,6 +30,7 @@ import {
   until,
   type MediaServer,
 } from '../helpers/rtmp';
+import { PLAYLIST_HOLD_MS, lastSequence } from '../../server/vlive/playlist-hold';
 import { Sock, api, createUser, recordedReplay, startVlive, type VliveHarness } from './vlive-harness';
 
 const ROOM = '1003';
@@ -170,6 +171,16 @@ describe('broadcasting through nginx-rtmp', () => {
       const seg = await fetch(h.base + video.data.url.replace('index.m3u8', frag));
       expect(seg.headers.get('content-type')).toBe('video/mp2t');
       expect((await seg.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      // Blocking reload: the live playlist offers it, and a reload asking for the next fragment
+      // is answered with it as soon as nginx lists it (within a fragment or so), not with the old one.
+      expect(playlist).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
+      const now = await (await fetch(h.base + video.data.url)).text();
+      const next = lastSequence(now) + 1;
+      const asked = Date.now();
+      const held = await (await fetch(`${h.base}${video.data.url}?_HLS_msn=${next}`)).text();
+      console.log(`reload for fragment ${next} answered after ${Date.now() - asked} ms`);
+      expect(lastSequence(held)).toBeGreaterThanOrEqual(next);
+      expect(Date.now() - asked).toBeLessThan(PLAYLIST_HOLD_MS);
       // Let it run a little so the recording has several fragments.
       await new Promise((r) => setTimeout(r, 3_000));
     } finally {

@@ -78,16 +78,31 @@ export function RoomPage({ params }: PageProps) {
   // its last seconds (the server already says 未开播; the viewer should not lose the end).
   const [shown, setShown] = useState<{ video: VliveVideo; ending: boolean; reloads: number } | null>(null);
   const [endedHere, setEndedHere] = useState(false);
+  // The player stalled (or played to an end nobody announced): the next answer about the room's
+  // source decides what it shows, so a stalled viewer never replays the old broadcast's tail.
+  const stallPending = useRef<'stalled' | 'ended' | null>(null);
   useEffect(() => {
+    const stall = stallPending.current;
+    stallPending.current = null;
     if (video.data) {
       const next = video.data;
+      // A new source gets a new player; a stalled one on the same source starts over.
       setShown((cur) =>
-        cur && cur.video.url === next.url && !cur.ending ? cur : { video: next, ending: false, reloads: 0 },
+        cur && cur.video.url === next.url && !cur.ending && !stall
+          ? cur
+          : { video: next, ending: false, reloads: (cur?.reloads ?? 0) + 1 },
       );
       setEndedHere(false);
     } else if (video.code === Code.NO_VIDEO) {
-      // A real broadcast ends by playing out; the test signal just stops.
-      setShown((cur) => (cur && !cur.video.test ? { ...cur, ending: true } : null));
+      // A real broadcast ends by playing out; the test signal just stops. One already played out
+      // (its end reached the player before the room's word) ends here.
+      if (stall === 'ended') {
+        setShown(null);
+        setEndedHere(true);
+      } else setShown((cur) => (cur && !cur.video.test ? { ...cur, ending: true } : null));
+    } else if (stall) {
+      // No answer (the network): start the player over on what it had.
+      setShown((cur) => (cur ? { ...cur, reloads: cur.reloads + 1 } : cur));
     }
   }, [video.data, video.code]);
   const chatInfo = useCoreRequest<VliveChatInfo>(roomId ? { path: VlivePaths.chatInfo, params: { roomId } } : null);
@@ -240,9 +255,9 @@ export function RoomPage({ params }: PageProps) {
             poster={detail?.cover}
             testSignal={shown.video.test}
             ending={shown.ending}
-            onStall={() => {
-              // Stalled on a source that may be gone: ask for the room's current one, and start over.
-              setShown((cur) => (cur ? { ...cur, reloads: cur.reloads + 1 } : cur));
+            onStall={(ended) => {
+              // Stalled on a source that may be gone: ask for the room's current one (above).
+              stallPending.current = ended ? 'ended' : 'stalled';
               setVideoKey((k) => k + 1);
             }}
             onEnded={() => {

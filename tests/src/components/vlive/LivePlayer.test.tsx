@@ -11,6 +11,7 @@ import {
   LIVE_MAX_LATENCY_S,
   LIVE_SYNC_S,
   LivePlayer,
+  STALL_MS,
 } from '../../../../src/components/vlive/LivePlayer';
 import { liveSyncStep } from '../../../../src/components/vlive/native-live-sync';
 
@@ -74,6 +75,46 @@ describe('LivePlayer with the native player', () => {
     video.currentTime = 42 - LIVE_SYNC_S;
     vi.advanceTimersByTime(1_000);
     expect(video.playbackRate).toBe(1);
+  });
+
+  it('a live picture that stops moving asks the page for the source again, once it has played', () => {
+    const onStall = vi.fn();
+    const { container } = render(<LivePlayer url="/live/b1-x/index.m3u8" live onStall={onStall} />);
+    const video = container.querySelector('video')!;
+    edge = 0;
+    // Not yet playing (a broadcast's first fragments may take a while): no stall.
+    vi.advanceTimersByTime(STALL_MS + 2_000);
+    expect(onStall).not.toHaveBeenCalled();
+    edge = 10;
+    video.currentTime = 8;
+    vi.advanceTimersByTime(1_000);
+    video.currentTime = 9;
+    vi.advanceTimersByTime(1_000);
+    // The playlist stopped advancing: the picture stands on its last frame.
+    vi.advanceTimersByTime(STALL_MS - 1_000);
+    expect(onStall).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2_000);
+    expect(onStall).toHaveBeenCalledTimes(1);
+    expect(onStall).toHaveBeenCalledWith(false);
+    expect(video.dataset.stalls).toBe('1');
+  });
+
+  it('a live stream that ends untold asks the page at once; one the page said was ending closes', () => {
+    const onStall = vi.fn();
+    const onEnded = vi.fn();
+    const { container, rerender } = render(
+      <LivePlayer url="/live/b1-x/index.m3u8" live onStall={onStall} onEnded={onEnded} />,
+    );
+    const video = container.querySelector('video')!;
+    // Its ENDLIST reached the player, the room's word did not (a socket gone quiet).
+    video.dispatchEvent(new Event('ended'));
+    expect(onStall).toHaveBeenCalledWith(true);
+    expect(onEnded).not.toHaveBeenCalled();
+    // The page knows: the same end now closes the player instead.
+    rerender(<LivePlayer url="/live/b1-x/index.m3u8" live ending onStall={onStall} onEnded={onEnded} />);
+    video.dispatchEvent(new Event('ended'));
+    expect(onEnded).toHaveBeenCalled();
+    expect(onStall).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a replay alone', () => {
