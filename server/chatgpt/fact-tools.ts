@@ -27,7 +27,7 @@ import type { SimMatch } from '../live/simulator/sim-types';
 import { toMatch, type ViewClock } from '../live/match-view';
 import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
 import type { BasketballState, FootballState } from '../live/simulator/sim-types';
-import { leadersOf, leagueMatches, leagueResults, playerPage, standingsOf, teamPage } from '../database/service';
+import { leadersOf, leagueMatches, leagueStandings, playerPage, teamPage } from '../database/service';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { listAnchors, listSchedules } from '../vlive/catalog';
 import { listArticles } from '../news/articles';
@@ -281,7 +281,7 @@ export function createFactTools(s: FactSources) {
   async function gamesBehind(leagueId: number, row: StandingsRow): Promise<string> {
     const league = LEAGUE_BY_ID.get(leagueId);
     if (!league) return '-';
-    const top = standingsOf(league, await leagueResults(s.db, league.id, league.sport), 'total').rows[0];
+    const top = (await leagueStandings(s.db, league, 'total', s.now())).rows[0];
     if (!top || top.teamId === row.teamId) return '-';
     const gb = (top.win - row.win + (row.loss - top.loss)) / 2;
     return gb <= 0 ? '-' : String(gb);

@@ -9,7 +9,7 @@ import type { Db } from '../db/index';
 import type { LiveMatch } from '../live/model';
 import { liveMatches, teamMatches } from '../live/repository';
 import { LEAGUE_BY_ID } from '../seed/leagues';
-import { leagueResults, standingsOf } from '../database/service';
+import { leagueStandings } from '../database/service';
 import { ChatText as T } from './text';
 import type { Catalogue } from './catalogue';
 
@@ -85,8 +85,7 @@ export function createToolKit(db: Db, now: () => number) {
    */
   async function leagueTable(leagueId: number): Promise<TableTop[]> {
     const seed = LEAGUE_BY_ID.get(leagueId);
-    if (seed && !seed.cup)
-      return standingsOf(seed, await leagueResults(db, seed.id, seed.sport), 'total').rows.slice(0, 10);
+    if (seed && !seed.cup) return (await leagueStandings(db, seed, 'total', now())).rows.slice(0, 10);
     const rows = await db
       .selectFrom('live_standings')
       .selectAll()

@@ -1,8 +1,9 @@
 /**
  * Database REST (main API, paths in workers/protocol/api/database.ts): leagues, standings,
  * schedule, leaders, team and player pages. Read-only; every number is derived from the feed's
- * stored matches (see ./service.ts); standings answers are kept until their league's matches
- * change (./standings-cache.ts).
+ * stored matches (see ./service.ts); standings come from the league tables kept in memory and
+ * moved by each write (./league-tables.ts), their answers kept until a table moves
+ * (./standings-cache.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,12 +16,11 @@ import type { ViewClock } from '../live/match-view';
 import {
   leagueInfo,
   leagueMatches,
-  leagueResults,
+  leagueStandings,
   leadersOf,
   leaguesByRegion,
   playerPage,
   scheduleOf,
-  standingsOf,
   teamPage,
 } from './service';
 import { DatabaseText } from './text';
@@ -55,9 +55,7 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
   app.get(u(DatabasePaths.standings), async (req) => {
     const league = leagueOr404(req.params);
     const { scope } = parseInput(scopeQuery, req.query);
-    const table = await cachedStandings(db, league.id, scope, async () =>
-      standingsOf(league, await leagueResults(db, league.id, league.sport), scope, ctx.now()),
-    );
+    const table = await cachedStandings(db, league.id, scope, () => leagueStandings(db, league, scope, ctx.now()));
     return ok(table);
   });
   app.get(u(DatabasePaths.schedule), async (req) => {

@@ -1,15 +1,13 @@
 /**
  * The database area's reads: everything is derived from the feed's stored matches (results,
- * live scores, per-player events) and the seed catalogue (leagues, teams, squads) on each call.
+ * live scores, per-player events) and the seed catalogue (leagues, teams, squads); tables from
+ * the league tables kept in memory and moved by each write (./league-tables.ts), the rest on
+ * each call.
  */
 import type { Db } from '../db/index';
 import {
   addDays,
   chinaDay,
-  isFinished,
-  isLive,
-  liveStatuses,
-  STATUS_TABLE,
   type LeagueEntry,
   type LeagueInfo,
   type LeagueLeaders,
@@ -33,10 +31,13 @@ import { toMatch, type ViewClock } from '../live/match-view';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { playerTallies } from '../facts/player-facts';
-import { liveTable, type ResultInput, type TableRow } from './standings';
+import { type ResultInput, type TableRow } from './standings';
+import { leagueTables, viewOf, type LiveTableAnswer, type TableView } from './league-tables';
 import { CONFERENCES, bracketOf, hasTable, zoneIn } from './shapes';
 import { calendarDay, seasonWindow } from '../live/simulator/season';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
+
+export { leagueResults } from './league-tables';
 
 const LEADERS_PER_BOARD = 20;
 
@@ -92,38 +93,6 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch
   return rows.map(rowToSim);
 }
 
-/**
- * The results a league table counts, read narrowly (no simulator state): finished matches at
- * their result, matches in play at their current score.
- */
-export async function leagueResults(db: Db, leagueId: number, sport: Sport): Promise<ResultInput[]> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['id', 'home_id', 'away_id', 'ot', 'status', 'score_h', 'score_a'])
-    .where('league_id', '=', leagueId)
-    .where('status', 'in', [...liveStatuses(sport), STATUS_TABLE[sport].finished])
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    homeId: r.home_id,
-    awayId: r.away_id,
-    ot: Number(r.ot),
-    score: [r.score_h, r.score_a],
-    live: isLive(sport, r.status),
-  }));
-}
-
-/** Finished matches at their result and matches in play at their current score. */
-export function resultsOf(matches: readonly LiveMatch[]): ResultInput[] {
-  const out: ResultInput[] = [];
-  for (const m of matches) {
-    const live = isLive(m.sport, m.status);
-    if (!live && !isFinished(m.sport, m.status)) continue;
-    out.push({ id: m.id, homeId: m.homeId, awayId: m.awayId, ot: m.ot, score: [m.score[0], m.score[1]], live });
-  }
-  return out;
-}
-
 /** A table row's counts with the team's name: what every table view (数据库, match analysis) shows. */
 export function namedTableRow(r: TableRow) {
   return {
@@ -140,15 +109,20 @@ export function namedTableRow(r: TableRow) {
   };
 }
 
+/**
+ * A league's standings answer from its tables: the in-memory ones (`leagueStandings`) or, for a
+ * page that read the results anyway, tables computed from them.
+ */
 export function standingsOf(
   league: LeagueSeed,
-  results: readonly ResultInput[],
+  source: TableView | readonly ResultInput[],
   scope: StandingsScope,
   nowMs: number = Date.now(),
 ): Standings {
   const teams = leagueTeams(league);
-  const table = (ids: readonly number[]) =>
-    hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
+  const view = viewOf(league.sport, source);
+  const table = (ids: readonly number[]): LiveTableAnswer =>
+    hasTable(league) ? view.table(ids, scope) : { rows: [], live: false };
   const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
     ...namedTableRow(r),
     logo: crestPath(r.teamId),
@@ -189,6 +163,16 @@ export function standingsOf(
       ? { bracket: bracketOf(named, league.leaguePhase, Number(seasonOf(league, nowMs).slice(0, 4))) }
       : {}),
   };
+}
+
+/** The league's standings from its tables in memory (./league-tables.ts): no read after the first. */
+export async function leagueStandings(
+  db: Db,
+  league: LeagueSeed,
+  scope: StandingsScope,
+  nowMs: number,
+): Promise<Standings> {
+  return standingsOf(league, await leagueTables(db, league.id, league.sport), scope, nowMs);
 }
 
 /**
@@ -270,12 +254,11 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
   if (!team) return null;
   const league = LEAGUE_BY_ID.get(team.leagueId)!;
   const nowS = Math.floor(clock.now / 1000);
-  const [results, upcoming, matches] = await Promise.all([
+  const [results, upcoming, table] = await Promise.all([
     teamMatches(db, teamId, 'finished', nowS + 1, RESULTS_SHOWN),
     teamMatches(db, teamId, 'upcoming', nowS - 6 * 3600, UPCOMING_SHOWN),
-    leagueMatches(db, league.id),
+    leagueStandings(db, league, 'total', clock.now),
   ]);
-  const table = standingsOf(league, resultsOf(matches), 'total');
   const view = (ms: LiveMatch[]): Match[] => ms.map((m) => toMatch(m, clock));
   return {
     id: team.id,

@@ -10,7 +10,8 @@
  */
 import { isFinished, type LeagueTable, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import { leagueResults } from '../database/service';
+import { leagueTables } from '../database/league-tables';
+import { MAX_AGE_MS } from '../database/standings-cache';
 import { primary, type TableRow } from '../database/standings';
 import { teamNameOf } from './catalogue';
 import type { LiveSink } from './source';
@@ -41,6 +42,25 @@ interface StoredBase extends Record<string, unknown> {
 
 const key = (leagueId: number) => `standings:${leagueId}`;
 
+/**
+ * Bases read or written by this process, null for a league without one: a goal's table costs no
+ * read of the base. Read again after `MAX_AGE_MS`, for a base another process stored.
+ */
+const bases = new WeakMap<object, Map<number, { base: StoredBase | null; at: number }>>();
+
+async function baseOf(db: Db, leagueId: number): Promise<StoredBase | null> {
+  let known = bases.get(db);
+  if (!known) {
+    known = new Map();
+    bases.set(db, known);
+  }
+  const hit = known.get(leagueId);
+  if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.base;
+  const base = await loadMeta<StoredBase>(db, key(leagueId));
+  known.set(leagueId, { base, at: Date.now() });
+  return base;
+}
+
 /** Stores a provider's table of a league (our ids) as the base of its live table. */
 export async function saveProviderStandings(
   db: Db,
@@ -60,6 +80,7 @@ export async function saveProviderStandings(
     .map((m) => m.id);
   const base: StoredBase = { sport, season, at, counted, rows: rows.map((r) => ({ ...r })) };
   await saveMeta(db, key(leagueId), base);
+  bases.get(db)?.set(leagueId, { base, at: Date.now() });
   await writeStoredTable(db, leagueId);
 }
 
@@ -99,7 +120,6 @@ export async function writeStoredTable(db: Db, leagueId: number): Promise<void> 
  * matches' leagues are written again.
  */
 export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
-  const withBase = new Map<number, boolean>();
   return {
     insertMatches: (matches, at) => sink.insertMatches(matches, at),
     saveDetail: (matchId, kind, body, at) => sink.saveDetail(matchId, kind, body, at),
@@ -108,13 +128,8 @@ export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
       const moved = new Set(out.incidents.filter((i) => i.type === 'goal' || i.type === 'state').map((i) => i.matchId));
       const leagues = new Set(matches.filter((m) => moved.has(m.id)).map((m) => m.leagueId));
       for (const leagueId of leagues) {
-        let has = withBase.get(leagueId);
-        if (has === undefined || !has) {
-          has = (await loadMeta(db, key(leagueId))) !== null;
-          withBase.set(leagueId, has);
-        }
         // The stored table is a copy for readers: failing to write it never fails the step.
-        if (has)
+        if (await baseOf(db, leagueId))
           await writeStoredTable(db, leagueId).catch((err: unknown) =>
             console.error('provider table write failed', err),
           );
@@ -125,12 +140,13 @@ export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
 
 /** The live table of a provider league, or null when no table of it is stored. */
 export async function providerTable(db: Db, leagueId: number, leagueName: string): Promise<LeagueTable | null> {
-  const base = await loadMeta<StoredBase>(db, key(leagueId));
+  const base = await baseOf(db, leagueId);
   if (!base) return null;
   const { sport } = base;
   const rows = new Map<number, TableRow>(base.rows.map((r) => [r.teamId, { ...r, rank: 0, form: [], playing: false }]));
   const counted = new Set(base.counted);
-  for (const r of await leagueResults(db, leagueId, sport)) {
+  // The league's results as kept in memory (server/database/league-tables.ts): no read per goal.
+  for (const r of (await leagueTables(db, leagueId, sport)).results()) {
     if (counted.has(r.id)) continue;
     for (const [teamId, own, other] of [
       [r.homeId, r.score[0], r.score[1]],

@@ -4,7 +4,7 @@ import type { Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
 import type { FeedOutput, SimMatch } from './simulator/sim-types';
-import { leaguesChanged } from '../database/standings-cache';
+import { leaguesForgotten, matchesWritten } from '../database/league-tables';
 
 type MatchRow = Selectable<LiveTables['live_matches']>;
 
@@ -103,7 +103,8 @@ const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
 /** Inserts new fixtures; existing ids are left alone (idempotent). */
 export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {
   await bulkInsert(db, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord), 'on conflict (id) do nothing');
-  leaguesChanged(
+  // A stored id keeps its row, so what the tables count is not known here: read again when asked.
+  leaguesForgotten(
     db,
     matches.map((m) => m.leagueId),
   );
@@ -202,12 +203,10 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       '',
     );
   });
-  // Standings follow scores and statuses only: an odds or stats move leaves the cached tables alone.
+  // Standings follow scores and statuses only: an odds or stats move leaves the tables alone; a
+  // goal, its VAR take-back, full time or a match no longer counted moves its two teams' rows.
   const results = out.results;
-  leaguesChanged(
-    db,
-    (results ? matches.filter((m) => results.has(m.id)) : matches).map((m) => m.leagueId),
-  );
+  matchesWritten(db, results ? matches.filter((m) => results.has(m.id)) : matches);
 }
 
 export async function loadMeta<T extends Record<string, unknown>>(db: Db, key: string): Promise<T | null> {
