@@ -9,6 +9,7 @@
  * the final whistle).
  */
 import { isFinished, type LeagueTable, type Sport } from '../../workers/protocol/index';
+import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { leagueTables } from '../database/league-tables';
 import { MAX_AGE_MS } from '../database/standings-cache';
@@ -85,33 +86,71 @@ export async function saveProviderStandings(
 }
 
 /**
+ * The rows this process last wrote per league (each row as JSON by team), so that a goal writes
+ * only the rows it changed (its two teams and the ranks that moved). Trusted for `MAX_AGE_MS`,
+ * then the whole table is written again.
+ */
+const written = new WeakMap<object, Map<number, { at: number; rows: Map<number, string> }>>();
+
+const STORED_COLUMNS = [
+  ['league_id', 'int'],
+  ['team_id', 'int'],
+  ['rank', 'int'],
+  ['played', 'int'],
+  ['win', 'int'],
+  ['draw', 'int'],
+  ['loss', 'int'],
+  ['goals_for', 'int'],
+  ['goals_against', 'int'],
+  ['points', 'int'],
+] as const;
+
+/**
  * Writes a provider league's live table into live_standings, the stored table the match
- * reports, the ChatGPT tab and the AI notes read (the seeded leagues' is written by the seed).
+ * reports, the ChatGPT tab and the AI notes read (the seeded leagues' is written by the seed):
+ * in one statement, the rows of teams no longer in it out and the rows that changed in.
  */
 export async function writeStoredTable(db: Db, leagueId: number): Promise<void> {
   const table = await providerTable(db, leagueId, '');
   if (!table) return;
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('live_standings').where('league_id', '=', leagueId).execute();
-    if (table.rows.length === 0) return;
-    await trx
-      .insertInto('live_standings')
-      .values(
-        table.rows.map((r) => ({
-          league_id: leagueId,
-          team_id: r.teamId,
-          rank: r.rank,
-          played: r.played,
-          win: r.win,
-          draw: r.draw,
-          loss: r.loss,
-          goals_for: r.goalsFor,
-          goals_against: r.goalsAgainst,
-          points: r.points,
-        })),
-      )
-      .execute();
-  });
+  const rows = table.rows.map((r) => ({
+    league_id: leagueId,
+    team_id: r.teamId,
+    rank: r.rank,
+    played: r.played,
+    win: r.win,
+    draw: r.draw,
+    loss: r.loss,
+    goals_for: r.goalsFor,
+    goals_against: r.goalsAgainst,
+    points: r.points,
+  }));
+  let known = written.get(db);
+  if (!known) {
+    known = new Map();
+    written.set(db, known);
+  }
+  const last = known.get(leagueId);
+  const before = last && Date.now() - last.at < MAX_AGE_MS ? last.rows : null;
+  const now = new Map(rows.map((r) => [r.team_id, JSON.stringify(r)]));
+  const changed = before ? rows.filter((r) => before.get(r.team_id) !== now.get(r.team_id)) : rows;
+  const gone = before ? [...before.keys()].some((id) => !now.has(id)) : true;
+  if (changed.length > 0 || gone) {
+    const cols = STORED_COLUMNS.map(([c]) => c).join(', ');
+    const defs = STORED_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ');
+    const set = STORED_COLUMNS.slice(2)
+      .map(([c]) => `${c} = excluded.${c}`)
+      .join(', ');
+    const upsert = sql`insert into live_standings (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x(${sql.raw(defs)}) on conflict (league_id, team_id) do update set ${sql.raw(set)}`;
+    const ids = JSON.stringify(rows.map((r) => r.team_id));
+    // Teams no longer in the table (or not known here) out, in the same statement.
+    await (
+      gone
+        ? sql`with gone as (delete from live_standings where league_id = ${leagueId} and team_id not in (select (jsonb_array_elements_text(${ids}::jsonb))::int)) ${upsert}`
+        : upsert
+    ).execute(db);
+  }
+  known.set(leagueId, { at: before ? last!.at : Date.now(), rows: now });
 }
 
 /**

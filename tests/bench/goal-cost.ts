@@ -8,11 +8,14 @@
  * read once (in memory from then on). Then `--goals` goals, each handed in alone and awaited:
  * server CPU per goal (mean, p50, p95), and the standings of the scored-in league read after it.
  *
- *   npx tsx tests/bench/goal-cost.ts [--goals 300] [--sink follow|plain] [--pg <url>]
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx tests/bench/goal-cost.ts
+ *   npx tsx tests/bench/goal-cost.ts [--goals 300] [--sink follow|plain] [--pg <url>] [--profile <file>]
  *
  * `--sink plain` stores through dbSink alone (as tests/bench/match-day.child.ts does).
+ * `--profile <file>` writes a V8 CPU profile (.cpuprofile) of the measured goals alone;
+ * `--queries` prints the SQL statements a goal runs (PGlite), how many and their time.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { buildServer } from '../../server/app';
 import { createIngest, type IngestUpdate } from '../../server/live/ingest';
 import { dbSink } from '../../server/live/repository';
@@ -29,9 +32,36 @@ import { createMix } from './shared/match-day-mix';
 const GOALS = Number(arg('goals', '300'));
 const SINK = arg('sink', 'follow');
 const PG = arg('pg', '');
+const PROFILE = arg('profile', '');
+const QUERIES = process.argv.includes('--queries');
+
+/** Statements run while goals are measured, by their first words: count and CPU time. */
+const statements = new Map<string, { n: number; ms: number }>();
+let counting = false;
+async function countQueries(): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const proto = PGlite.prototype as unknown as { query: (...a: unknown[]) => Promise<unknown> };
+  const query = proto.query;
+  proto.query = async function (this: unknown, ...a: unknown[]) {
+    if (!counting) return query.apply(this, a);
+    // PGlite runs a statement on this thread: its CPU is the process's while it is awaited.
+    const c0 = process.cpuUsage();
+    try {
+      return await query.apply(this, a);
+    } finally {
+      const k = String(a[0]).replace(/\s+/g, ' ').slice(0, 60);
+      const e = statements.get(k) ?? { n: 0, ms: 0 };
+      const d = process.cpuUsage(c0);
+      e.n++;
+      e.ms += (d.user + d.system) / 1000;
+      statements.set(k, e);
+    }
+  };
+}
 
 async function main() {
   if (PG) process.env.TEST_DATABASE_URL = PG;
+  if (QUERIES) await countQueries();
   const ts = await createTestStorage(PG ? 'postgres' : 'pglite', { feed: false, devControl: false });
   const built = await buildServer(ts.config, { storage: ts.storage, client: false, logger: false });
   const db = built.ctx.db;
@@ -76,6 +106,14 @@ async function main() {
   // Warm-up: the code paths compiled, the tables in memory.
   for (let i = 0; i < 30; i++) await ingest.apply(mix.goal(wallNow));
   const cpu: number[] = [];
+  const session = PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
+  counting = true;
   for (let g = 0; g < GOALS; g++) {
     await new Promise((r) => setTimeout(r, 25));
     const updates: IngestUpdate[] = mix.goal(wallNow);
@@ -86,12 +124,20 @@ async function main() {
     const d = process.cpuUsage(c0);
     cpu.push((d.user + d.system) / 1000);
   }
+  counting = false;
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(PROFILE, JSON.stringify(profile));
+    session.disconnect();
+  }
   const sorted = [...cpu].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
   const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
   console.log(
     `goal cost (${PG ? 'PostgreSQL' : 'PGlite'}, sink ${SINK}, ${GOALS} goals, 400 live matches, no sockets): CPU per goal mean ${mean.toFixed(2)} ms, p50 ${pct(0.5).toFixed(2)} ms, p95 ${pct(0.95).toFixed(2)} ms; load ${loadAverage()}`,
   );
+  for (const [k, e] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${(e.n / GOALS).toFixed(2)} per goal, ${(e.ms / GOALS).toFixed(2)} ms CPU per goal: ${k}`);
   await built.close();
   await ts.cleanup();
 }
