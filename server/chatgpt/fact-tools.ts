@@ -26,6 +26,7 @@ import type { Db } from '../db/index';
 import type { SimMatch } from '../live/simulator/sim-types';
 import { toMatch, type ViewClock } from '../live/match-view';
 import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
+import { currentTableRows } from '../live/provider-standings';
 import type { BasketballState, FootballState } from '../live/simulator/sim-types';
 import { leadersOf, leagueMatches, leagueStandings, playerPage, teamPage } from '../database/service';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
@@ -132,7 +133,7 @@ export function createFactTools(s: FactSources) {
 
   /**
    * The team's 数据库 page; for a team outside the seeded catalogue, the same facts from its
-   * stored matches and its row of the stored table.
+   * stored matches and its row of its league's table as the ChatGPT tab shows it.
    */
   async function pageOf(teamId: number): Promise<TeamPage | null> {
     const page = await teamPage(s.db, teamId, clock());
@@ -143,12 +144,7 @@ export function createFactTools(s: FactSources) {
     const nowS = Math.floor(s.now() / 1000);
     const results = await Promise.all((await teamMatches(s.db, t.id, 'finished', nowS + 1, 10)).map(view));
     const upcoming = await Promise.all((await teamMatches(s.db, t.id, 'upcoming', nowS - 6 * 3600, 5)).map(view));
-    const row = await s.db
-      .selectFrom('live_standings')
-      .selectAll()
-      .where('league_id', '=', t.leagueId)
-      .where('team_id', '=', t.id)
-      .executeTakeFirst();
+    const row = (await currentTableRows(s.db, t.leagueId)).find((r) => r.team_id === t.id);
     const form = results
       .filter((m) => m.li === t.leagueId)
       .slice(0, 5)

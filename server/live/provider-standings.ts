@@ -154,9 +154,12 @@ export async function writeStoredTable(db: Db, leagueId: number): Promise<void> 
 }
 
 /**
- * A sink that keeps provider leagues' stored tables current: after a step whose incidents moved a
- * score or a status (goals, their VAR corrections, kick-off, full time), the tables of those
- * matches' leagues are written again.
+ * A sink that keeps provider leagues' stored tables current for readers that only read storage
+ * (the AI notes' prior, other processes): after a step that moved a match's status (kick-off,
+ * half time, full time, a match voided), the tables of those matches' leagues are written again.
+ * A goal alone does not write it: every reader of a live table (the match analysis, the facts,
+ * the ChatGPT tab) reads `providerTable`, which follows each goal in memory, so the goal's only
+ * write is its own (issue 27: ≤ 2 ms per goal).
  */
 export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
   return {
@@ -164,7 +167,7 @@ export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
     saveDetail: (matchId, kind, body, at) => sink.saveDetail(matchId, kind, body, at),
     async saveOutput(matches, out, at) {
       await sink.saveOutput(matches, out, at);
-      const moved = new Set(out.incidents.filter((i) => i.type === 'goal' || i.type === 'state').map((i) => i.matchId));
+      const moved = new Set(out.incidents.filter((i) => i.type === 'state').map((i) => i.matchId));
       const leagues = new Set(matches.filter((m) => moved.has(m.id)).map((m) => m.leagueId));
       for (const leagueId of leagues) {
         // The stored table is a copy for readers: failing to write it never fails the step.
@@ -175,6 +178,47 @@ export function tablesFollow(sink: LiveSink, db: Db): LiveSink {
       }
     },
   };
+}
+
+/** A table row as live_standings holds it. */
+export interface StoredStandingRow {
+  league_id: number;
+  team_id: number;
+  rank: number;
+  played: number;
+  win: number;
+  draw: number;
+  loss: number;
+  goals_for: number;
+  goals_against: number;
+  points: number;
+}
+
+/**
+ * A league's table as the ChatGPT tab shows it: a provider league's live table (its base and its
+ * matches as they stand, in memory) when it has one, else the stored table (live_standings).
+ */
+export async function currentTableRows(db: Db, leagueId: number): Promise<StoredStandingRow[]> {
+  const live = await providerTable(db, leagueId, '');
+  if (live)
+    return live.rows.map((r) => ({
+      league_id: leagueId,
+      team_id: r.teamId,
+      rank: r.rank,
+      played: r.played,
+      win: r.win,
+      draw: r.draw,
+      loss: r.loss,
+      goals_for: r.goalsFor,
+      goals_against: r.goalsAgainst,
+      points: r.points,
+    }));
+  return db
+    .selectFrom('live_standings')
+    .select(['league_id', 'team_id', 'rank', 'played', 'win', 'draw', 'loss', 'goals_for', 'goals_against', 'points'])
+    .where('league_id', '=', leagueId)
+    .orderBy('rank')
+    .execute();
 }
 
 /** The live table of a provider league, or null when no table of it is stored. */

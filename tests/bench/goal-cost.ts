@@ -3,7 +3,8 @@
  * it"), in one process with no sockets, for a CPU profile that shows nothing else: a real
  * buildServer (feed off), 400 live matches of the match-day mix (./shared/match-day-mix.ts) taken
  * in through the ingest path the adapters use, with the sink production gives a provider
- * (`tablesFollow(dbSink)`: each provider league's stored table rewritten after a goal), every
+ * (`tablesFollow(dbSink)`: a provider league's stored table follows its status changes; its
+ * live table, in memory, each goal), every
  * league with a provider table as its base and its 数据库 table, facts and match-detail table
  * read once (in memory from then on). Then `--goals` goals, each handed in alone and awaited:
  * server CPU per goal (mean, p50, p95), and the standings of the scored-in league read after it.
