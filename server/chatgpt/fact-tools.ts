@@ -27,8 +27,9 @@ import type { SimMatch } from '../live/simulator/sim-types';
 import { toMatch, type ViewClock } from '../live/match-view';
 import { tableRanks } from '../facts/table-ranks';
 import { incidentsOf, liveMatches, matchById, teamMatches } from '../live/repository';
+import { currentTableRows } from '../live/provider-standings';
 import type { BasketballState, FootballState } from '../live/simulator/sim-types';
-import { leadersOf, leagueMatches, leagueResults, playerPage, standingsOf, teamPage } from '../database/service';
+import { leadersOf, leagueMatches, leagueStandings, playerPage, teamPage } from '../database/service';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
 import { listAnchors, listSchedules } from '../vlive/catalog';
 import { listArticles } from '../news/articles';
@@ -133,7 +134,7 @@ export function createFactTools(s: FactSources) {
 
   /**
    * The team's 数据库 page; for a team outside the seeded catalogue, the same facts from its
-   * stored matches and its row of the stored table.
+   * stored matches and its row of its league's table as the ChatGPT tab shows it.
    */
   async function pageOf(teamId: number): Promise<TeamPage | null> {
     const page = await teamPage(s.db, teamId, clock());
@@ -144,12 +145,7 @@ export function createFactTools(s: FactSources) {
     const nowS = Math.floor(s.now() / 1000);
     const results = await Promise.all((await teamMatches(s.db, t.id, 'finished', nowS + 1, 10)).map(view));
     const upcoming = await Promise.all((await teamMatches(s.db, t.id, 'upcoming', nowS - 6 * 3600, 5)).map(view));
-    const row = await s.db
-      .selectFrom('live_standings')
-      .selectAll()
-      .where('league_id', '=', t.leagueId)
-      .where('team_id', '=', t.id)
-      .executeTakeFirst();
+    const row = (await currentTableRows(s.db, t.leagueId)).find((r) => r.team_id === t.id);
     const form = results
       .filter((m) => m.li === t.leagueId)
       .slice(0, 5)
@@ -282,7 +278,7 @@ export function createFactTools(s: FactSources) {
   async function gamesBehind(leagueId: number, row: StandingsRow): Promise<string> {
     const league = LEAGUE_BY_ID.get(leagueId);
     if (!league) return '-';
-    const top = standingsOf(league, await leagueResults(s.db, league.id, league.sport), 'total').rows[0];
+    const top = (await leagueStandings(s.db, league, 'total', s.now())).rows[0];
     if (!top || top.teamId === row.teamId) return '-';
     const gb = (top.win - row.win + (row.loss - top.loss)) / 2;
     return gb <= 0 ? '-' : String(gb);

@@ -9,7 +9,8 @@ import type { Db } from '../db/index';
 import type { LiveMatch } from '../live/model';
 import { liveMatches, teamMatches } from '../live/repository';
 import { LEAGUE_BY_ID } from '../seed/leagues';
-import { leagueResults, standingsOf } from '../database/service';
+import { leagueStandings } from '../database/service';
+import { currentTableRows } from '../live/provider-standings';
 import { ChatText as T } from './text';
 import type { Catalogue } from './catalogue';
 
@@ -80,20 +81,13 @@ export function createToolKit(db: Db, now: () => number) {
   const unknownLeague = (n: string) => none(T.noSuchLeague(n));
   /**
    * The top of a league table: for a league of the catalogue the table the 数据库 page shows
-   * (computed from the stored results, matches in play at their score); otherwise the stored
-   * table (live_standings, the one match details show).
+   * (computed from the stored results, matches in play at their score); otherwise the provider's
+   * live table, the one match details show (else the stored table, live_standings).
    */
   async function leagueTable(leagueId: number): Promise<TableTop[]> {
     const seed = LEAGUE_BY_ID.get(leagueId);
-    if (seed && !seed.cup)
-      return standingsOf(seed, await leagueResults(db, seed.id, seed.sport), 'total').rows.slice(0, 10);
-    const rows = await db
-      .selectFrom('live_standings')
-      .selectAll()
-      .where('league_id', '=', leagueId)
-      .orderBy('rank')
-      .limit(10)
-      .execute();
+    if (seed && !seed.cup) return (await leagueStandings(db, seed, 'total', now())).rows.slice(0, 10);
+    const rows = (await currentTableRows(db, leagueId)).slice(0, 10);
     return rows.map((r) => ({
       rank: r.rank,
       teamId: r.team_id,

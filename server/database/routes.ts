@@ -1,8 +1,9 @@
 /**
  * Database REST (main API, paths in workers/protocol/api/database.ts): leagues, standings,
  * schedule, leaders, team and player pages. Read-only; every number is derived from the feed's
- * stored matches (see ./service.ts); standings answers are kept until their league's matches
- * change (./standings-cache.ts).
+ * stored matches (see ./service.ts); standings come from the league tables kept in memory and
+ * moved by each write (./league-tables.ts), their answers kept until a table moves
+ * (./standings-cache.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

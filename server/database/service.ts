@@ -1,13 +1,13 @@
 /**
  * The database area's reads: everything is derived from the feed's stored matches (results,
- * live scores, per-player events) and the seed catalogue (leagues, teams, squads) on each call.
+ * live scores, per-player events) and the seed catalogue (leagues, teams, squads); tables from
+ * the league tables kept in memory and moved by each write (./league-tables.ts), the rest on
+ * each call.
  */
 import type { Db } from '../db/index';
 import {
   addDays,
   chinaDay,
-  isFinished,
-  isLive,
   type LeagueEntry,
   type LeagueInfo,
   type LeagueLeaders,
@@ -32,14 +32,14 @@ import { tableRanks } from '../facts/table-ranks';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
 import { playerTallies } from '../facts/player-facts';
-import { liveTable, type ResultInput, type TableRow } from './standings';
+import { type ResultInput, type TableRow } from './standings';
+import { isTableView, leagueTables, scratchView, viewOf, type LiveTableAnswer, type TableView } from './league-tables';
 import { CONFERENCES, hasTable, zoneIn } from './shapes';
 import { bracketOf, type KnockoutPlay } from './bracket';
 import { calendarDay, seasonCalendar, seasonWindow } from '../live/simulator/season';
 import { europeanSeasonOf, knockoutStart, tieWinnerOf } from '../live/simulator/knockout';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 import { worldSeed } from '../live/past-results';
-import { leagueResults } from './results';
 
 export { leagueResults, sportResults } from './results';
 import { cachedStandings } from './standings-cache';
@@ -98,17 +98,6 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch
   return rows.map(rowToSim);
 }
 
-/** Finished matches at their result and matches in play at their current score. */
-export function resultsOf(matches: readonly LiveMatch[]): ResultInput[] {
-  const out: ResultInput[] = [];
-  for (const m of matches) {
-    const live = isLive(m.sport, m.status);
-    if (!live && !isFinished(m.sport, m.status)) continue;
-    out.push({ id: m.id, homeId: m.homeId, awayId: m.awayId, ot: m.ot, score: [m.score[0], m.score[1]], live });
-  }
-  return out;
-}
-
 /** A table row's counts with the team's name: what every table view (数据库, match analysis) shows. */
 export function namedTableRow(r: TableRow) {
   return {
@@ -126,13 +115,14 @@ export function namedTableRow(r: TableRow) {
 }
 
 /**
- * A league's table from its results. A European competition's table is its league phase (the
- * season's matches before its knockout rounds); with the world's seed its bracket fills from the
- * knockout rounds as the calendar reaches them.
+ * A league's standings answer from its tables: the in-memory ones (`leagueStandings`) or, for a
+ * page that read the results anyway, tables computed from them. A European competition's table
+ * is its league phase (the season's matches before its knockout rounds); with the world's seed its
+ * bracket fills from the knockout rounds as the calendar reaches them.
  */
 export function standingsOf(
   league: LeagueSeed,
-  all: readonly ResultInput[],
+  source: TableView | readonly ResultInput[],
   scope: StandingsScope,
   nowMs: number = Date.now(),
   seed: number | null = null,
@@ -141,9 +131,13 @@ export function standingsOf(
   const year = Number(seasonOf(league, nowMs).slice(0, 4));
   const inLeaguePhase = (r: ResultInput) =>
     europeanSeasonOf(r.ot * 1000) === year && r.ot * 1000 < knockoutStart(league.id, year);
-  const results = league.leaguePhase ? all.filter(inLeaguePhase) : all;
-  const table = (ids: readonly number[]) =>
-    hasTable(league) ? liveTable(league.sport, ids, results, scope) : { rows: [], live: false };
+  const all = () => (isTableView(source) ? source.results() : source);
+  // The league phase alone (36 teams, 144 matches) is counted from scratch; other tables are the view's.
+  const view = league.leaguePhase
+    ? scratchView(league.sport, all().filter(inLeaguePhase))
+    : viewOf(league.sport, source);
+  const table = (ids: readonly number[]): LiveTableAnswer =>
+    hasTable(league) ? view.table(ids, scope) : { rows: [], live: false };
   const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
     ...namedTableRow(r),
     logo: crestPath(r.teamId),
@@ -175,7 +169,7 @@ export function standingsOf(
   const named = rows.map((r) => row(r, zoneIn(league, r.rank, teams.length, false)));
   const play = (seed: number): KnockoutPlay => ({
     matches: seasonCalendar(seed, year).matches.filter((m) => m.leagueId === league.id && m.stage !== undefined),
-    results: all,
+    results: all(),
     winnerOf: (m) => tieWinnerOf(seed, m),
     nowMs,
     nameOf: (id) => TEAM_BY_ID.get(id)?.name ?? '',
@@ -194,13 +188,14 @@ export function standingsOf(
 }
 
 /**
- * A league's table as the 数据库 page shows it, computed from the stored results and kept until a
- * result of that league changes (./standings-cache.ts). Everything that states a rank (the match
+ * A league's table as the 数据库 page shows it, from its tables in memory (./league-tables.ts: the
+ * whole season's results read once, then moved by each write) and kept until a result of that
+ * league changes (./standings-cache.ts). Everything that states a rank (the match
  * rows' [rank], server/facts/table-ranks.ts) reads this one answer, so it never differs.
  */
 export function leagueStandings(db: Db, league: LeagueSeed, scope: StandingsScope, nowMs: number): Promise<Standings> {
   return cachedStandings(db, league.id, scope, async () =>
-    standingsOf(league, await leagueResults(db, league.id, league.sport), scope, nowMs, worldSeed(db)),
+    standingsOf(league, await leagueTables(db, league.id, league.sport), scope, nowMs, worldSeed(db)),
   );
 }
 

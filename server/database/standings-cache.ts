@@ -1,8 +1,9 @@
 /**
- * Computed standings answers per league and scope (the standings API's ≤ 20 ms p95), kept until a
- * match of that league is written through server/live/store.ts (which calls `leaguesChanged`) and
- * for at most `MAX_AGE_MS` in any case (a safety net: the live feed writes in this process). Keyed by the database
- * handle, so servers that share one Node process (tests) never see each other's tables.
+ * Standings answers per league and scope (names, zones, brackets around the table), kept until a
+ * match of that league is written through server/live/store.ts (the league tables in memory,
+ * ./league-tables.ts, move and call `leaguesChanged`) and for at most `MAX_AGE_MS` in any case
+ * (a safety net for writes made by another process). Keyed by the database handle, so servers
+ * that share one Node process (tests) never see each other's tables.
  */
 export const MAX_AGE_MS = 30_000;
 

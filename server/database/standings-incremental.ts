@@ -24,9 +24,19 @@ interface Counts {
   games: Map<number, { ot: number; mark: FormMark }>;
 }
 
+const sameResult = (a: ResultInput, b: ResultInput): boolean =>
+  a.homeId === b.homeId &&
+  a.awayId === b.awayId &&
+  a.ot === b.ot &&
+  a.live === b.live &&
+  a.score[0] === b.score[0] &&
+  a.score[1] === b.score[1];
+
 export class IncrementalTable {
   private readonly results = new Map<number, ResultInput>();
   private readonly counts = new Map<number, Counts>();
+  /** The ranked table until the next change: a read after no change costs nothing. */
+  private ranked: TableRow[] | null = null;
 
   constructor(
     private readonly sport: Sport,
@@ -49,6 +59,9 @@ export class IncrementalTable {
 
   /** The match's result as it stands now; replaces what the same match counted before. */
   set(r: ResultInput): void {
+    const old = this.results.get(r.id);
+    // A card or a stats move re-states the same result: nothing to count again.
+    if (old && sameResult(old, r)) return;
     this.remove(r.id);
     const copy: ResultInput = { ...r, score: [r.score[0], r.score[1]] };
     this.results.set(r.id, copy);
@@ -63,8 +76,18 @@ export class IncrementalTable {
     this.count(old, -1);
   }
 
+  /** Whether the match counts now. */
+  has(matchId: number): boolean {
+    return this.results.has(matchId);
+  }
+
   /** The ranked table, as computeTable would rank it from every result set so far. */
   table(): TableRow[] {
+    if (!this.ranked) this.ranked = this.rank();
+    return this.ranked.map((r) => ({ ...r, form: [...r.form] }));
+  }
+
+  private rank(): TableRow[] {
     const rows: TableRow[] = [];
     for (const [teamId, c] of this.counts) {
       const form = [...c.games.values()]
@@ -90,6 +113,7 @@ export class IncrementalTable {
 
   /** Adds (+1) or takes away (−1) one result's counts from its two teams. */
   private count(r: ResultInput, sign: 1 | -1): void {
+    this.ranked = null;
     const sides: Array<[number, number, number]> = [];
     if (this.scope !== 'away') sides.push([r.homeId, r.score[0], r.score[1]]);
     if (this.scope !== 'home') sides.push([r.awayId, r.score[1], r.score[0]]);

@@ -1,14 +1,15 @@
 /**
  * One truth behind every text (issue 32): the facts a text may state about a team — rank,
- * points, gap to the leader, league form, home and away record, goals — computed from the stored
- * results each time a text is shown, through the same table function the 数据库 page and the
- * match analysis use (server/database/standings.ts). Texts (情报, tip reasons, match reports,
+ * points, gap to the leader, league form, home and away record, goals — read each time a text is
+ * shown from the same league tables the 数据库 page and the match analysis use (kept in memory and
+ * moved by each write: server/database/league-tables.ts). Texts (情报, tip reasons, match reports,
  * articles) take their numbers from here and from nowhere else.
  */
 import type { FormMark, Sport, StandingsZone } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
-import { leagueResults, sportResults } from '../database/service';
-import { computeTable, liveTable, zoneOf, type ResultInput, type TableRow } from '../database/standings';
+import { sportResults } from '../database/results';
+import { isTableView, leagueTables, scratchView, viewOf, type TableView } from '../database/league-tables';
+import { zoneOf, type ResultInput, type TableRow } from '../database/standings';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
 import { providerTable } from '../live/provider-standings';
 
@@ -61,18 +62,29 @@ export function gamesBehind(leader: Pick<TableRow, 'win' | 'loss'>, row: Pick<Ta
 }
 
 /**
- * The facts of every team of a league table from its results. `asOf` (unix seconds): only
- * matches that kicked off before it and are over (what a text written then could know);
- * without it, the table as shown now (matches in play at their current score).
+ * The facts of every team of a league table from its tables (the league's in memory, or tables
+ * of given results). `asOf` (unix seconds): only matches that kicked off before it and are over
+ * (what a text written then could know), counted from scratch; without it, the table as shown now
+ * (matches in play at their current score).
  */
-export function leagueFactsFrom(league: LeagueShape, results: readonly ResultInput[], asOf?: number): TeamFacts[] {
+export function leagueFactsFrom(
+  league: LeagueShape,
+  source: TableView | readonly ResultInput[],
+  asOf?: number,
+): TeamFacts[] {
   if (league.cup) return [];
   const ids = league.teams.map((t) => t.id);
   const nameOf = new Map(league.teams.map((t) => [t.id, t.name]));
-  const counted = asOf === undefined ? results : results.filter((r) => r.ot < asOf && !r.live);
-  const rows = liveTable(league.sport, ids, counted).rows;
-  const homeRows = new Map(computeTable(league.sport, ids, counted, 'home').map((r) => [r.teamId, r]));
-  const awayRows = new Map(computeTable(league.sport, ids, counted, 'away').map((r) => [r.teamId, r]));
+  const view =
+    asOf === undefined
+      ? viewOf(league.sport, source)
+      : scratchView(
+          league.sport,
+          (isTableView(source) ? source.results() : source).filter((r) => r.ot < asOf && !r.live),
+        );
+  const rows = view.table(ids).rows;
+  const homeRows = new Map(view.table(ids, 'home').rows.map((r) => [r.teamId, r]));
+  const awayRows = new Map(view.table(ids, 'away').rows.map((r) => [r.teamId, r]));
   const formOf = new Map(rows.map((r) => [r.teamId, r.form]));
   return factsOfRows(
     league,
@@ -150,7 +162,7 @@ export async function leagueFacts(db: Db, leagueId: number, asOf?: number): Prom
     const provided = await providerTable(db, leagueId, league.name);
     if (provided) return providerFacts(league, provided.rows);
   }
-  return leagueFactsFrom(league, await leagueResults(db, leagueId, league.sport), asOf);
+  return leagueFactsFrom(league, await leagueTables(db, leagueId, league.sport), asOf);
 }
 
 /**

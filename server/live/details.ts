@@ -15,8 +15,8 @@ import type {
 } from '../../workers/protocol/index';
 import { isFinished, isPlaying } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
-import { leagueResults, namedTableRow } from '../database/service';
-import { liveTable } from '../database/standings';
+import { namedTableRow } from '../database/service';
+import { leagueTables } from '../database/league-tables';
 import { CONFERENCES, tableLeagueOf } from '../database/shapes';
 import { rngFor } from '../seed/rng';
 import { squad } from './simulator/squads';
@@ -95,8 +95,8 @@ export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
     .select(['name', 'season'])
     .where('id', '=', leagueId)
     .executeTakeFirst();
-  // The same computed table the 数据库 page shows (finished matches, matches in play as they
-  // stand), so the match detail never contradicts it; a league shown by conference (NBA) gives
+  // The same table the 数据库 page shows (finished matches, matches in play as they stand, kept
+  // in memory: server/database/league-tables.ts), so the match detail never contradicts it; a league shown by conference (NBA) gives
   // the home team's conference.
   const seedLeague = LEAGUE_BY_ID.get(leagueId);
   // A provider's league: its own table as the base, today's matches added as they stand.
@@ -104,9 +104,7 @@ export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
   if (provided) return provided;
   const conference = CONFERENCES[leagueId]?.find((c) => c.teamIds.includes(m.homeId));
   const ids = conference?.teamIds ?? (seedLeague ? leagueTeams(seedLeague).map((t) => t.id) : []);
-  const rows = seedLeague
-    ? liveTable(seedLeague.sport, ids, await leagueResults(db, leagueId, seedLeague.sport)).rows
-    : [];
+  const rows = seedLeague ? (await leagueTables(db, leagueId, seedLeague.sport)).table(ids).rows : [];
   return {
     leagueName: conference ? `${league?.name ?? ''}${conference.name}` : (league?.name ?? ''),
     season: league?.season ?? '',

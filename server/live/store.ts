@@ -1,10 +1,10 @@
 /** Reads and writes the simulator's state (live_matches and its history tables) in bulk. */
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
 import type { FeedOutput, SimMatch } from './simulator/sim-types';
-import { leaguesChanged } from '../database/standings-cache';
+import { leaguesForgotten, matchesWritten } from '../database/league-tables';
 
 type MatchRow = Selectable<LiveTables['live_matches']>;
 
@@ -56,25 +56,45 @@ function simToRow(m: SimMatch) {
 
 const CHUNK = 5000;
 
+/** One table's rows to insert through one JSON parameter, and what to do on a conflict. */
+interface InsertPart {
+  table: string;
+  columns: ReadonlyArray<readonly [string, string]>;
+  rows: readonly object[];
+  conflict: string;
+}
+
 /**
- * Bulk insert through one JSON parameter (`jsonb_to_recordset`): far faster than multi-row
- * VALUES on PGlite, and no parameter-count limit. Column names and types are constants here.
+ * One insert statement through one JSON parameter (`jsonb_to_recordset`): far faster than
+ * multi-row VALUES on PGlite, and no parameter-count limit. Column names and types are constants here.
  */
-async function bulkInsert(
-  db: Db,
-  table: string,
-  columns: ReadonlyArray<readonly [string, string]>,
-  rows: readonly object[],
-  conflict: string,
-): Promise<void> {
-  const cols = columns.map(([c]) => `"${c}"`).join(', ');
-  const defs = columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const json = JSON.stringify(rows.slice(i, i + CHUNK));
-    await sql`insert into ${sql.table(table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(conflict)}`.execute(
-      db,
-    );
+function insertStatement(p: InsertPart, rows: readonly object[]): RawBuilder<unknown> {
+  const cols = p.columns.map(([c]) => `"${c}"`).join(', ');
+  const defs = p.columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
+  const json = JSON.stringify(rows);
+  return sql`insert into ${sql.table(p.table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(p.conflict)}`;
+}
+
+/**
+ * Writes the parts together. When each fits one chunk (a tick of the feed, a goal): one statement,
+ * the parts as data-modifying CTEs — atomic by itself, one round trip instead of a transaction's
+ * begin, one statement per table and commit (most of a goal's database time on PGlite). Larger
+ * writes (a first start's catch-up) go in chunks inside one transaction.
+ */
+async function writeParts(db: Db, parts: readonly InsertPart[]): Promise<void> {
+  const full = parts.filter((p) => p.rows.length > 0);
+  if (full.length === 0) return;
+  if (full.every((p) => p.rows.length <= CHUNK)) {
+    const stmts = full.map((p) => insertStatement(p, p.rows));
+    const last = stmts.pop()!;
+    const ctes = stmts.map((st, i) => sql`${sql.raw(`w${i}`)} as (${st})`);
+    await (ctes.length ? sql`with ${sql.join(ctes)} ${last}` : last).execute(db);
+    return;
   }
+  await db.transaction().execute(async (trx) => {
+    for (const p of full)
+      for (let i = 0; i < p.rows.length; i += CHUNK) await insertStatement(p, p.rows.slice(i, i + CHUNK)).execute(trx);
+  });
 }
 
 const MATCH_COLUMNS = [
@@ -102,28 +122,35 @@ const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
 
 /** Inserts new fixtures; existing ids are left alone (idempotent). */
 export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {
-  await bulkInsert(db, 'live_matches', MATCH_COLUMNS, matches.map(matchRecord), 'on conflict (id) do nothing');
-  leaguesChanged(
+  await writeParts(db, [
+    {
+      table: 'live_matches',
+      columns: MATCH_COLUMNS,
+      rows: matches.map(matchRecord),
+      conflict: 'on conflict (id) do nothing',
+    },
+  ]);
+  // A stored id keeps its row, so what the tables count is not known here: read again when asked.
+  leaguesForgotten(
     db,
     matches.map((m) => m.leagueId),
   );
 }
 
-/** Writes changed matches and what happened to them, in one transaction. */
+/** Writes changed matches and what happened to them, all or nothing. */
 export async function saveOutput(db: Db, matches: readonly SimMatch[], out: FeedOutput): Promise<void> {
   if (matches.length === 0 && out.incidents.length === 0 && out.texts.length === 0 && out.odds.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await bulkInsert(
-      trx,
-      'live_matches',
-      MATCH_COLUMNS,
-      matches.map(matchRecord),
-      'on conflict (id) do update set day = excluded.day, ot = excluded.ot, status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
-    );
-    await bulkInsert(
-      trx,
-      'live_incidents',
-      [
+  await writeParts(db, [
+    {
+      table: 'live_matches',
+      columns: MATCH_COLUMNS,
+      rows: matches.map(matchRecord),
+      conflict:
+        'on conflict (id) do update set day = excluded.day, ot = excluded.ot, status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
+    },
+    {
+      table: 'live_incidents',
+      columns: [
         ['id', 'text'],
         ['match_id', 'int'],
         ['sport', 'text'],
@@ -138,7 +165,7 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         ['at', 'double precision'],
       ],
       // An incident corrected within the same step (a goal and its VAR take-back) is stored once, as it ends.
-      [...new Map(out.incidents.map((i) => [i.id, i])).values()].map((i) => ({
+      rows: [...new Map(out.incidents.map((i) => [i.id, i])).values()].map((i) => ({
         id: i.id,
         match_id: i.matchId,
         sport: i.sport,
@@ -153,12 +180,12 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         at: i.at,
       })),
       // An incident stored again under its id is a correction (a goal taken back): it replaces the row.
-      'on conflict (id) do update set type = excluded.type, text = excluded.text, score_h = excluded.score_h, score_a = excluded.score_a',
-    );
-    await bulkInsert(
-      trx,
-      'live_text',
-      [
+      conflict:
+        'on conflict (id) do update set type = excluded.type, text = excluded.text, score_h = excluded.score_h, score_a = excluded.score_a',
+    },
+    {
+      table: 'live_text',
+      columns: [
         ['id', 'text'],
         ['match_id', 'int'],
         ['minute', 'int'],
@@ -167,7 +194,7 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         ['type', 'text'],
         ['at', 'double precision'],
       ],
-      out.texts.map((t) => ({
+      rows: out.texts.map((t) => ({
         id: t.id,
         match_id: t.matchId,
         minute: t.minute,
@@ -176,12 +203,11 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         type: t.type,
         at: t.at,
       })),
-      'on conflict (id) do nothing',
-    );
-    await bulkInsert(
-      trx,
-      'live_odds',
-      [
+      conflict: 'on conflict (id) do nothing',
+    },
+    {
+      table: 'live_odds',
+      columns: [
         ['match_id', 'int'],
         ['type', 'int'],
         ['company_id', 'int'],
@@ -190,7 +216,7 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         ['right', 'double precision'],
         ['at', 'double precision'],
       ],
-      out.odds.map((o) => ({
+      rows: out.odds.map((o) => ({
         match_id: o.matchId,
         type: o.type,
         company_id: o.companyId,
@@ -199,15 +225,13 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
         right: o.right,
         at: o.at,
       })),
-      '',
-    );
-  });
-  // Standings follow scores and statuses only: an odds or stats move leaves the cached tables alone.
+      conflict: '',
+    },
+  ]);
+  // Standings follow scores and statuses only: an odds or stats move leaves the tables alone; a
+  // goal, its VAR take-back, full time or a match no longer counted moves its two teams' rows.
   const results = out.results;
-  leaguesChanged(
-    db,
-    (results ? matches.filter((m) => results.has(m.id)) : matches).map((m) => m.leagueId),
-  );
+  matchesWritten(db, results ? matches.filter((m) => results.has(m.id)) : matches);
 }
 
 /** Meta key of the Beijing days the simulator has filled, sorted (./past-results.ts reads the first). */

@@ -1,15 +1,18 @@
 /**
- * Standings benchmark (issue 14).
+ * Standings benchmark (issues 14 and 27).
  *
  *   npx tsx tests/bench/standings.ts [--requests 300] [--leagues 50]
  *
  * 1. API: a real server on a fresh PGlite database (feed off) holding one league of 20 teams with
- *    a full double round robin (380 finished matches, seeded scores); GET /database/standings
+ *    a full double round robin (380 matches, seeded scores, one in play); GET /database/standings
  *    through Fastify's inject, p50/p95/max over `--requests` answers (after 20 warm-ups): as served
- *    (kept until the league's matches change), then each right after a write (recomputed).
- * 2. Live recompute per goal: 50 leagues of 20 teams with 370 finished and 10 live matches each;
- *    a goal in every league (one live score moves) and each league's live table with moves
- *    recomputed; prints µs per goal (one league's table) and ms for a goal in all 50 at once.
+ *    (the answer kept until the table moves), each right after a goal written through the store
+ *    (the table in memory moved by it: server/database/league-tables.ts), and each after the
+ *    league is forgotten (its results read from storage again, the cost of a first read).
+ * 2. Per goal: 50 leagues of 20 teams with 370 finished and 10 live matches each; a goal in every
+ *    league (one live score moves) and each league's live table with moves, recomputed from all
+ *    results (liveTable) and moved incrementally (the two tables of IncrementalTable the league
+ *    tables keep); prints µs per goal (one league's table) and ms for a goal in all 50 at once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,13 +21,15 @@ import { performance } from 'node:perf_hooks';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openStorage } from '../../server/db/index';
-import { insertMatches } from '../../server/live/store';
+import { insertMatches, saveOutput } from '../../server/live/store';
+import { newOutput } from '../../server/live/model';
 import { seedCatalogue } from '../../server/seed/seed';
 import type { LiveMatch } from '../../server/live/model';
 import { LEAGUE_BY_ID, leagueTeams } from '../../server/seed/leagues';
 import { rngFor } from '../../server/seed/rng';
 import { liveTable, type ResultInput } from '../../server/database/standings';
-import { leaguesChanged } from '../../server/database/standings-cache';
+import { leaguesForgotten } from '../../server/database/league-tables';
+import { IncrementalTable } from '../../server/database/standings-incremental';
 import { DatabasePaths, embeddedUrl, fillPath } from '../../workers/protocol/index';
 
 function arg(name: string, def: number): number {
@@ -62,7 +67,8 @@ async function apiBench(): Promise<void> {
       awayId,
       day: new Date((start + Math.floor(i / 10) * 7 * 86400) * 1000).toISOString().slice(0, 10),
       ot: start + Math.floor(i / 10) * 7 * 86400,
-      status: 8,
+      // The last match in play: each goal in it moves the table.
+      status: i === 379 ? 4 : 8,
       score: [r.int(0, 4), r.int(0, 3)],
       jc: null,
       bd: false,
@@ -86,17 +92,28 @@ async function apiBench(): Promise<void> {
       return ms;
     };
     for (let i = 0; i < 20; i++) await one();
-    // Answers are kept until the league's matches are written (server/database/standings-cache.ts):
-    // first the answers as served, then each one right after a write to the league (recomputed).
-    for (const cold of [false, true]) {
+    const live = matches[379]!;
+    const goal = async () => {
+      live.score = [live.score[0] + 1, live.score[1]];
+      const out = newOutput();
+      out.changed.add(live.id);
+      out.results = new Set([live.id]);
+      await saveOutput(server.ctx.db, [live], out);
+    };
+    const cases = [
+      ['as served', null],
+      ['after a goal (the table in memory moved)', goal],
+      ['after the league is forgotten (read from storage)', async () => leaguesForgotten(server.ctx.db, [league.id])],
+    ] as const;
+    for (const [name, before] of cases) {
       const times: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
-        if (cold) leaguesChanged(server.ctx.db, [league.id]);
+        await before?.();
         times.push(await one());
       }
       times.sort((a, b) => a - b);
       console.log(
-        `standings API${cold ? ' after a write (recomputed)' : ''}, 20 teams / ${matches.length} matches, ${REQUESTS} requests: p50 ${pct(times, 0.5).toFixed(2)} ms, p95 ${pct(times, 0.95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+        `standings API ${name}, 20 teams / ${matches.length} matches, ${REQUESTS} requests: p50 ${pct(times, 0.5).toFixed(2)} ms, p95 ${pct(times, 0.95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
       );
     }
   } finally {
@@ -127,14 +144,38 @@ function recomputeBench(): void {
       checksum += liveTable('zq', lg.teams, lg.results).rows[0]!.teamId;
     }
   };
-  for (let i = 0; i < 20; i++) goalAll();
+  // The league tables' pair per league (server/database/league-tables.ts): all results, finished only.
+  const pairs = leagues.map((lg) => {
+    const all = new IncrementalTable('zq', lg.teams);
+    const done = new IncrementalTable('zq', lg.teams);
+    for (const r of lg.results) {
+      all.set(r);
+      if (!r.live) done.set(r);
+    }
+    return { all, done, live: lg.results[370]! };
+  });
+  const goalAllIncremental = () => {
+    for (const p of pairs) {
+      const live = { ...p.live, score: [p.live.score[0] + 1, p.live.score[1]] as [number, number] };
+      p.live = live;
+      p.all.set(live);
+      const before = new Map(p.done.table().map((r) => [r.teamId, r.rank]));
+      checksum += p.all.table().find((r) => before.has(r.teamId))!.teamId;
+    }
+  };
   const rounds = 50;
-  const t0 = performance.now();
-  for (let i = 0; i < rounds; i++) goalAll();
-  const ms = (performance.now() - t0) / rounds;
-  console.log(
-    `live recompute: ${LEAGUES} leagues × 20 teams × 380 matches (10 live): ${((ms * 1000) / LEAGUES).toFixed(0)} µs per goal (one league's table and moves), ${ms.toFixed(2)} ms for a goal in every league (checksum ${checksum})`,
-  );
+  for (const [name, run] of [
+    ['recomputed from all results', goalAll],
+    ['moved incrementally', goalAllIncremental],
+  ] as const) {
+    for (let i = 0; i < 20; i++) run();
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) run();
+    const ms = (performance.now() - t0) / rounds;
+    console.log(
+      `live table ${name}: ${LEAGUES} leagues × 20 teams × 380 matches (10 live): ${((ms * 1000) / LEAGUES).toFixed(0)} µs per goal (one league's table and moves), ${ms.toFixed(2)} ms for a goal in every league (checksum ${checksum})`,
+    );
+  }
 }
 
 await apiBench();

@@ -463,6 +463,15 @@ describe('Nami adapter against a fake 纳米数据', () => {
     push([entry(4, 1, 1, [goal23, away70], [6, 2])]);
     await until(async () => (await header()).data.match.score.join('-') === '1-1', 'equaliser');
     expect(await table()).toEqual(['1 利物浦 10 25', '2 切尔西 11 22', '3 阿森纳 11 21']);
+    // A goal alone (no status change) moves the live table in memory that every reader reads, the
+    // ChatGPT tab too; the stored copy (live_standings) follows status changes only.
+    const live = await server.app.inject({
+      method: 'POST',
+      url: embeddedUrl(ChatGptPaths.ask),
+      payload: new URLSearchParams({ question: '英超积分榜' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect((live.json() as { data: ChatAnswer }).data.text).toMatch(/2\. 切尔西 {2}11 场 .* 22 分/);
     push([entry(8, 1, 2, [goal23, away70, away80], [6, 2])]);
     await until(async () => (await header()).data.match.s === 8, 'full time');
     expect(await table()).toEqual(['1 利物浦 10 25', '2 切尔西 11 24', '3 阿森纳 11 20']);
