@@ -6,19 +6,6 @@ import { precompress } from './scripts/vite-precompress';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Server paths that are never the app: no navigation fallback, never cached by the worker. */
-const NOT_APP = [
-  /^\/main\//,
-  /^\/api\//,
-  /^\/imapi/,
-  /^\/imserver/,
-  /^\/ws/,
-  /^\/_dev\//,
-  /^\/metrics/,
-  /^\/healthz/,
-  /^\/media\//,
-];
-
 /** The server's entry (issue 29): `vite build --ssr src/entry-server.tsx` builds it into dist-ssr/. */
 const ssrBuild: UserConfig = {
   plugins: [react()],
@@ -66,11 +53,26 @@ const clientBuild: UserConfig = {
           'icons/*.svg',
           'images/*.svg',
         ],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: NOT_APP,
+        // Navigations go to the network first (issue 29): online, every visit gets the server's
+        // HTML, with the first screen rendered in it; the precached shell answers only when the
+        // network fails (offline, server gone), and the app then paints from the core's offline
+        // store. Pages are not cached: an old page's seed would hydrate last visit's data and
+        // frame (signed in or not). Without this, workbox's navigation fallback answered every
+        // repeat visit with the shell, and the server-rendered first screen was lost.
+        navigateFallback: null,
         // Hashed build files only; API answers are never cached here (the core keeps its own
         // offline store).
         runtimeCaching: [
+          {
+            // Server paths that are never the app (NON_APP_PREFIXES in workers/protocol/api/paths.ts)
+            // are left alone. The pattern is copied into sw.js as source, so it names them itself.
+            urlPattern: ({ request, sameOrigin, url }) =>
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              !/^\/(?:main\/|api\/|imapi|imserver|ws|_dev\/|metrics|healthz|media\/)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
