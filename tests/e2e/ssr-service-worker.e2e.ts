@@ -10,7 +10,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhoneContext, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+import {
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startServer,
+  waitForOfflineEntry,
+  type RunningServer,
+} from '../helpers/e2e';
 
 const SEED = 'id="qs-ssr-seed"';
 const ROWS = '[data-match-id] [data-score]';
@@ -62,6 +69,7 @@ describe('service worker', () => {
     await screenshot(first, 'ssr-sw-online-repeat');
     await first.goto(server.url + '/live/hot');
     await first.waitForSelector(ROWS, { timeout: 30_000 });
+    await waitForOfflineEntry(first, '/live/hot/schedule');
     await first.close();
 
     // No network answers from here on; the core's SharedWorker ends with its last tab.
