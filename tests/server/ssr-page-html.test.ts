@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageHtml } from '../../server/ssr/page-html';
-import { loggedInCookie, ssrRouteOf } from '../../server/ssr/page-render';
+import { loggedInCookie, rendersFor, ssrRouteOf } from '../../server/ssr/page-render';
 import { serialiseSeed } from '../../src/core/ssr';
 
 const INDEX = [
@@ -32,6 +32,13 @@ describe('server-rendered page HTML', () => {
       expect(ssrRouteOf(url), url).not.toBeNull();
     for (const url of ['/download', '/user/login', '/message', '/nope', '/', '/user/attention'])
       expect(ssrRouteOf(url), url).toBeNull();
+  });
+
+  it("renders the community list for visitors only (a signed-in user's shields are not the server's)", () => {
+    const list = ssrRouteOf('/community/list')!;
+    expect(rendersFor(list, false)).toBe(true);
+    expect(rendersFor(list, true)).toBe(false);
+    for (const url of ['/live/hot', '/user', '/news/1002']) expect(rendersFor(ssrRouteOf(url)!, true), url).toBe(true);
   });
 
   it('reads the loggedIn flag cookie, nothing else', () => {
