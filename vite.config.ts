@@ -4,20 +4,11 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** App code the 'common' chunk may hold (see codeSplitting below), but the user area's forms. */
+const APP_SHARED = /[\\/](src[\\/](core|components|state|app)|workers[\\/](protocol|domain))[\\/]/;
+const USER_FORMS = /[\\/](src[\\/]components[\\/]user[\\/]FormField|workers[\\/]protocol[\\/]id-number)\./;
 
-/** Server paths that are never the app: no navigation fallback, never cached by the worker. */
-const NOT_APP = [
-  /^\/main\//,
-  /^\/api\//,
-  /^\/imapi/,
-  /^\/imserver/,
-  /^\/ws/,
-  /^\/_dev\//,
-  /^\/metrics/,
-  /^\/healthz/,
-  /^\/media\//,
-];
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The server's entry (issue 29): `vite build --ssr src/entry-server.tsx` builds it into dist-ssr/. */
 const ssrBuild: UserConfig = {
@@ -56,21 +47,40 @@ const clientBuild: UserConfig = {
         // The shell (HTML, entry JS, CSS, icons) is precached, so an offline reload still shows the
         // app. Area chunks are cached as they are used (not all precached: that would download
         // every area on 2G / data saver, where prefetching is skipped).
+        // Every stylesheet is precached too (15 files, about 25 KB gzip): a server-rendered page has
+        // its first screen's CSS inline and never fetches those files, so the offline shell, which
+        // has no inline CSS, would find them in no cache, fail to load its chunk and reload.
         // The PNG icons are left out (about 130 KB): the browser fetches them itself to install the
         // app, and the pages use the SVG icon (issue 16: the first visit's bytes).
         globPatterns: [
           'index.html',
-          'assets/index-*.{js,css}',
-          'assets/common-*.{js,css}',
+          'assets/index-*.js',
+          'assets/common-*.js',
+          'assets/*.css',
           '*.{svg,webmanifest}',
           'icons/*.svg',
           'images/*.svg',
         ],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: NOT_APP,
+        // Navigations go to the network first (issue 29): online, every visit gets the server's
+        // HTML, with the first screen rendered in it; the precached shell answers only when the
+        // network fails (offline, server gone), and the app then paints from the core's offline
+        // store. Pages are not cached: an old page's seed would hydrate last visit's data and
+        // frame (signed in or not). Without this, workbox's navigation fallback answered every
+        // repeat visit with the shell, and the server-rendered first screen was lost.
+        navigateFallback: null,
         // Hashed build files only; API answers are never cached here (the core keeps its own
         // offline store).
         runtimeCaching: [
+          {
+            // Server paths that are never the app (NON_APP_PREFIXES in workers/protocol/api/paths.ts)
+            // are left alone. The pattern is copied into sw.js as source, so it names them itself.
+            urlPattern: ({ request, sameOrigin, url }) =>
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              !/^\/(?:main\/|api\/|imapi|imserver|ws|_dev\/|metrics|healthz|media\/)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
@@ -111,7 +121,9 @@ const clientBuild: UserConfig = {
           groups: [
             {
               name: 'common',
-              test: /[\\/](src[\\/](core|components|state|app)|workers[\\/](protocol|domain))[\\/]/,
+              // The user area's form parts are shared by its pages alone: in 'common' they rode along
+              // on every first view (1 KB gzip).
+              test: (id: string) => APP_SHARED.test(id) && !USER_FORMS.test(id),
               minShareCount: 6,
             },
           ],

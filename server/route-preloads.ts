@@ -80,6 +80,10 @@ export function areaFiles(manifest: ViteManifest): Map<Area, AreaFiles> {
  * waterfall; the area's other routes never load them (issue 29).
  */
 export const ROUTE_PAGE_SOURCES: Readonly<Record<string, string>> = {
+  'live/hot': 'src/pages/live/HotPage.tsx',
+  'live/zq/type': 'src/pages/live/ListPage.tsx',
+  'live/lq/type': 'src/pages/live/ListPage.tsx',
+  'news/type': 'src/pages/news/NewsListPage.tsx',
   'live/zq/detail': 'src/pages/live/ZqDetailPage.tsx',
   'live/lq/detail': 'src/pages/live/LqDetailPage.tsx',
   'live/ai': 'src/pages/live/AiPages.tsx',
@@ -88,6 +92,26 @@ export const ROUTE_PAGE_SOURCES: Readonly<Record<string, string>> = {
   'news/detail': 'src/pages/news/ArticlePage.tsx',
   'community/detail': 'src/pages/community/PostPage.tsx',
   'community/qdetail': 'src/pages/community/CirclePage.tsx',
+  'user/login': 'src/pages/user/LoginPage.tsx',
+  'user/register': 'src/pages/user/RegisterPage.tsx',
+  'user/password': 'src/pages/user/RetrievePasswordPage.tsx',
+  'user/changePassWord': 'src/pages/user/ChangePasswordPage.tsx',
+  'user/nickname': 'src/pages/user/NicknamePage.tsx',
+  'user/infor': 'src/pages/user/InforPage.tsx',
+  'user/certification': 'src/pages/user/CertificationPage.tsx',
+  'user/set': 'src/pages/user/SetPage.tsx',
+  'user/attention': 'src/pages/user/ListPages.tsx',
+  'user/match': 'src/pages/user/ListPages.tsx',
+  'user/history': 'src/pages/user/ListPages.tsx',
+  'user/message': 'src/pages/user/ListPages.tsx',
+  'user/authorHome': 'src/pages/user/ListPages.tsx',
+  'user/community': 'src/pages/user/CommunityPage.tsx',
+  'user/proposal': 'src/pages/user/ContentPages.tsx',
+  'user/question': 'src/pages/user/HelpPages.tsx',
+  'user/doubt': 'src/pages/user/HelpPages.tsx',
+  'user/opinion': 'src/pages/user/HelpPages.tsx',
+  'user/recharge': 'src/pages/user/RechargePage.tsx',
+  'user/anchor': 'src/pages/user/AnchorConsolePage.tsx',
 };
 
 /** Each lazily loaded page's files beyond its area's and the entry's, by route name. */

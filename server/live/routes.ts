@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   Code,
   CrestPath,
+  SpritePath,
   LivePaths,
   embeddedUrl,
   isUpcoming,
@@ -25,6 +26,8 @@ import { BizError, parseInput } from '../http/reply';
 import { requireUser } from '../accounts/tokens';
 import { BOOKMAKERS, TEAM_BY_ID } from '../seed/leagues';
 import { crestSvg } from '../seed/crest';
+import { ART_KINDS, artSvg, type ArtKind } from '../media/art';
+import { spriteItems, spriteSvg } from '../media/sprite';
 import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
@@ -268,5 +271,25 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(crestSvg(team));
+  });
+
+  // The generated images coming on screen together, in one SVG (server/media/sprite.ts).
+  const generatedSvg = async (item: string): Promise<string | null> => {
+    const [what, a, b] = item.split('/');
+    if (what === 'art') return ART_KINDS.includes(a as ArtKind) ? artSvg(a as ArtKind, Number(b)) : null;
+    const teamId = Number(a);
+    const team = TEAM_BY_ID.get(teamId) ?? (await storedTeam(db, teamId));
+    return team ? crestSvg(team) : null;
+  };
+  app.get(SpritePath, async (req, reply: FastifyReply) => {
+    const items = spriteItems((req.query as Record<string, unknown>).i);
+    if (!items) return reply.status(404).type('text/plain; charset=utf-8').send(LiveText.imageNotFound);
+    const images = await Promise.all(items.map(async (item) => ({ item, svg: await generatedSvg(item) })));
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(spriteSvg(images));
   });
 };

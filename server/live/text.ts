@@ -2,6 +2,7 @@
 export const LiveText = {
   matchNotFound: '比赛不存在',
   teamNotFound: '球队不存在',
+  imageNotFound: '图片不存在',
   dateOutOfRange: '日期超出范围，只能查询前后7天',
   sportMismatch: '比赛项目与比赛不符',
   noVideo: '暂无直播视频',

@@ -50,6 +50,14 @@ export const SSR_ROUTES: ReadonlySet<string> = new Set([
   'user',
   'community/list',
 ]);
+/**
+ * Routes rendered for visitors only: their first screen depends on the signed-in user in a way the
+ * server, rendering as a visitor, cannot know, and the page does not fetch it again after
+ * hydration. The community list hides the posts of authors the user shielded: a signed-in user
+ * gets the plain app there (found when the service worker began letting the server's HTML through
+ * on repeat visits: tests/e2e/news.e2e.ts).
+ */
+export const VISITOR_ONLY_ROUTES: ReadonlySet<string> = new Set(['community/list']);
 const RENDER_TIMEOUT_MS = 3000;
 /** One page of each area that is server-rendered. */
 const WARM_PATHS = ['/live/hot', '/vlive/0', '/news/1002', '/database', '/proposal/rank', '/user', '/community/list'];
@@ -61,6 +69,11 @@ export function ssrRouteOf(url: string): RouteDef | null {
   const route = matchRoute(clean);
   if (!route || !isDelivered(route) || route.guard || !SSR_ROUTES.has(route.name)) return null;
   return route;
+}
+
+/** Whether the route's first screen is rendered here for this visitor (or signed-in user). */
+export function rendersFor(route: RouteDef, loggedIn: boolean): boolean {
+  return !(loggedIn && VISITOR_ONLY_ROUTES.has(route.name));
 }
 
 /** The `loggedIn` flag cookie (src/core/auth-cookie.ts): a flag, never the token. */
@@ -94,11 +107,13 @@ export async function createPageRenderer(app: FastifyInstance, ssrDir: string): 
   return {
     async render(req) {
       const url = req.url;
-      if (!ssrRouteOf(url)) return null;
+      const route = ssrRouteOf(url);
+      const loggedIn = loggedInCookie(req.headers.cookie);
+      if (!route || !rendersFor(route, loggedIn)) return null;
       try {
         return await bundle.render({
           url,
-          loggedIn: loggedInCookie(req.headers.cookie),
+          loggedIn,
           port: portOf(req),
           cookie: req.headers.cookie ?? '',
           // The page's data from the same routes (and services) the REST API answers with, as a

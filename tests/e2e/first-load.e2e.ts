@@ -23,8 +23,12 @@ import {
   newPhonePage,
   screenshot,
   startServer,
+  waitForOfflineEntry,
   type RunningServer,
 } from '../helpers/e2e';
+
+import { ROUTE_PAGE_SOURCES } from '../../server/route-preloads';
+import { matchRoute } from '../../workers/protocol/routes';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 
@@ -178,7 +182,11 @@ describe('preloads', () => {
     const entryKey = Object.keys(m).find((k) => m[k]!.isEntry && k.endsWith('index.html'))!;
     const entry = closure(m, entryKey);
     // The area chunk's static imports include the entry (shared code): that one index.html loads.
-    const own = new Set([...closure(m, areaKey(m, area))].filter((f) => !entry.has(f)));
+    // A page its area loads on its own (ROUTE_PAGE_SOURCES) is preloaded on its route too.
+    const pageSource = ROUTE_PAGE_SOURCES[matchRoute(route === '/' ? '/vlive/0' : route)?.name ?? ''];
+    const own = new Set(
+      [...closure(m, areaKey(m, area)), ...(pageSource ? closure(m, pageSource) : [])].filter((f) => !entry.has(f)),
+    );
     const html = decoded(await rawGet(route, { 'accept-encoding': 'br' })).toString('utf8');
     const preloads = preloadsIn(html);
     // Its own area chunk and every static import of it are preloaded…
@@ -330,6 +338,10 @@ describe('second visit', () => {
     );
     await first.goto(server.url + '/live/hot');
     await first.waitForSelector('[data-match-id]', { timeout: 30_000 });
+    // The server's HTML shows the rows before the page's code has run and the core has fetched the
+    // list: the visit ends once the core's offline store holds the hot list (a tab closed sooner
+    // leaves nothing for the next visit offline), not at the first rows.
+    await waitForOfflineEntry(first, '/live/hot/schedule');
     await first.close();
 
     // No network answers from here on; the core's SharedWorker ends with its last tab.

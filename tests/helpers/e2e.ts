@@ -395,3 +395,27 @@ export async function touchDrag(
     await cdp.detach();
   }
 }
+
+/**
+ * Waits until the core's offline store (IndexedDB 'qiusai-core', table kv) holds an answer whose
+ * key contains `pathPart` (e.g. '/live/hot/schedule'). A server-rendered page shows its rows before
+ * its code has run and the core has fetched them: a tab closed sooner leaves nothing offline.
+ */
+export async function waitForOfflineEntry(page: Page, pathPart: string, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (part) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('qiusai-core');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(false);
+          const keys = db.transaction('kv').objectStore('kv').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.some((k) => String(k).includes(part)));
+          keys.onerror = () => resolve(false);
+        };
+      }),
+    pathPart,
+    { polling: 250, timeout: timeoutMs },
+  );
+}

@@ -336,6 +336,39 @@ describe('hot, video, follows, crests, dev control', () => {
     expect((await server.app.inject({ method: 'GET', url: '/media/crest/1.svg' })).statusCode).toBe(404);
   });
 
+  it('serves crests and art coming on screen together as one sprite, a view each; refuses other paths', async () => {
+    const items = [`crest/${zq.home.id}`, `crest/${zq.away.id}`, 'art/cover/3', 'art/avatar/3'];
+    const res = await server.app.inject({ method: 'GET', url: `/media/sprite.svg?i=${items.join(',')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('max-age=');
+    const own = await server.app.inject({ method: 'GET', url: `/media/crest/${zq.home.id}.svg` });
+    // Each image is its own SVG, placed in its slot, with a view of the slot's box.
+    expect(res.body).toContain(own.body.slice(own.body.indexOf('>') + 1));
+    expect(res.body).toContain(`<view id="crest-${zq.home.id}" viewBox="0 0 100 112"/>`);
+    expect(res.body).toContain(`<view id="crest-${zq.away.id}" viewBox="0 112 100 112"/>`);
+    expect(res.body).toContain('<view id="art-cover-3" viewBox="0 224 320 180"/>');
+    expect(res.body).toContain('<view id="art-avatar-3" viewBox="0 404 100 100"/>');
+    // The two generated covers' gradients keep apart.
+    expect(res.body).toContain('id="art-cover-3_g"');
+    expect(res.body).toContain('fill="url(#art-avatar-3_g)"');
+    expect(res.body).not.toContain('id="g"');
+    expect(res.body).not.toContain('<script');
+    for (const bad of [
+      '',
+      'crest/x',
+      '../crest/1',
+      'art/poster/1',
+      'crest/1.svg',
+      Array(49).fill('crest/1').join(','),
+    ]) {
+      const refused = await server.app.inject({ method: 'GET', url: `/media/sprite.svg?i=${encodeURIComponent(bad)}` });
+      expect(refused.statusCode, bad).toBe(404);
+      expect(refused.body).toBe('图片不存在');
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/media/sprite.svg' })).statusCode).toBe(404);
+  });
+
   it('POST /_dev/feed/event applies a goal to a live match and refuses one to a finished match', async () => {
     const goal = await server.app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageHtml } from '../../server/ssr/page-html';
-import { loggedInCookie, ssrRouteOf } from '../../server/ssr/page-render';
+import { loggedInCookie, rendersFor, ssrRouteOf } from '../../server/ssr/page-render';
 import { serialiseSeed } from '../../src/core/ssr';
 
 const INDEX = [
@@ -34,6 +34,13 @@ describe('server-rendered page HTML', () => {
       expect(ssrRouteOf(url), url).toBeNull();
   });
 
+  it("renders the community list for visitors only (a signed-in user's shields are not the server's)", () => {
+    const list = ssrRouteOf('/community/list')!;
+    expect(rendersFor(list, false)).toBe(true);
+    expect(rendersFor(list, true)).toBe(false);
+    for (const url of ['/live/hot', '/user', '/news/1002']) expect(rendersFor(ssrRouteOf(url)!, true), url).toBe(true);
+  });
+
   it('reads the loggedIn flag cookie, nothing else', () => {
     expect(loggedInCookie('a=1; loggedIn=1')).toBe(true);
     expect(loggedInCookie('loggedIn=0')).toBe(false);
@@ -50,8 +57,11 @@ describe('server-rendered page HTML', () => {
       html: '<div>$& $1 <!--$-->比分</div>',
       seed: '{"a":1}',
     });
-    expect(html).not.toMatch(/<link[^>]*href="\/assets\/index-a\.css"/);
-    expect(html).not.toMatch(/<link[^>]*href="\/assets\/live-b\.css"/);
+    // Only a disabled link stays (never fetched): Vite's CSS loader finds it and adds none.
+    for (const f of ['index-a', 'live-b']) {
+      const links = html.match(new RegExp(`<link[^>]*href="/assets/${f}\\.css"[^>]*>`, 'g'));
+      expect(links, f).toEqual([`<link rel="stylesheet" href="/assets/${f}.css" disabled>`]);
+    }
     // Another area's preload is left as it was.
     expect(html).toContain('href="/assets/other-c.css"');
     expect(html).toContain('<style data-href="/assets/index-a.css">body{margin:0}</style>');

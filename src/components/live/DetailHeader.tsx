@@ -3,10 +3,13 @@ import { Link } from 'wouter';
 import type { MatchView } from '../../core/index';
 import { paths } from '../../app/paths';
 import { hasScore, matchClock } from './match-state';
+import { spriteSrc } from '../LazyImage';
 
 export function DetailHeader({ match, openTimeText }: { match: MatchView; openTimeText: string }) {
   const clock = matchClock(match);
   const started = hasScore(match);
+  // Both crests in one request (issue 29: at most 30 on the first view).
+  const crests = [match.home.logo, match.away.logo];
   return (
     <div className="lv-detail-match" data-match-id={match.id} data-live={match.isLive ? '1' : '0'}>
       <div className="lv-detail-meta">
@@ -18,7 +21,7 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
       </div>
       <div className="lv-detail-teams">
         <Link href={paths.dbTeam(match.sport, match.home.id)} className="lv-detail-team lv-detail-link">
-          <img src={match.home.logo} alt="" width={44} height={44} decoding="async" />
+          <img src={spriteSrc(match.home.logo, crests)} alt="" width={44} height={44} decoding="async" />
           <span>{match.home.name}</span>
         </Link>
         <div className="lv-detail-score">
@@ -40,7 +43,7 @@ export function DetailHeader({ match, openTimeText }: { match: MatchView; openTi
           )}
         </div>
         <Link href={paths.dbTeam(match.sport, match.away.id)} className="lv-detail-team lv-detail-link">
-          <img src={match.away.logo} alt="" width={44} height={44} decoding="async" />
+          <img src={spriteSrc(match.away.logo, crests)} alt="" width={44} height={44} decoding="async" />
           <span>{match.away.name}</span>
         </Link>
       </div>

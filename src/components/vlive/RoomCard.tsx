@@ -8,12 +8,25 @@ export function heatText(heat: number): string {
   return heat >= 10_000 ? `${(Math.floor(heat / 1000) / 10).toFixed(1)}万` : String(heat);
 }
 
-/** `eager`: a card on the first screen (its cover is fetched at once instead of lazily). */
-export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href: string; eager?: boolean }) {
+/**
+ * `eager`: a card on the first screen (its cover is fetched at once instead of lazily), with
+ * `together` the first screen's images (its cover and avatar among them), fetched as one sprite.
+ */
+export function RoomCard({
+  room,
+  href,
+  eager = false,
+  together,
+}: {
+  room: VliveRoom;
+  href: string;
+  eager?: boolean;
+  together?: readonly string[];
+}) {
   return (
     <Link href={href} className="vl-card" data-room-id={room.id}>
       <div className="vl-card-cover">
-        <LazyImage src={room.cover} width={320} height={180} eager={eager} />
+        <LazyImage src={room.cover} width={320} height={180} eager={eager} together={together} />
         <span
           className={room.testSignal ? 'vl-badge vl-badge--test' : room.live ? 'vl-badge vl-badge--live' : 'vl-badge'}
         >
@@ -29,7 +42,7 @@ export function RoomCard({ room, href, eager = false }: { room: VliveRoom; href:
       </div>
       <div className="vl-card-title">{room.title}</div>
       <div className="vl-card-anchor">
-        <LazyImage src={room.anchor.avatar} width={18} height={18} eager={eager} />
+        <LazyImage src={room.anchor.avatar} width={18} height={18} eager={eager} together={together} />
         <span>{room.anchor.name}</span>
         {room.followed && <em>{VLIVE_TEXT.followed}</em>}
       </div>

@@ -3,14 +3,15 @@ import type { ComponentType } from 'react';
 import { Redirect } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
-import { HotPage } from './HotPage';
-import { ListPage } from './ListPage';
 import { LIVE_TEXT } from '../../components/live/strings';
 import { LiveTitleBar } from '../../components/live/LiveTitleBar';
 import { NotFoundState } from '../../components/NotFoundState';
 import { lazyNamed } from '../../components/lazy-named';
 
-// The lists are the area's first screens; a detail or the AI pages load their own code when opened.
+// Each page loads its own code when opened (its HTML preloads it): a match detail's first view does
+// not run the lists' code (their windowing alone is 10 KB gzip), nor a list the detail's.
+const HotPage = lazyNamed(() => import('./HotPage'), 'HotPage');
+const ListPage = lazyNamed(() => import('./ListPage'), 'ListPage');
 const ZqDetailPage = lazyNamed(() => import('./ZqDetailPage'), 'ZqDetailPage');
 const LqDetailPage = lazyNamed(() => import('./LqDetailPage'), 'LqDetailPage');
 const AiPage = lazyNamed(() => import('./AiPages'), 'AiPage');

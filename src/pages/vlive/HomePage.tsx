@@ -1,5 +1,5 @@
 /** /vlive/{type}: categories, banners, quick entries, the rooms grid (pull to refresh, infinite scroll). */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   VLIVE_PAGE_SIZE,
@@ -15,6 +15,7 @@ import { paths } from '../../app/paths';
 import { BannerCarousel } from '../../components/vlive/BannerCarousel';
 import { CategoryTabs } from '../../components/vlive/CategoryTabs';
 import { RoomCard, RoomCardPlaceholder } from '../../components/vlive/RoomCard';
+import { spriteSrc } from '../../components/LazyImage';
 import { VLIVE_TEXT } from '../../components/vlive/strings';
 import { getCore, useRoomListEvents, useSession, useCoreRequest, type RoomLiveEvent } from '../../core/index';
 import { useFirstAnswer } from '../../core/use-first-answer';
@@ -187,6 +188,16 @@ export function HomePage({ params }: PageProps) {
     setPull(0);
   };
 
+  // The first screen's small images (the entries' icons, the first cards' covers and avatars): one
+  // sprite, one request instead of fifteen (issue 29). The banner, the largest paint, is its own.
+  const firstScreen = useMemo(
+    () => [
+      ...(type === 0 ? Object.values(ENTRY_ICONS) : []),
+      ...feed.rooms.slice(0, FIRST_SCREEN_CARDS).flatMap((r) => [r.cover, r.anchor.avatar]),
+    ],
+    [type, feed.rooms],
+  );
+
   return (
     <div className="vl-page" onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
       <div className="vl-head">
@@ -205,15 +216,15 @@ export function HomePage({ params }: PageProps) {
       {type === 0 && (
         <div className="vl-entries">
           <Link href={paths.vliveMatch} className="vl-entry">
-            <img src={ENTRY_ICONS.match} alt="" width={28} height={28} decoding="async" />
+            <img src={spriteSrc(ENTRY_ICONS.match, firstScreen)} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.hotMatches}
           </Link>
           <Link href={paths.vliveNoble} className="vl-entry">
-            <img src={ENTRY_ICONS.noble} alt="" width={28} height={28} decoding="async" />
+            <img src={spriteSrc(ENTRY_ICONS.noble, firstScreen)} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.noble}
           </Link>
           <Link href={paths.vliveReplay} className="vl-entry">
-            <img src={ENTRY_ICONS.replay} alt="" width={28} height={28} decoding="async" />
+            <img src={spriteSrc(ENTRY_ICONS.replay, firstScreen)} alt="" width={28} height={28} decoding="async" />
             {VLIVE_TEXT.replays}
           </Link>
         </div>
@@ -222,7 +233,13 @@ export function HomePage({ params }: PageProps) {
         {feed.rooms.length === 0 && feed.loading
           ? Array.from({ length: VLIVE_PAGE_SIZE }, (_, i) => <RoomCardPlaceholder key={i} />)
           : feed.rooms.map((room, i) => (
-              <RoomCard key={room.id} room={room} href={paths.vliveDetail(room.id)} eager={i < FIRST_SCREEN_CARDS} />
+              <RoomCard
+                key={room.id}
+                room={room}
+                href={paths.vliveDetail(room.id)}
+                eager={i < FIRST_SCREEN_CARDS}
+                together={firstScreen}
+              />
             ))}
       </div>
       <div ref={sentinel} className="vl-foot">

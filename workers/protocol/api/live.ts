@@ -104,6 +104,29 @@ export interface MatchVideo {
 export const CrestPath = '/media/crest/:teamId.svg';
 
 /**
+ * Generated images (crests, anchor avatars, covers, banners, gift icons) coming on screen
+ * together, in one SVG with a `<view>` each (issue 29: one request instead of one per image):
+ * `?i=crest/12,art/cover/5`, and `#crest-12` shows one of them. server/media/sprite.ts.
+ */
+export const SpritePath = '/media/sprite.svg';
+/** At most this many images in one sprite (more than a screen of rows). */
+export const SPRITE_MAX_ITEMS = 48;
+const SPRITE_SRC = /^\/media\/(crest\/\d{1,10}|art\/(?:avatar|cover|banner|gift)\/\d{1,6})\.svg$/;
+
+/** The sprite item of a generated image's own URL (`/media/crest/12.svg` → `crest/12`), or null. */
+export function spriteItemOf(src: string): string | null {
+  return SPRITE_SRC.exec(src)?.[1] ?? null;
+}
+
+/** The `<view>` id of a sprite item: `crest/12` → `crest-12` (the image URL's fragment). */
+export const spriteViewId = (item: string): string => item.replace(/\//g, '-');
+
+/** The URL showing `item` out of the sprite of `items` (sorted, so a batch has one URL). */
+export function spriteUrl(items: readonly string[], item: string): string {
+  return `${SpritePath}?i=${[...new Set(items)].sort().join(',')}#${spriteViewId(item)}`;
+}
+
+/**
  * Operator API of the names table (OPS_TOKEN): a provider's league / team / player / bookmaker id
  * → Chinese name. GET names: ?provider=&untranslated=1 → NameEntry[]; POST names { provider, kind,
  * providerId, nameZh, shortZh? } → NameEntry.
