@@ -17,6 +17,16 @@ import type { LiveMatch } from '../model';
 import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
 import {
+  BD_LOTTERIES,
+  JC_LOTTERY,
+  NamiExtraPaths,
+  lotteryMarks,
+  squadOf,
+  type LotteryMarks,
+  type NamiLotteryMatch,
+  type NamiSquad,
+} from './lottery';
+import {
   NamiPaths,
   PUSH_TOPIC,
   fixtureOf,
@@ -58,6 +68,7 @@ export interface NamiSourceDeps {
 
 const SPORTS: readonly Sport[] = ['zq', 'lq'];
 const PAGE = 1000;
+const SQUAD_EVERY_MS = 24 * 3_600_000;
 
 export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   const { config, ingest } = deps;
@@ -115,12 +126,30 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     for (const t of await list(NamiPaths.teams(sport))) names[sport].team.set(t.id, t);
   }
 
+  /**
+   * Which fixtures are on 竞彩足球 and 北单 (the 体彩 lists, football only). A plan without the
+   * 体彩 package answers an error: the fixtures then carry no mark rather than failing.
+   */
+  async function loadLottery(): Promise<LotteryMarks | undefined> {
+    try {
+      const jc = await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: JC_LOTTERY });
+      const bd: NamiLotteryMatch[][] = [];
+      for (const type of BD_LOTTERIES)
+        bd.push(await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: type }));
+      return lotteryMarks(jc, bd);
+    } catch (err) {
+      console.error('nami lottery lists failed', (err as Error).message);
+      return undefined;
+    }
+  }
+
   /** Yesterday's, today's and tomorrow's fixtures (Beijing days). */
   async function loadFixtures(): Promise<void> {
     const rev = nextRev();
     lastFixturesAt = deps.now();
     const today = chinaDay(rev);
     const updates: IngestUpdate[] = [];
+    const lottery = await loadLottery();
     for (const sport of SPORTS) {
       let missing = false;
       const matches: NamiMatch[] = [];
@@ -130,7 +159,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
         );
       for (const m of matches) {
         if (m.season_id) seasons.set(`${sport}:${m.competition_id}`, m.season_id);
-        const f = fixtureOf(sport, m, names[sport], rev);
+        const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
         if (f) updates.push(f);
         else missing = true;
       }
@@ -139,7 +168,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
         await loadNames(sport);
         for (const m of matches) {
           if (updates.some((u) => u.match === m.id)) continue;
-          const f = fixtureOf(sport, m, names[sport], rev);
+          const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
           if (f) updates.push(f);
         }
       }
@@ -183,6 +212,22 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     const sides = lineupOf(await call<NamiLineup>(NamiDetailPaths.lineup, { id: p.providerId }));
     if (!sides) return null;
     return (await deps.details.lineup('nami', m, sides.home, sides.away)) as DetailBodies[K];
+  }
+
+  /** When each team's squad was last read (a squad changes with transfers: once a day is enough). */
+  const squadReadAt = new Map<number, number>();
+
+  /** A football team's squad from the squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
+  async function produceSquad(teamId: number): Promise<void> {
+    const p = providerOf(teamId);
+    if (!p || p.provider !== 'nami' || p.sport !== 'zq') return;
+    if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
+    squadReadAt.set(teamId, deps.now());
+    const players = squadOf(
+      await call<NamiSquad[]>(NamiExtraPaths.squads, { id: p.providerId, limit: 1 }),
+      p.providerId,
+    );
+    if (players) await deps.details.squad('nami', 'zq', p.providerId, players);
   }
 
   /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
@@ -320,6 +365,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     sink: deps.sink,
     // Lineups from lineup/detail, opening odds from the first stored line; no injuries or intelligence.
     produceDetail,
+    produceSquad,
     async start() {
       if (started) return;
       await deps.prepare();
