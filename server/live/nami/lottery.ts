@@ -46,6 +46,26 @@ export function lotteryMarks(
   return marks;
 }
 
+/**
+ * Which fixtures are on 竞彩足球 and 北单 (the 体彩 lists, football only), read with `call` (the
+ * source's authenticated HTTP call). A plan without the 体彩 package answers an error: the
+ * fixtures then carry no mark rather than failing their refresh.
+ */
+export async function readLottery(
+  call: <T>(path: string, params: Record<string, string | number>) => Promise<T>,
+): Promise<LotteryMarks | undefined> {
+  try {
+    const jc = await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: JC_LOTTERY });
+    const bd: NamiLotteryMatch[][] = [];
+    for (const type of BD_LOTTERIES)
+      bd.push(await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: type }));
+    return lotteryMarks(jc, bd);
+  } catch (err) {
+    console.error('nami lottery lists failed', (err as Error).message);
+    return undefined;
+  }
+}
+
 /** One team of the squad list: `{ id: team id, squad: [{ player: { id, name, age }, position, shirt_number }] }`. */
 export interface NamiSquad {
   id: number;

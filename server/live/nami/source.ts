@@ -16,16 +16,7 @@ import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } fro
 import type { LiveMatch } from '../model';
 import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
-import {
-  BD_LOTTERIES,
-  JC_LOTTERY,
-  NamiExtraPaths,
-  lotteryMarks,
-  squadOf,
-  type LotteryMarks,
-  type NamiLotteryMatch,
-  type NamiSquad,
-} from './lottery';
+import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
 import {
   NamiPaths,
   PUSH_TOPIC,
@@ -126,30 +117,13 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     for (const t of await list(NamiPaths.teams(sport))) names[sport].team.set(t.id, t);
   }
 
-  /**
-   * Which fixtures are on 竞彩足球 and 北单 (the 体彩 lists, football only). A plan without the
-   * 体彩 package answers an error: the fixtures then carry no mark rather than failing.
-   */
-  async function loadLottery(): Promise<LotteryMarks | undefined> {
-    try {
-      const jc = await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: JC_LOTTERY });
-      const bd: NamiLotteryMatch[][] = [];
-      for (const type of BD_LOTTERIES)
-        bd.push(await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: type }));
-      return lotteryMarks(jc, bd);
-    } catch (err) {
-      console.error('nami lottery lists failed', (err as Error).message);
-      return undefined;
-    }
-  }
-
   /** Yesterday's, today's and tomorrow's fixtures (Beijing days). */
   async function loadFixtures(): Promise<void> {
     const rev = nextRev();
     lastFixturesAt = deps.now();
     const today = chinaDay(rev);
     const updates: IngestUpdate[] = [];
-    const lottery = await loadLottery();
+    const lottery = await readLottery(call);
     for (const sport of SPORTS) {
       let missing = false;
       const matches: NamiMatch[] = [];
