@@ -287,7 +287,7 @@ afterAll(async () => {
     await servers[p]?.ts.cleanup();
   }
   await fakeNami?.close();
-  await new Promise((r) => fakeApi?.close(r));
+  if (fakeApi) await new Promise((r) => fakeApi.close(r));
   await sim?.close();
   await simTs?.cleanup();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -343,4 +343,4 @@ describe('a simulator match day through each provider adapter', () => {
       }
     });
   });
-});
+}, 120_000);
