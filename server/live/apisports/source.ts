@@ -135,6 +135,8 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   async function cycle(): Promise<void> {
     const updates: IngestUpdate[] = [];
     const today = chinaDay(deps.now());
+    /** Fixtures that left the live list this cycle, in their final state. */
+    const finished: ApiFixture[] = [];
     // 1. Every live football fixture, one call.
     const liveList = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, { live: 'all', timezone: TZ });
     if (liveList) {
@@ -152,6 +154,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
         if (!ended) break;
         const at = nextRev();
         for (const f of ended) updates.push(footballScore(f, at));
+        finished.push(...ended);
       }
     }
     // 2. Today's basketball games (API-Basketball lists live scores with the day's games).
@@ -166,7 +169,10 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     const stillLive = live.filter((f) => isLive('zq', mapStatus(APISPORTS_STATUS.zq, f.fixture.status.short, 1)));
     const moved = stillLive.filter((f) => eventsAtGoals.get(f.fixture.id) !== goals(f));
     const rest = stillLive.filter((f) => !moved.includes(f));
+    // A fixture that ended with goals its events were not read for (a goal in the last cycle before
+    // the whistle): its events once more, first, so the goal has its incident.
     const ordered = [
+      ...finished.filter((f) => eventsAtGoals.get(f.fixture.id) !== goals(f)),
       ...moved,
       ...rest.slice(turn % Math.max(1, rest.length)),
       ...rest.slice(0, turn % Math.max(1, rest.length)),

@@ -336,9 +336,30 @@ describe('a match day through the api-sports adapter', () => {
   it('full time: the fixture leaves the live list, is read by id, the stored table and the report follow', async () => {
     now += 90 * 60_000;
     status = 'FT';
+    // A goal in the last minutes, first seen with the final whistle: its events are read once more.
+    goals = [2, 0];
+    events = [
+      ...events,
+      {
+        time: { elapsed: 88, extra: null },
+        team: { id: 42, name: 'Arsenal', logo: '' },
+        player: { id: 905, name: 'M. Ødegaard' },
+        assist: { id: null, name: null },
+        type: 'Goal',
+        detail: 'Normal Goal',
+        comments: null,
+      },
+    ];
     await server.ctx.feed.advance();
     expect(requests.some((r) => r.startsWith(`/fb/fixtures?ids=${FIXTURE}`))).toBe(true);
     expect((await header()).match.s).toBe(8);
+    expect((await header()).match.score).toEqual([2, 0]);
+    expect(
+      (await header()).incidents
+        .filter((i) => i.type === 'goal')
+        .map((i) => i.minute)
+        .sort((a, b) => a - b),
+    ).toEqual([23, 88]);
     const stored = await server.ctx.db
       .selectFrom('live_standings')
       .select(['team_id', 'rank', 'points'])
@@ -352,7 +373,7 @@ describe('a match day through the api-sports adapter', () => {
     ]);
     await sweepMatchReports(server.ctx.db, now);
     const report = await renderMatchReport(server.ctx.db, ID, 'final');
-    expect(report?.title).toBe('全场战报：阿森纳 1-0 切尔西');
+    expect(report?.title).toBe('全场战报：阿森纳 2-0 切尔西');
     expect(report?.md).toContain('阿森纳英超积26分，排名第2位');
     expect(report?.md).toContain('切尔西英超积24分，排名第3位');
   });
@@ -369,7 +390,7 @@ describe('a match day through the api-sports adapter', () => {
     const before = requests.length;
     await server.ctx.feed.advance();
     expect(requests.length).toBeGreaterThan(before);
-    expect((await header()).match.score).toEqual([1, 0]);
+    expect((await header()).match.score).toEqual([2, 0]);
   });
 
   it('数据库: the team’s page lists its squad from /players/squads, the player’s page his goal', async () => {
