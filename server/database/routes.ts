@@ -25,6 +25,7 @@ import {
 } from './service';
 import { DatabaseText } from './text';
 import { tableRanks } from '../facts/table-ranks';
+import { providerPlayerPage, providerTeamPage } from './provider-pages';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const sportQuery = z.object({ sport: z.enum(['zq', 'lq']).default('zq') });
@@ -70,13 +71,15 @@ export const databaseArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) 
   });
   app.get(u(DatabasePaths.team), async (req) => {
     const { id } = parseInput(idParam, req.params);
-    const page = await teamPage(db, id, clock());
+    // A provider's team: its squad is asked for now (once a day), and a provider that fails still shows the page.
+    await ctx.feed.produceSquad?.(id).catch((err: unknown) => console.error('squad read failed', err));
+    const page = (await teamPage(db, id, clock())) ?? (await providerTeamPage(db, id, clock()));
     if (!page) throw new BizError(Code.NOT_FOUND, DatabaseText.teamNotFound);
     return ok(page);
   });
   app.get(u(DatabasePaths.player), async (req) => {
     const { id } = parseInput(idParam, req.params);
-    const page = await playerPage(db, id, clock());
+    const page = (await playerPage(db, id, clock())) ?? (await providerPlayerPage(db, id, clock()));
     if (!page) throw new BizError(Code.NOT_FOUND, DatabaseText.playerNotFound);
     return ok(page);
   });

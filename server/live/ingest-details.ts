@@ -45,6 +45,24 @@ export interface ProviderTeamLineup {
   bench: ProviderPlayer[];
 }
 
+/** A squad player as a provider lists it (names through the names table). */
+export interface ProviderSquadPlayer {
+  id: number;
+  name: string;
+  number: number;
+  position: 'GK' | 'DF' | 'MF' | 'FW';
+  /** 0: not given. */
+  age: number;
+}
+
+/** Squad positions as the 数据库 pages name them (the seeded squads' words). */
+const SQUAD_POSITION: Readonly<Record<ProviderSquadPlayer['position'], string>> = {
+  GK: '门将',
+  DF: '后卫',
+  MF: '中场',
+  FW: '前锋',
+};
+
 /** A row of a provider's league table (its team id). */
 export interface ProviderTableRow extends Omit<StandingsCounts, 'teamId'> {
   team: NamedRef;
@@ -201,13 +219,54 @@ export function createDetailIngest(deps: DetailIngestDeps) {
     await saveProviderStandings(db, leagueId, sport, season, counts, deps.now());
   }
 
+  /**
+   * A provider team's squad as the 数据库 team and player pages show it: its players replace the
+   * ones stored for the team (a transfer leaves the old club's list). Answers how many were stored.
+   */
+  async function squad(
+    provider: ProviderName,
+    sport: Sport,
+    team: string | number,
+    players: readonly ProviderSquadPlayer[],
+  ): Promise<number> {
+    const teamId = localId(provider, sport, team);
+    const stored = await db.selectFrom('live_teams').select('id').where('id', '=', teamId).executeTakeFirst();
+    if (!stored || players.length === 0) return 0;
+    const rows: Array<{ id: number; team_id: number; name: string; position: string; number: number; age: number }> =
+      [];
+    const seenIds = new Set<number>();
+    for (const p of players) {
+      const id = localId(provider, sport, p.id);
+      if (seenIds.has(id)) continue;
+      seenIds.add(id);
+      const n = await deps.names(provider, 'player', String(p.id), p.name);
+      rows.push({
+        id,
+        team_id: teamId,
+        name: n.short ?? n.name,
+        position: SQUAD_POSITION[p.position],
+        number: p.number,
+        age: p.age,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('live_players').where('team_id', '=', teamId).execute();
+      await trx
+        .deleteFrom('live_players')
+        .where('id', 'in', [...seenIds])
+        .execute();
+      await trx.insertInto('live_players').values(rows).execute();
+    });
+    return rows.length;
+  }
+
   /** What a provider's match has besides lineups: opening odds from its stored lines. */
   async function storedDetail<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K] | null> {
     if (!kind.startsWith('odds-open:')) return null;
     return (await openingOdds(m, Number(kind.slice(-1)) as OddsType)) as DetailBodies[K] | null;
   }
 
-  return { texts, lineup, openingOdds, storedDetail, standings };
+  return { texts, lineup, openingOdds, storedDetail, standings, squad };
 }
 
 export type DetailIngest = ReturnType<typeof createDetailIngest>;

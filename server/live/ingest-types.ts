@@ -34,6 +34,10 @@ export interface FixtureUpdate extends Base {
   /** The provider's raw status code. */
   status: string | number;
   cup?: boolean;
+  /** 竞彩足球 number ('周三001') when the source lists the match on 竞彩; absent: unchanged. */
+  jc?: string;
+  /** On a 北单 list; absent: unchanged (a list that drops a played match never clears it). */
+  bd?: boolean;
 }
 
 export interface ScoreUpdate extends Base {

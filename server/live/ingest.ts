@@ -84,7 +84,14 @@ export const companyLocalId = (provider: ProviderName, id: string | number): num
 
 /** What a message can change about a match, to tell a repeat from news (bookkeeping excluded). */
 const signature = (m: LiveMatch): string =>
-  JSON.stringify([m.status, m.score, m.ot, { ...m.st, src: undefined, seq: 0, clock: undefined, odds: undefined }]);
+  JSON.stringify([
+    m.status,
+    m.score,
+    m.ot,
+    m.jc,
+    m.bd,
+    { ...m.st, src: undefined, seq: 0, clock: undefined, odds: undefined },
+  ]);
 
 /** What a list row shows (server/live/match-view.ts toMatch), to tell a stats move the lists must see. */
 const rowSignature = (m: LiveMatch): string =>
@@ -432,8 +439,8 @@ export function createIngest(deps: IngestDeps): Ingest {
       ot: u.ot,
       status: mapStatus(statusTable(u.provider, u.sport), u.status, 1),
       score: [0, 0],
-      jc: null,
-      bd: false,
+      jc: u.jc ?? null,
+      bd: u.bd ?? false,
       jx: false,
       // The leagues the app features (the catalogue's) are hot: reports, the hot lists.
       hot: isFeaturedLeague(u.sport, leagueName),
@@ -513,6 +520,8 @@ export function createIngest(deps: IngestDeps): Ingest {
           m.ot = u.ot;
           m.day = chinaDay(u.ot * 1000);
         }
+        if (u.jc !== undefined) m.jc = u.jc;
+        if (u.bd !== undefined) m.bd = u.bd;
         // A list is less current than the live messages: its status counts only when newer than theirs.
         if (u.rev > (mark.rev.score ?? 0)) setStatus(out, m, status, at);
       } else if (u.kind === 'score') did = applyScore(out, t, u, at);

@@ -84,4 +84,9 @@ export interface LiveSource extends Feed {
    * empty body). Called at most once per (match, kind) while the answer is stored.
    */
   produceDetail<K extends DetailKind>(m: LiveMatch, kind: K, inputs: DetailInputs): Promise<DetailBodies[K] | null>;
+  /**
+   * A provider's squad of one of its teams (our id), asked for when the team's 数据库 page opens
+   * and stored in live_players (the seeded teams' squads are the seed's: no such method).
+   */
+  produceSquad?(teamId: number): Promise<void>;
 }

@@ -146,7 +146,7 @@ export async function saveOutput(db: Db, matches: readonly SimMatch[], out: Feed
       columns: MATCH_COLUMNS,
       rows: matches.map(matchRecord),
       conflict:
-        'on conflict (id) do update set day = excluded.day, ot = excluded.ot, status = excluded.status, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
+        'on conflict (id) do update set day = excluded.day, ot = excluded.ot, status = excluded.status, jc = excluded.jc, bd = excluded.bd, score_h = excluded.score_h, score_a = excluded.score_a, state = excluded.state, updated_at = excluded.updated_at',
     },
     {
       table: 'live_incidents',

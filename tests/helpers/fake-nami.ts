@@ -1,10 +1,12 @@
 /**
  * A fake 纳米数据 (Nami API 2.0) that speaks the documented formats (docs/providers/nami.md): the
- * HTTP basic data, diary and detail_live with the exact JSON shapes, and the push through a real
+ * HTTP endpoints the adapter reads (basic data, diary, detail_live, real-time odds, lineups, season
+ * tables, the 体彩 lottery lists, squads) with the exact JSON shapes, and the push through a real
  * Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
- * payload. Shared by the adapter's contract test, the browser test and the push benchmark.
+ * payload. The one fake Nami of the adapter's contract tests, the browser test and the push
+ * benchmark. The world is read on each request: a test moves the provider's truth by editing it.
  *
- *   const nami = await startFakeNami({ competitions, teams, matches });
+ *   const nami = await startFakeNami({ competitions, teams, matches, odds, lottery, squads });
  *   // LIVE_SOURCE=nami NAMI_BASE_URL=nami.baseUrl NAMI_MQTT_URL=nami.mqttUrl NAMI_USER / NAMI_SECRET
  *   await nami.push([{ id, score: [...] }]);            // sports/football/match.v1
  *   nami.liveNow.zq = [...];                             // what detail_live answers (polling)
@@ -19,6 +21,8 @@ import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Sport } from '../../workers/protocol/index';
 import { NamiPaths, PUSH_TOPIC, type NamiMatch, type NamiNamed } from '../../server/live/nami/formats';
+import { NamiDetailPaths } from '../../server/live/nami/details';
+import { NamiExtraPaths, type NamiLotteryMatch, type NamiSquad } from '../../server/live/nami/lottery';
 
 export const FAKE_NAMI_USER = 'qs-test';
 export const FAKE_NAMI_SECRET = 'nami-secret';
@@ -28,6 +32,16 @@ export interface FakeNamiWorld {
   teams: Partial<Record<Sport, Array<NamiNamed & { competition_id: number }>>>;
   /** The diary answers each match on the Beijing day of its `match_time`. */
   matches: Partial<Record<Sport, NamiMatch[]>>;
+  /** odds/live `results` per sport: `{ "<match id>": { asia, eu, bs: [tuples] } }`. */
+  odds?: Partial<Record<Sport, Record<string, unknown>>>;
+  /** match/lineup/detail answers by match id. */
+  lineups?: Record<number, unknown>;
+  /** season/table/detail answers by season id, per sport. */
+  tables?: Partial<Record<Sport, Record<number, unknown>>>;
+  /** match/lottery answers by lottery_type (101 竞彩足球, 301 / 404 北单). */
+  lottery?: Record<number, NamiLotteryMatch[]>;
+  /** team/squad/list entries (football), one per team id. */
+  squads?: NamiSquad[];
 }
 
 export interface FakeNami {
@@ -35,8 +49,12 @@ export interface FakeNami {
   mqttUrl: string;
   /** What detail_live answers now, per sport (the provider's current truth for polling). */
   liveNow: Record<Sport, unknown[]>;
+  /** The world the HTTP answers are read from (edit it to move the provider's truth). */
+  world: FakeNamiWorld;
   /** HTTP calls answered so far. */
   calls(): number;
+  /** Paths (with their query, credentials left out) asked so far, oldest first. */
+  requests: string[];
   /** Publishes one push message (a JSON array of real-time entries) and waits for the broker's ack of the write. */
   push(entries: unknown[], sport?: Sport): Promise<void>;
   /** The publisher's MQTT client, for a benchmark that paces its own publishes. */
@@ -80,24 +98,49 @@ function answer(res: http.ServerResponse, results: unknown) {
 export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
   const liveNow: Record<Sport, unknown[]> = { zq: [], lq: [] };
   let calls = 0;
+  const requests: string[] = [];
   const routes = new Map<string, (url: URL) => unknown>();
-  for (const sport of ['zq', 'lq'] as const) {
-    // Basic-data lists page by id: `id` ≥ the asked id, at most `limit` a page.
-    const page = (rows: NamiNamed[]) => (url: URL) => {
+  // Basic-data lists page by id: `id` ≥ the asked id (ordered by id), at most `limit` a page.
+  const page =
+    <T extends { id: number }>(rows: () => T[]) =>
+    (url: URL) => {
       const from = Number(url.searchParams.get('id') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 1000);
-      return rows.filter((r) => r.id >= from).slice(0, limit);
+      return rows()
+        .filter((r) => r.id >= from)
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit);
     };
-    routes.set(NamiPaths.competitions(sport), page(world.competitions[sport] ?? []));
-    routes.set(NamiPaths.teams(sport), page(world.teams[sport] ?? []));
+  const id = (url: URL) => Number(url.searchParams.get('id'));
+  for (const sport of ['zq', 'lq'] as const) {
+    routes.set(
+      NamiPaths.competitions(sport),
+      page(() => world.competitions[sport] ?? []),
+    );
+    routes.set(
+      NamiPaths.teams(sport),
+      page(() => world.teams[sport] ?? []),
+    );
     routes.set(NamiPaths.diary(sport), (url) =>
       (world.matches[sport] ?? []).filter((m) => chinaDate(m.match_time) === url.searchParams.get('date')),
     );
     routes.set(NamiPaths.live(sport), () => liveNow[sport]);
+    routes.set(NamiDetailPaths.odds(sport), () => world.odds?.[sport] ?? {});
+    routes.set(NamiDetailPaths.table(sport), (url) => world.tables?.[sport]?.[id(url)] ?? {});
   }
+  routes.set(NamiDetailPaths.lineup, (url) => world.lineups?.[id(url)] ?? {});
+  routes.set(NamiExtraPaths.lottery, (url) => world.lottery?.[Number(url.searchParams.get('lottery_type'))] ?? []);
+  routes.set(
+    NamiExtraPaths.squads,
+    page(() => world.squads ?? []),
+  );
   const fake = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     calls++;
+    const asked = new URLSearchParams(url.searchParams);
+    asked.delete('user');
+    asked.delete('secret');
+    requests.push(url.pathname + (asked.size > 0 ? `?${asked.toString()}` : ''));
     if (url.searchParams.get('user') !== FAKE_NAMI_USER || url.searchParams.get('secret') !== FAKE_NAMI_SECRET) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ code: 1, err: 'auth failed' }));
@@ -156,7 +199,9 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
     baseUrl,
     mqttUrl,
     liveNow,
+    world,
     calls: () => calls,
+    requests,
     publisher,
     push: async (entries, sport = 'zq') => {
       await publisher.publishAsync(PUSH_TOPIC[sport], JSON.stringify(entries));

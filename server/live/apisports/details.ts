@@ -3,9 +3,9 @@
  * "Odds, lineups, standings"): a fixture's odds by bookmaker and bet, its lineups, a league's
  * standings. Anything not in the documented shape is skipped.
  */
-import type { OddsType } from '../../../workers/protocol/index';
+import type { OddsType, Sport } from '../../../workers/protocol/index';
 import type { OddsUpdate } from '../ingest';
-import type { ProviderTableRow, ProviderTeamLineup } from '../ingest-details';
+import type { ProviderSquadPlayer, ProviderTableRow, ProviderTeamLineup } from '../ingest-details';
 
 export interface ApiOdds {
   fixture: { id: number };
@@ -120,21 +120,28 @@ const BETS: ReadonlyArray<
   ],
 ];
 
-/** Every bookmaker's main line of 欧指, 亚指 and 大小球; the revision is the answer's update time. */
-export function oddsUpdates(answer: ApiOdds): OddsUpdate[] {
-  const rev = Date.parse(answer.update);
-  if (!Number.isFinite(rev) || !Array.isArray(answer.bookmakers)) return [];
+type Bookmakers = ApiOdds['bookmakers'];
+
+/** Every bookmaker's main line of the markets `bets` names; null bookmakers or a bad shape: none. */
+function bookmakerUpdates(
+  sport: Sport,
+  match: number,
+  rev: number,
+  bookmakers: Bookmakers | undefined,
+  bets: typeof BETS,
+): OddsUpdate[] {
+  if (!Number.isFinite(rev) || !Array.isArray(bookmakers)) return [];
   const out: OddsUpdate[] = [];
-  for (const b of answer.bookmakers) {
-    for (const [name, type, read] of BETS) {
+  for (const b of bookmakers) {
+    for (const [name, type, read] of bets) {
       const bet = b.bets?.find((x) => x.name === name);
       const line = bet && Array.isArray(bet.values) ? read(bet.values) : null;
       if (!line) continue;
       out.push({
         kind: 'odds',
         provider: 'apisports',
-        sport: 'zq',
-        match: answer.fixture.id,
+        sport,
+        match,
         rev,
         company: { id: b.id, name: b.name },
         type,
@@ -144,6 +151,77 @@ export function oddsUpdates(answer: ApiOdds): OddsUpdate[] {
       });
     }
   }
+  return out;
+}
+
+/** Every bookmaker's main line of 欧指, 亚指 and 大小球; the revision is the answer's update time. */
+export function oddsUpdates(answer: ApiOdds): OddsUpdate[] {
+  return bookmakerUpdates('zq', answer.fixture?.id, Date.parse(answer.update), answer.bookmakers, BETS);
+}
+
+/** API-Basketball `/odds?game=`: `[{ game { id }, update, bookmakers: [{ id, name, bets }] }]`. */
+export interface ApiGameOdds {
+  game: { id: number };
+  update?: string;
+  bookmakers: Bookmakers;
+}
+
+/** Two-way money line (no draw): decimal odds of home and away, middle 0 as the simulator's. */
+function homeAway(values: Bookmakers[number]['bets'][number]['values']): Line | null {
+  const of = (v: string) => dec(values.find((x) => x.value === v)?.odd);
+  const [h, a] = [of('Home'), of('Away')];
+  return h && a ? [h, 0, a] : null;
+}
+
+const BASKETBALL_BETS: typeof BETS = [
+  ['Home/Away', 2, homeAway],
+  // Points handicap: the home side's −h is the points the home team gives (our middle h).
+  ['Asian Handicap', 1, BETS[1]![2]],
+  ['Over/Under', 3, BETS[2]![2]],
+];
+
+/**
+ * A game's 让分 (1), 胜负 (2) and 大小分 (3) per bookmaker; the revision is `update`, or when the
+ * answer was read (`readAt`) if it has none.
+ */
+export function basketballOddsUpdates(answer: ApiGameOdds, readAt: number): OddsUpdate[] {
+  const rev = answer.update ? Date.parse(answer.update) : readAt;
+  return bookmakerUpdates('lq', answer.game?.id, rev, answer.bookmakers, BASKETBALL_BETS);
+}
+
+/**
+ * API-Basketball `/standings?league=&season=`: groups of rows (`[[{ position, group { name },
+ * team { id, name }, games { played, win { total }, lose { total } }, points { for, against } }]]`).
+ * A league split into conferences has a group each: every team once, from its first group.
+ */
+export interface ApiGameStanding {
+  position: number;
+  team: { id: number; name: string };
+  games: { played: number; win: { total: number }; lose: { total: number } };
+  points: { for: number; against: number };
+}
+
+export function basketballStandingsRows(answer: ReadonlyArray<readonly ApiGameStanding[]>): ProviderTableRow[] {
+  const seen = new Set<number>();
+  const out: ProviderTableRow[] = [];
+  for (const group of Array.isArray(answer) ? answer : [])
+    for (const r of Array.isArray(group) ? group : []) {
+      if (!r?.team || !Number.isInteger(r.team.id) || !r.games || seen.has(r.team.id)) continue;
+      seen.add(r.team.id);
+      const win = r.games.win?.total ?? 0;
+      const loss = r.games.lose?.total ?? 0;
+      out.push({
+        team: { id: r.team.id, name: r.team.name },
+        played: r.games.played ?? win + loss,
+        win,
+        draw: 0,
+        loss,
+        goalsFor: r.points?.for ?? 0,
+        goalsAgainst: r.points?.against ?? 0,
+        // A basketball table ranks by wins (the computed tables count a point per win).
+        points: win,
+      });
+    }
   return out;
 }
 
@@ -198,8 +276,41 @@ export function standingsRows(answer: readonly ApiStandingsEntry[]): ProviderTab
   );
 }
 
+/** `/players/squads?team=`: `[{ team { id, name }, players: [{ id, name, age, number, position }] }]`. */
+export interface ApiSquad {
+  team: { id: number; name: string };
+  players: Array<{ id: number; name: string; age: number | null; number: number | null; position: string | null }>;
+}
+
+const SQUAD_POSITION: Readonly<Record<string, ProviderSquadPlayer['position']>> = {
+  Goalkeeper: 'GK',
+  Defender: 'DF',
+  Midfielder: 'MF',
+  Attacker: 'FW',
+};
+
+/** The team's players (the entry of that team), or null when the answer has none. */
+export function squadPlayers(answer: readonly ApiSquad[], teamId: number): ProviderSquadPlayer[] | null {
+  const entry = answer.find((x) => x?.team?.id === teamId);
+  if (!entry || !Array.isArray(entry.players)) return null;
+  return entry.players.flatMap((p) =>
+    Number.isInteger(p?.id) && typeof p.name === 'string' && p.name !== ''
+      ? [
+          {
+            id: p.id,
+            name: p.name,
+            number: Number.isInteger(p.number) ? p.number! : 0,
+            position: SQUAD_POSITION[p.position ?? ''] ?? 'MF',
+            age: Number.isInteger(p.age) ? p.age! : 0,
+          },
+        ]
+      : [],
+  );
+}
+
 export const ApiDetailPaths = {
   odds: '/odds',
   lineups: '/fixtures/lineups',
   standings: '/standings',
+  squads: '/players/squads',
 } as const;

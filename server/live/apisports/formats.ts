@@ -46,7 +46,8 @@ export interface ApiGame {
   id: number;
   timestamp: number;
   status: { short: string; timer: string | null };
-  league: { id: number; name: string };
+  /** `season`: the league's season as API-Basketball names it (2026, or '2026-2027'), for its standings. */
+  league: { id: number; name: string; season?: number | string };
   teams: { home: { id: number; name: string }; away: { id: number; name: string } };
   scores: {
     home: Record<'quarter_1' | 'quarter_2' | 'quarter_3' | 'quarter_4' | 'over_time' | 'total', number | null>;

@@ -14,11 +14,17 @@ import { mapStatus, providerOf } from '../providers';
 import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } from '../source';
 import {
   ApiDetailPaths,
+  basketballOddsUpdates,
+  basketballStandingsRows,
   lineupsOf,
   oddsUpdates,
+  squadPlayers,
   standingsRows,
+  type ApiGameOdds,
+  type ApiGameStanding,
   type ApiLineup,
   type ApiOdds,
+  type ApiSquad,
   type ApiStandingsEntry,
 } from './details';
 import { LiveText } from '../text';
@@ -69,6 +75,10 @@ const TABLES_PER_CYCLE = 1;
 /** Odds and tables only while more than this share of the day's calls is left (the rest is for live). */
 const EXTRAS_DAY_SHARE = 0.25;
 const LINEUP_RETRY_MS = 10 * 60_000;
+/** A squad changes with transfers: once a day per team is enough. */
+const SQUAD_EVERY_MS = 24 * 3_600_000;
+/** Statuses after which a fixture or game has no odds left to read. */
+const OVER = new Set(['FT', 'AET', 'PEN', 'PST', 'CANC', 'ABD', 'AWD', 'WO', 'AOT', 'POST']);
 
 export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   const { config, ingest } = deps;
@@ -80,9 +90,13 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   let lastDayList = -Infinity;
   /** Today's fixtures of the last day list (odds and tables are read for these). */
   let dayList: ApiFixture[] = [];
-  const oddsReadAt = new Map<number, number>();
+  /** Today's basketball games of the last games list (their odds and tables too). */
+  let games: ApiGame[] = [];
+  /** By `${sport}:${provider id}` (odds) and `${sport}:${league}:${season}` (tables). */
+  const oddsReadAt = new Map<string, number>();
   const tableReadAt = new Map<string, number>();
   const lineupAskedAt = new Map<number, number>();
+  const squadReadAt = new Map<number, number>();
   let started = false;
   let cycleBusy = false;
   let lastRev = 0;
@@ -121,6 +135,8 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   async function cycle(): Promise<void> {
     const updates: IngestUpdate[] = [];
     const today = chinaDay(deps.now());
+    /** Fixtures that left the live list this cycle, in their final state. */
+    const finished: ApiFixture[] = [];
     // 1. Every live football fixture, one call.
     const liveList = await call<ApiFixture>(config.footballUrl, ApiPaths.fixtures, { live: 'all', timezone: TZ });
     if (liveList) {
@@ -138,20 +154,25 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
         if (!ended) break;
         const at = nextRev();
         for (const f of ended) updates.push(footballScore(f, at));
+        finished.push(...ended);
       }
     }
     // 2. Today's basketball games (API-Basketball lists live scores with the day's games).
-    const games = await call<ApiGame>(config.basketballUrl, ApiPaths.games, { date: today, timezone: TZ });
-    if (games) {
+    const gameList = await call<ApiGame>(config.basketballUrl, ApiPaths.games, { date: today, timezone: TZ });
+    if (gameList) {
+      games = gameList;
       const rev = nextRev();
-      for (const g of games) updates.push(...basketballGame(g, rev));
+      for (const g of gameList) updates.push(...basketballGame(g, rev));
     }
     if (updates.length > 0) await ingest.apply(updates.splice(0));
     // 3. Events: fixtures whose score moved since their events were read first, then the rest in turn.
     const stillLive = live.filter((f) => isLive('zq', mapStatus(APISPORTS_STATUS.zq, f.fixture.status.short, 1)));
     const moved = stillLive.filter((f) => eventsAtGoals.get(f.fixture.id) !== goals(f));
     const rest = stillLive.filter((f) => !moved.includes(f));
+    // A fixture that ended with goals its events were not read for (a goal in the last cycle before
+    // the whistle): its events once more, first, so the goal has its incident.
     const ordered = [
+      ...finished.filter((f) => eventsAtGoals.get(f.fixture.id) !== goals(f)),
       ...moved,
       ...rest.slice(turn % Math.max(1, rest.length)),
       ...rest.slice(0, turn % Math.max(1, rest.length)),
@@ -201,34 +222,66 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     if (budget.left(now).day <= config.perDay * EXTRAS_DAY_SHARE) return [];
     const jobs: Array<() => Promise<boolean>> = [];
     const fixtures = [...live, ...dayList.filter((f) => !live.some((l) => l.fixture.id === f.fixture.id))];
-    const open = fixtures.filter(
-      (f) => !['FT', 'AET', 'PEN', 'PST', 'CANC', 'ABD', 'AWD', 'WO'].includes(f.fixture.status.short),
-    );
-    for (const f of open
-      .filter((x) => now - (oddsReadAt.get(x.fixture.id) ?? -Infinity) >= ODDS_EVERY_MS)
+    // Odds: open football fixtures first, then open basketball games, each every 30 min.
+    const odds: Array<[string, () => Promise<boolean>]> = [
+      ...fixtures
+        .filter((f) => !OVER.has(f.fixture.status.short))
+        .map((f): [string, () => Promise<boolean>] => [
+          `zq:${f.fixture.id}`,
+          async () => {
+            const answer = await call<ApiOdds>(config.footballUrl, ApiDetailPaths.odds, { fixture: f.fixture.id });
+            if (!answer) return false;
+            const updates = answer.flatMap(oddsUpdates);
+            if (updates.length > 0) await ingest.apply(updates);
+            return true;
+          },
+        ]),
+      ...games
+        .filter((g) => !OVER.has(g.status.short))
+        .map((g): [string, () => Promise<boolean>] => [
+          `lq:${g.id}`,
+          async () => {
+            const answer = await call<ApiGameOdds>(config.basketballUrl, ApiDetailPaths.odds, { game: g.id });
+            if (!answer) return false;
+            const updates = answer.flatMap((a) => basketballOddsUpdates(a, deps.now()));
+            if (updates.length > 0) await ingest.apply(updates);
+            return true;
+          },
+        ]),
+    ];
+    for (const [key, read] of odds
+      .filter(([k]) => now - (oddsReadAt.get(k) ?? -Infinity) >= ODDS_EVERY_MS)
       .slice(0, ODDS_PER_CYCLE))
       jobs.push(async () => {
-        const answer = await call<ApiOdds>(config.footballUrl, ApiDetailPaths.odds, { fixture: f.fixture.id });
-        if (!answer) return false;
-        oddsReadAt.set(f.fixture.id, deps.now());
-        const updates = answer.flatMap(oddsUpdates);
-        if (updates.length > 0) await ingest.apply(updates);
-        return true;
+        const ok = await read();
+        if (ok) oddsReadAt.set(key, deps.now());
+        return ok;
       });
-    const leagues = new Map<string, ApiFixture['league']>();
-    for (const f of fixtures) if (f.league.season) leagues.set(`${f.league.id}:${f.league.season}`, f.league);
+    // Tables: each league (and season) of today's fixtures and games, every 6 h.
+    const leagues = new Map<string, { sport: 'zq' | 'lq'; id: number; season: string | number }>();
+    for (const f of fixtures)
+      if (f.league.season)
+        leagues.set(`zq:${f.league.id}:${f.league.season}`, { sport: 'zq', id: f.league.id, season: f.league.season });
+    for (const g of games)
+      if (g.league.season)
+        leagues.set(`lq:${g.league.id}:${g.league.season}`, { sport: 'lq', id: g.league.id, season: g.league.season });
     for (const [key, league] of [...leagues]
       .filter(([k]) => now - (tableReadAt.get(k) ?? -Infinity) >= TABLE_EVERY_MS)
       .slice(0, TABLES_PER_CYCLE))
       jobs.push(async () => {
-        const answer = await call<ApiStandingsEntry>(config.footballUrl, ApiDetailPaths.standings, {
-          league: league.id,
-          season: league.season ?? '',
-        });
-        if (!answer) return false;
+        const params = { league: league.id, season: league.season };
+        const rows =
+          league.sport === 'zq'
+            ? await call<ApiStandingsEntry>(config.footballUrl, ApiDetailPaths.standings, params).then(
+                (a) => a && standingsRows(a),
+              )
+            : await call<ApiGameStanding[]>(config.basketballUrl, ApiDetailPaths.standings, params).then(
+                (a) => a && basketballStandingsRows(a),
+              );
+        if (!rows) return false;
         tableReadAt.set(key, deps.now());
-        const rows = standingsRows(answer);
-        if (rows.length > 0) await deps.details.standings('apisports', 'zq', league.id, String(league.season), rows);
+        if (rows.length > 0)
+          await deps.details.standings('apisports', league.sport, league.id, String(league.season), rows);
         return true;
       });
     return jobs;
@@ -251,6 +304,20 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     return (await deps.details.lineup('apisports', m, sides.home, sides.away)) as DetailBodies[K];
   }
 
+  /**
+   * A football team's squad (`/players/squads?team=`) when its 数据库 page opens, once a day, and
+   * only while the budget leaves room for the live calls.
+   */
+  async function produceSquad(teamId: number): Promise<void> {
+    const p = providerOf(teamId);
+    if (!p || p.provider !== 'apisports' || p.sport !== 'zq' || budget.left(deps.now()).now <= 2) return;
+    if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
+    squadReadAt.set(teamId, deps.now());
+    const answer = await call<ApiSquad>(config.footballUrl, ApiDetailPaths.squads, { team: p.providerId });
+    const players = answer && squadPlayers(answer, p.providerId);
+    if (players) await deps.details.squad('apisports', 'zq', p.providerId, players);
+  }
+
   async function runCycle(): Promise<void> {
     if (cycleBusy) return;
     cycleBusy = true;
@@ -265,6 +332,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     kind: 'apisports',
     sink: deps.sink,
     produceDetail,
+    produceSquad,
     async start() {
       if (started) return;
       await deps.prepare();

@@ -94,7 +94,13 @@ export interface NamiNames {
 }
 
 /** A fixture from the match list; null when its competition or teams are not known yet. */
-export function fixtureOf(sport: Sport, m: NamiMatch, names: NamiNames, rev: number): FixtureUpdate | null {
+export function fixtureOf(
+  sport: Sport,
+  m: NamiMatch,
+  names: NamiNames,
+  rev: number,
+  lottery?: { jc: ReadonlyMap<number, string>; bd: ReadonlySet<number> },
+): FixtureUpdate | null {
   const league = names.competition.get(m.competition_id);
   const home = names.team.get(m.home_team_id);
   const away = names.team.get(m.away_team_id);
@@ -111,6 +117,8 @@ export function fixtureOf(sport: Sport, m: NamiMatch, names: NamiNames, rev: num
     away: n(away),
     ot: m.match_time,
     status: m.status_id,
+    ...(lottery?.jc.has(m.id) ? { jc: lottery.jc.get(m.id) } : {}),
+    ...(lottery?.bd.has(m.id) ? { bd: true } : {}),
   };
 }
 

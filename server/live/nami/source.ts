@@ -16,6 +16,7 @@ import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } fro
 import type { LiveMatch } from '../model';
 import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
+import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
 import {
   NamiPaths,
   PUSH_TOPIC,
@@ -58,6 +59,7 @@ export interface NamiSourceDeps {
 
 const SPORTS: readonly Sport[] = ['zq', 'lq'];
 const PAGE = 1000;
+const SQUAD_EVERY_MS = 24 * 3_600_000;
 
 export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   const { config, ingest } = deps;
@@ -121,6 +123,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     lastFixturesAt = deps.now();
     const today = chinaDay(rev);
     const updates: IngestUpdate[] = [];
+    const lottery = await readLottery(call);
     for (const sport of SPORTS) {
       let missing = false;
       const matches: NamiMatch[] = [];
@@ -130,7 +133,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
         );
       for (const m of matches) {
         if (m.season_id) seasons.set(`${sport}:${m.competition_id}`, m.season_id);
-        const f = fixtureOf(sport, m, names[sport], rev);
+        const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
         if (f) updates.push(f);
         else missing = true;
       }
@@ -139,7 +142,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
         await loadNames(sport);
         for (const m of matches) {
           if (updates.some((u) => u.match === m.id)) continue;
-          const f = fixtureOf(sport, m, names[sport], rev);
+          const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
           if (f) updates.push(f);
         }
       }
@@ -183,6 +186,22 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     const sides = lineupOf(await call<NamiLineup>(NamiDetailPaths.lineup, { id: p.providerId }));
     if (!sides) return null;
     return (await deps.details.lineup('nami', m, sides.home, sides.away)) as DetailBodies[K];
+  }
+
+  /** When each team's squad was last read (a squad changes with transfers: once a day is enough). */
+  const squadReadAt = new Map<number, number>();
+
+  /** A football team's squad from the squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
+  async function produceSquad(teamId: number): Promise<void> {
+    const p = providerOf(teamId);
+    if (!p || p.provider !== 'nami' || p.sport !== 'zq') return;
+    if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
+    squadReadAt.set(teamId, deps.now());
+    const players = squadOf(
+      await call<NamiSquad[]>(NamiExtraPaths.squads, { id: p.providerId, limit: 1 }),
+      p.providerId,
+    );
+    if (players) await deps.details.squad('nami', 'zq', p.providerId, players);
   }
 
   /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
@@ -320,6 +339,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     sink: deps.sink,
     // Lineups from lineup/detail, opening odds from the first stored line; no injuries or intelligence.
     produceDetail,
+    produceSquad,
     async start() {
       if (started) return;
       await deps.prepare();

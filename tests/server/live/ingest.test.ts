@@ -113,6 +113,27 @@ describe('a provider fixture becomes a match every route shows', () => {
   });
 });
 
+describe('竞彩 and 北单 marks', () => {
+  it('a fixture put on 竞彩 / 北单 after it was stored shows and keeps the marks; a list without them clears nothing', async () => {
+    const match = 1050;
+    const id = localId('apisports', 'zq', match);
+    await ingest.apply([fixture(match, 1)]);
+    const marks = async () =>
+      (await get(LivePaths.zqHeader, { id })).data.match as unknown as { jc: string | null; bd: boolean };
+    expect(await marks()).toMatchObject({ jc: null, bd: false });
+    await ingest.apply([{ ...fixture(match, 2), jc: '周日003', bd: true } as IngestUpdate]);
+    expect(await marks()).toMatchObject({ jc: '周日003', bd: true });
+    const row = await server.ctx.db
+      .selectFrom('live_matches')
+      .select(['jc', 'bd'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row).toEqual({ jc: '周日003', bd: true });
+    await ingest.apply([fixture(match, 3)]);
+    expect(await marks()).toMatchObject({ jc: '周日003', bd: true });
+  });
+});
+
 describe('each message applies once', () => {
   const match = 1002;
   const id = localId('apisports', 'zq', match);

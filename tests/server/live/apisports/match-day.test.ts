@@ -4,7 +4,7 @@
  * standings and, on demand, the lineups; in play the goal moves the table; the fixture leaving
  * the live list is read by id and ends at full time, with the stored table and the full-time
  * report following. The screens are the ones the simulator gives. Then a provider outage (HTTP
- * 500s) and its recovery.
+ * 500s) and its recovery. The home team's 数据库 page lists its squad from `/players/squads`.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ import {
   type Match,
   type MatchHeaderBody,
   type OddsBoard,
+  type PlayerPage,
+  type TeamPage,
+  DatabasePaths,
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
 import { listen, send as sendAs } from './fake';
@@ -195,6 +198,19 @@ const STANDINGS = [
   },
 ];
 
+/** `/players/squads?team=42`: Arsenal's squad (Saka is the lineup's 908). */
+const SQUAD = [
+  {
+    team: { id: 42, name: 'Arsenal', logo: '' },
+    players: [
+      { id: 900, name: 'D. Raya', age: 31, number: 22, position: 'Goalkeeper', photo: '' },
+      { id: 908, name: 'B. Saka', age: 25, number: 7, position: 'Attacker', photo: '' },
+      { id: 905, name: 'M. Ødegaard', age: 27, number: 8, position: 'Midfielder', photo: '' },
+      { id: 902, name: 'W. Saliba', age: 25, number: 2, position: 'Defender', photo: '' },
+    ],
+  },
+];
+
 beforeAll(async () => {
   fake = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -215,6 +231,8 @@ beforeAll(async () => {
     if (p === '/fb/fixtures/lineups') return send(res, 'fixtures/lineups', lineupsOut ? lineups() : []);
     if (p === '/fb/odds') return send(res, 'odds', [odds()]);
     if (p === '/fb/standings') return send(res, 'standings', STANDINGS);
+    if (p === '/fb/players/squads')
+      return send(res, 'players/squads', url.searchParams.get('team') === '42' ? SQUAD : []);
     if (p === '/bb/games') return send(res, 'games', []);
     res.writeHead(404).end();
   });
@@ -318,9 +336,30 @@ describe('a match day through the api-sports adapter', () => {
   it('full time: the fixture leaves the live list, is read by id, the stored table and the report follow', async () => {
     now += 90 * 60_000;
     status = 'FT';
+    // A goal in the last minutes, first seen with the final whistle: its events are read once more.
+    goals = [2, 0];
+    events = [
+      ...events,
+      {
+        time: { elapsed: 88, extra: null },
+        team: { id: 42, name: 'Arsenal', logo: '' },
+        player: { id: 905, name: 'M. Ødegaard' },
+        assist: { id: null, name: null },
+        type: 'Goal',
+        detail: 'Normal Goal',
+        comments: null,
+      },
+    ];
     await server.ctx.feed.advance();
     expect(requests.some((r) => r.startsWith(`/fb/fixtures?ids=${FIXTURE}`))).toBe(true);
     expect((await header()).match.s).toBe(8);
+    expect((await header()).match.score).toEqual([2, 0]);
+    expect(
+      (await header()).incidents
+        .filter((i) => i.type === 'goal')
+        .map((i) => i.minute)
+        .sort((a, b) => a - b),
+    ).toEqual([23, 88]);
     const stored = await server.ctx.db
       .selectFrom('live_standings')
       .select(['team_id', 'rank', 'points'])
@@ -334,7 +373,7 @@ describe('a match day through the api-sports adapter', () => {
     ]);
     await sweepMatchReports(server.ctx.db, now);
     const report = await renderMatchReport(server.ctx.db, ID, 'final');
-    expect(report?.title).toBe('全场战报：阿森纳 1-0 切尔西');
+    expect(report?.title).toBe('全场战报：阿森纳 2-0 切尔西');
     expect(report?.md).toContain('阿森纳英超积26分，排名第2位');
     expect(report?.md).toContain('切尔西英超积24分，排名第3位');
   });
@@ -351,6 +390,26 @@ describe('a match day through the api-sports adapter', () => {
     const before = requests.length;
     await server.ctx.feed.advance();
     expect(requests.length).toBeGreaterThan(before);
-    expect((await header()).match.score).toEqual([1, 0]);
+    expect((await header()).match.score).toEqual([2, 0]);
+  });
+
+  it('数据库: the team’s page lists its squad from /players/squads, the player’s page his goal', async () => {
+    const asked = () => requests.filter((r) => r.startsWith('/fb/players/squads')).length;
+    const page = await getData<TeamPage>(server, DatabasePaths.team, { id: localId('apisports', 'zq', 42) });
+    expect(requests).toContain('/fb/players/squads?team=42');
+    expect(page).toMatchObject({ name: '阿森纳', leagueName: '英超' });
+    expect(page.squad.map((p) => [p.name, p.position, p.number])).toEqual([
+      ['D. Raya', '门将', 22],
+      ['W. Saliba', '后卫', 2],
+      ['M. Ødegaard', '中场', 8],
+      ['B. Saka', '前锋', 7],
+    ]);
+    expect(page.standing).toMatchObject({ rank: 2, points: 26 });
+    expect(page.results.map((m) => m.id)).toEqual([ID]);
+    await getData<TeamPage>(server, DatabasePaths.team, { id: localId('apisports', 'zq', 42) });
+    expect(asked()).toBe(1);
+    const saka = await getData<PlayerPage>(server, DatabasePaths.player, { id: localId('apisports', 'zq', 908) });
+    expect(saka).toMatchObject({ name: 'B. Saka', teamName: '阿森纳', position: '前锋', age: 25 });
+    expect(saka.stats).toMatchObject({ games: 1, goals: 1 });
   });
 });

@@ -3,16 +3,11 @@
  * (docs/providers/nami.md): HTTP basic data, diary and detail_live with the exact JSON shapes,
  * and the push through a real Mosquitto broker with a WebSocket listener (MQTT over WebSocket),
  * in the documented topic and payload. A server with LIVE_SOURCE=nami shows the fixture with
- * Nami's Chinese names; a pushed goal, its duplicates, a VAR correction, the push going down
- * (the adapter polls detail_live) and coming back.
+ * Nami's Chinese names and its 竞彩 number / 北单 flag from the 体彩 lists; a pushed goal, its
+ * duplicates, a VAR correction, the push going down (the adapter polls detail_live) and coming
+ * back; the detail tabs, the table moving, the full-time report; the team's squad on its 数据库
+ * pages. The fake is tests/helpers/fake-nami.ts, the one fake Nami of every test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../../server/app';
@@ -31,29 +26,25 @@ import {
   type Incident,
   type LeagueTable,
   type Lineup,
+  type Match,
+  type PlayerPage,
+  type TeamPage,
+  DatabasePaths,
+  chinaDay,
   type OddsBoard,
   type StatEntry,
   type TextLiveLine,
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
+import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
 
-const USER = 'qs-test';
-const SECRET = 'nami-secret';
 const MATCH = 3_900_001;
 const ID = localId('nami', 'zq', MATCH);
 const KICK = Math.floor(Date.now() / 1000) - 20 * 60;
 
 let ts: TestStorage;
 let server: BuiltServer;
-let fake: http.Server;
-let broker: ChildProcess | null = null;
-let brokerPort = 0;
-let tcpPort = 0;
-let publisher: MqttClient;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qs-nami-'));
-/** What the fake's detail_live answers (the provider's current truth for polling). */
-let liveNow: unknown[] = [];
-let calls = 0;
+let nami: FakeNami;
 
 const side = (score: number, corners: number) => [score, 0, 0, 0, corners, 0, 0];
 const entry = (
@@ -139,130 +130,32 @@ const TABLE = [
   { team_id: 19, position: 3, points: 20, total: 10, won: 6, draw: 2, loss: 2, goals: 17, goals_against: 10 },
 ];
 
-function answer(res: http.ServerResponse, results: unknown) {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ code: 0, query: { total: Array.isArray(results) ? results.length : 0 }, results }));
-}
-
-function startFake(): Promise<string> {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    calls++;
-    if (url.searchParams.get('user') !== USER || url.searchParams.get('secret') !== SECRET) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ code: 1, err: 'auth failed' }));
-    }
-    const p = url.pathname;
-    const first = Number(url.searchParams.get('id') ?? 0) === 0;
-    if (p === '/api/v4/football/competition/list')
-      return answer(res, first ? [{ id: 82, name: '英格兰超级联赛', short_name: '英超', logo: '' }] : []);
-    if (p === '/api/v4/football/team/list')
-      return answer(
-        res,
-        first
-          ? [
-              { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳', logo: '' },
-              { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西', logo: '' },
-              { id: 30, competition_id: 82, name: '利物浦', short_name: '利物浦', logo: '' },
-            ]
-          : [],
-      );
-    if (p === '/api/v4/basketball/competition/list' || p === '/api/v4/basketball/team/list') return answer(res, []);
-    if (p === '/api/v4/football/match/diary') {
-      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-      return answer(
-        res,
-        url.searchParams.get('date') === today
-          ? [
-              {
-                id: MATCH,
-                season_id: 1,
-                competition_id: 82,
-                home_team_id: 19,
-                away_team_id: 25,
-                status_id: 2,
-                match_time: KICK,
-                neutral: 0,
-                note: '',
-                home_scores: [0, 0, 0, 0, -1, 0, 0],
-                away_scores: [0, 0, 0, 0, -1, 0, 0],
-                updated_at: KICK,
-              },
-            ]
-          : [],
-      );
-    }
-    if (p === '/api/v4/basketball/match/diary') return answer(res, []);
-    if (p === '/api/v4/football/match/detail_live') return answer(res, liveNow);
-    if (p === '/api/v4/football/odds/live') return answer(res, ODDS);
-    if (p === '/api/v4/basketball/odds/live') return answer(res, {});
-    if (p === '/api/v4/football/match/lineup/detail')
-      return answer(res, url.searchParams.get('id') === String(MATCH) ? LINEUP : {});
-    if (p === '/api/v4/football/season/table/detail')
-      return answer(
-        res,
-        url.searchParams.get('id') === '1' ? { promotions: [], tables: [{ id: 1, rows: TABLE }] } : {},
-      );
-    if (p === '/api/v4/basketball/match/detail_live') return answer(res, []);
-    res.writeHead(404).end();
-  });
-  return new Promise((resolve) =>
-    fake.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(fake.address() as net.AddressInfo).port}`)),
-  );
-}
-
-/** A free high port (Mosquitto's WebSocket listener binds every interface, so stay high). */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-async function startBroker(): Promise<void> {
-  const conf = path.join(dir, 'mosquitto.conf');
-  // Mosquitto 2.0.11 refuses to start with only a WebSocket listener ("Unable to start any
-  // listening sockets"): a loopback TCP listener beside it makes it start.
-  fs.writeFileSync(
-    conf,
-    `listener ${tcpPort} 127.0.0.1\nlistener ${brokerPort}\nprotocol websockets\nallow_anonymous true\npersistence false\n`,
-  );
-  // Debian installs it in /usr/sbin, which a non-root PATH may not hold.
-  const bin = fs.existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto';
-  broker = spawn(bin, ['-c', conf], { stdio: 'ignore' });
-  await until(async () => {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(brokerPort, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    return ok;
-  }, 'mosquitto listening');
-}
-
-async function stopBroker(): Promise<void> {
-  const b = broker;
-  broker = null;
-  if (!b || b.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    b.once('exit', () => resolve());
-    b.kill('SIGTERM');
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** The fixture as the diary (and the 体彩 lists) give it. */
+const DIARY = {
+  id: MATCH,
+  season_id: 1,
+  competition_id: 82,
+  home_team_id: 19,
+  away_team_id: 25,
+  status_id: 2,
+  match_time: KICK,
+  neutral: 0,
+  note: '',
+  home_scores: [0, 0, 0, 0, -1, 0, 0],
+  away_scores: [0, 0, 0, 0, -1, 0, 0],
+  updated_at: KICK,
+};
+/** Chelsea's squad (team/squad/list): 帕尔默 is the lineup's 607. */
+const CHELSEA_SQUAD = {
+  id: 25,
+  squad: [
+    { player: { id: 600, name: '罗伯特·桑切斯', short_name: '桑切斯', age: 27 }, position: 'G', shirt_number: 1 },
+    { player: { id: 607, name: '科尔·帕尔默', short_name: '帕尔默', age: 23 }, position: 'M', shirt_number: 20 },
+    { player: { id: 609, name: '尼古拉斯·杰克逊', short_name: '杰克逊', age: 24 }, position: 'F', shirt_number: 15 },
+    { player: { id: 602, name: '科尔威尔', age: 22 }, position: 'D', shirt_number: 6 },
+  ],
+  updated_at: KICK,
+};
 
 async function header() {
   const res = await server.app.inject({ method: 'GET', url: embeddedUrl(fillPath(LivePaths.zqHeader, { id: ID })) });
@@ -278,24 +171,44 @@ async function header() {
 const goals = async () => (await header()).data.incidents.filter((i) => i.type === 'goal');
 
 function push(entries: unknown[]): void {
-  publisher.publish('sports/football/match.v1', JSON.stringify(entries));
+  void nami.push(entries);
 }
 
 beforeAll(async () => {
-  const base = await startFake();
-  brokerPort = await freePort();
-  tcpPort = await freePort();
-  await startBroker();
+  nami = await startFakeNami({
+    competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
+    teams: {
+      zq: [
+        { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
+        { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
+        { id: 30, competition_id: 82, name: '利物浦', short_name: '利物浦' },
+      ],
+    },
+    matches: { zq: [DIARY] },
+    odds: { zq: ODDS },
+    lineups: { [MATCH]: LINEUP },
+    tables: { zq: { 1: { promotions: [], tables: [{ id: 1, rows: TABLE }] } } },
+    // 竞彩足球 周六001 and 北单 (胜负过关); another match on 竞彩 only is not ours.
+    lottery: {
+      101: [
+        { ...DIARY, lottery: { issue_num: '6001' } },
+        { ...DIARY, id: 3_900_777, lottery: { issue_num: '6002' } },
+      ],
+      301: [DIARY],
+      404: [],
+    },
+    squads: [{ id: 19, squad: [] }, CHELSEA_SQUAD, { id: 30, squad: [] }],
+  });
   ts = await createTestStorage('pglite', {
     feed: false,
     liveSource: {
       kind: 'nami',
       staleAfterMs: 120_000,
       nami: {
-        user: USER,
-        secret: SECRET,
-        baseUrl: base,
-        mqttUrl: `ws://127.0.0.1:${brokerPort}`,
+        user: FAKE_NAMI_USER,
+        secret: FAKE_NAMI_SECRET,
+        baseUrl: nami.baseUrl,
+        mqttUrl: nami.mqttUrl,
         pushStallMs: 1_500,
         pollMs: 500,
       },
@@ -304,17 +217,13 @@ beforeAll(async () => {
   });
   server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
   await server.ctx.feed.start();
-  publisher = mqtt.connect(`ws://127.0.0.1:${brokerPort}`, { reconnectPeriod: 500 });
-  await until(() => publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
+  await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
 }, 120_000);
 
 afterAll(async () => {
-  await publisher?.endAsync(true);
   await server?.close();
   await ts?.cleanup();
-  await stopBroker();
-  await new Promise((r) => fake?.close(r));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await nami?.close();
 });
 
 describe('Nami adapter against a fake 纳米数据', () => {
@@ -324,6 +233,27 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(h.data.match.home.name).toBe('阿森纳');
     expect(h.data.match.leagueName).toBe('英超');
     expect(h.data.match.s).toBe(2);
+  });
+
+  it('竞彩 and 北单 from the 体彩 lists: the number, the flag, the 竞彩 list and its filter', async () => {
+    const h = await getData<{ match: { jc: string | null; bd: boolean } }>(server, LivePaths.zqHeader, { id: ID });
+    expect(h.match).toMatchObject({ jc: '周六001', bd: true });
+    expect(nami.requests.filter((r) => r.startsWith('/api/v4/match/lottery?'))).toEqual(
+      expect.arrayContaining([
+        '/api/v4/match/lottery?lottery_type=101',
+        '/api/v4/match/lottery?lottery_type=301',
+        '/api/v4/match/lottery?lottery_type=404',
+      ]),
+    );
+    const day = chinaDay(KICK * 1000);
+    const jczq = await getData<Match[]>(server, LivePaths.zqJczq, {}, { date: day });
+    expect(jczq.map((m) => [m.id, m.jc])).toEqual([[ID, '周六001']]);
+    const bjdc = await getData<Match[]>(server, LivePaths.zqBjdc, {}, { date: day });
+    expect(bjdc.map((m) => m.id)).toEqual([ID]);
+    const groups = await getData<FilterGroup[]>(server, LivePaths.zqFilter, {}, { type: 'jczq', date: day });
+    expect(groups.flatMap((g) => g.countList).find((c) => c.leagueId === localId('nami', 'zq', 82))).toMatchObject({
+      count: 1,
+    });
   });
 
   it('a pushed goal lands once, whatever the duplicates', async () => {
@@ -350,12 +280,14 @@ describe('Nami adapter against a fake 纳米数据', () => {
   });
 
   it('push down: the adapter polls detail_live; push back: it stops polling', async () => {
-    await stopBroker();
+    await nami.stopBroker();
     await until(() => server.ctx.feed.health().pushConnected === false, 'push seen down');
-    liveNow = [entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2])];
-    const before = calls;
+    nami.liveNow.zq = [
+      entry(4, 1, 0, [goal23, { type: 1, position: 1, time: 60, home_score: 1, away_score: 0 }], [4, 2]),
+    ];
+    const before = nami.calls();
     await server.ctx.feed.advance();
-    expect(calls).toBeGreaterThan(before);
+    expect(nami.calls()).toBeGreaterThan(before);
     expect(server.ctx.feed.health().polling).toBe(true);
     const h = await header();
     expect(h.data.match.s).toBe(4);
@@ -364,8 +296,8 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(metrics.body).toContain('live_source_info{source="nami"} 1');
     expect(metrics.body).toMatch(/live_push_connected 0/);
     expect(metrics.body).toMatch(/live_polling 1/);
-    await startBroker();
-    await until(() => server.ctx.feed.health().pushConnected === true && publisher.connected, 'push back', 30_000);
+    await nami.startBroker();
+    await until(() => server.ctx.feed.health().pushConnected === true && nami.publisher.connected, 'push back', 30_000);
     push([entry(4, 1, 0, [goal23], [5, 2])]);
     await until(async () => (await header()).data.match.corner.join('-') === '5-2', 'push applied again');
     await server.ctx.feed.advance();
@@ -508,5 +440,32 @@ describe('Nami adapter against a fake 纳米数据', () => {
     const text = (asked.json() as { data: ChatAnswer }).data.text;
     expect(text).toContain('英超积分榜第 1 名是利物浦，积 25 分。');
     expect(text).toContain('2. 切尔西  11 场');
+  });
+
+  it('数据库: a Nami team’s page lists its squad from the provider, a player’s page counts his goal', async () => {
+    const team = localId('nami', 'zq', 25);
+    const asked = () => nami.requests.filter((r) => r.startsWith('/api/v4/football/team/squad/list')).length;
+    const page = await getData<TeamPage>(server, DatabasePaths.team, { id: team });
+    expect(nami.requests).toContain('/api/v4/football/team/squad/list?id=25&limit=1');
+    expect(page).toMatchObject({ name: '切尔西', leagueName: '英超' });
+    expect(page.squad.map((p) => [p.name, p.position, p.number, p.age])).toEqual([
+      ['桑切斯', '门将', 1, 27],
+      ['科尔威尔', '后卫', 6, 22],
+      ['帕尔默', '中场', 20, 23],
+      ['杰克逊', '前锋', 15, 24],
+    ]);
+    expect(page.standing).toMatchObject({ rank: 2, points: 24, played: 11 });
+    expect(page.results.map((m) => m.id)).toEqual([ID]);
+    // Asked once a day: the next open reads the stored squad.
+    const calls = asked();
+    await getData<TeamPage>(server, DatabasePaths.team, { id: team });
+    expect(asked()).toBe(calls);
+
+    const palmer = page.squad.find((p) => p.name === '帕尔默')!;
+    expect(palmer.playerId).toBe(localId('nami', 'zq', 607));
+    const player = await getData<PlayerPage>(server, DatabasePaths.player, { id: palmer.playerId });
+    expect(player).toMatchObject({ name: '帕尔默', teamName: '切尔西', leagueName: '英超', position: '中场' });
+    // He started (the stored lineup) and scored at 70'.
+    expect(player.stats).toMatchObject({ games: 1, goals: 1, yellow: 0, red: 0 });
   });
 });
