@@ -44,6 +44,7 @@ import {
   type ApiStatistics,
 } from './formats';
 import { APISPORTS_STATUS } from './status';
+import { providerGet } from '../provider-get';
 
 export interface ApiSportsConfig {
   key: string;
@@ -108,7 +109,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     if (!budget.take(deps.now())) return null;
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
-    const res = await fetch(url, { headers: { 'x-apisports-key': config.key }, signal: AbortSignal.timeout(15_000) });
+    const res = await providerGet(url, { 'x-apisports-key': config.key });
     const now = deps.now();
     const num = (h: string) => {
       const v = res.headers.get(h);

@@ -16,6 +16,7 @@ import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } fro
 import type { LiveMatch } from '../model';
 import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
+import { providerGet } from '../provider-get';
 import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
 import {
   NamiPaths,
@@ -93,7 +94,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     url.searchParams.set('secret', config.secret);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
     callsUsed++;
-    const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+    const res = await providerGet(url);
     if (!res.ok) throw new Error(`nami ${path}: HTTP ${res.status}`);
     const body = (await res.json()) as NamiAnswer<T>;
     if (body.code !== 0) throw new Error(`nami ${path}: code ${body.code} ${body.err ?? ''}`);
