@@ -20,6 +20,7 @@ import {
 import { crestPath } from '../seed/crest';
 import { toMatch, type ViewClock } from '../live/match-view';
 import { tableRanks } from '../facts/table-ranks';
+import { derivedColumns } from './service';
 import { teamMatches } from '../live/repository';
 import { providerOf } from '../live/providers';
 import { providerTable } from '../live/provider-standings';
@@ -54,9 +55,7 @@ export async function providerTeamPage(db: Db, teamId: number, clock: ViewClock)
   const standing: StandingsRow | null = row
     ? {
         ...row,
-        logo: crestPath(teamId),
-        goalDiff: row.goalsFor - row.goalsAgainst,
-        winPct: sport === 'lq' ? (row.played === 0 ? 0 : Math.round((row.win / row.played) * 1000) / 1000) : null,
+        ...derivedColumns(sport, row),
         form: [],
         zone: null,
         playing: false,

@@ -114,6 +114,18 @@ export function namedTableRow(r: TableRow) {
   };
 }
 
+/** What a standings row derives from its counts: the crest, goal difference and (basketball) win rate. */
+export function derivedColumns(
+  sport: Sport,
+  r: Pick<TableRow, 'teamId' | 'played' | 'win' | 'goalsFor' | 'goalsAgainst'>,
+) {
+  return {
+    logo: crestPath(r.teamId),
+    goalDiff: r.goalsFor - r.goalsAgainst,
+    winPct: sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
+  };
+}
+
 /**
  * A league's standings answer from its tables: the in-memory ones (`leagueStandings`) or, for a
  * page that read the results anyway, tables computed from them. A European competition's table
@@ -140,9 +152,7 @@ export function standingsOf(
     hasTable(league) ? view.table(ids, scope) : { rows: [], live: false };
   const row = (r: TableRow & { move: number }, zone: StandingsZone): StandingsRow => ({
     ...namedTableRow(r),
-    logo: crestPath(r.teamId),
-    goalDiff: r.goalsFor - r.goalsAgainst,
-    winPct: league.sport === 'lq' ? (r.played === 0 ? 0 : Math.round((r.win / r.played) * 1000) / 1000) : null,
+    ...derivedColumns(league.sport, r),
     form: r.form,
     zone: scope === 'total' ? zone : null,
     playing: r.playing,
