@@ -6,7 +6,7 @@ import { Code } from '../../workers/protocol/index';
 import type { GroupAction, GroupDetail } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { asMember, groupDetail, memberOf, mustMay } from './groups';
+import { asMember, dropMember, groupDetail, memberOf, mustMay } from './group-members';
 
 /** The target's role, with the action that acting on that role needs. */
 async function target(db: Db, conversationId: string, actor: number, targetId: number, verb: 'remove' | 'mute') {
@@ -29,11 +29,7 @@ async function target(db: Db, conversationId: string, actor: number, targetId: n
 export async function removeFromGroup(db: Db, userId: number, groupId: number, targetId: number): Promise<GroupDetail> {
   const { g, role } = await asMember(db, userId, groupId);
   mustMay(role, await target(db, g.conversation_id, userId, targetId, 'remove'));
-  await db
-    .deleteFrom('im_members')
-    .where('conversation_id', '=', g.conversation_id)
-    .where('user_id', '=', targetId)
-    .execute();
+  await dropMember(db, g.conversation_id, targetId);
   return groupDetail(db, userId, groupId);
 }
 

@@ -24,20 +24,9 @@ import {
 } from './store';
 import { blockedUsers, setBlocked, setWhoMayMessage, whoMayMessage } from './privacy';
 import { followersOf, massHistory, sendMass } from './mass';
-import {
-  createGroup,
-  conversationMemberIds,
-  dissolveGroup,
-  groupDetail,
-  inviteToGroup,
-  myInvitations,
-  answerInvitation,
-  joinGroup,
-  leaveGroup,
-  myGroups,
-  sendGroup,
-  updateGroup,
-} from './groups';
+import { createGroup, dissolveGroup, leaveGroup, myGroups, sendGroup, updateGroup } from './groups';
+import { answerInvitation, inviteToGroup, joinGroup, myInvitations } from './group-invitations';
+import { conversationMemberIds, groupDetail } from './group-members';
 import { muteInGroup, removeFromGroup, setAdmin, setMuteAll } from './group-moderation';
 import { dropRecalledPicture } from './media-routes';
 import { publishConversationCounts, publishCounts, publishGroup, publishMessage } from './publish';
