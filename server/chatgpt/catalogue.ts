@@ -118,3 +118,13 @@ export function findTeam(cat: Catalogue, name: string): Catalogue['teams'][numbe
     cat.teams.find((t) => t.name.toLowerCase().includes(n) && n.length >= 2)
   );
 }
+
+export type NameKind = 'team' | 'player' | 'league' | 'anchor';
+
+/** Every name of a kind the catalogue holds: what a typo is read against and near names come from. */
+export function namesOf(cat: Catalogue, kind: NameKind): string[] {
+  if (kind === 'team') return cat.teams.flatMap((t) => t.keys);
+  if (kind === 'player') return [...cat.players.keys()];
+  if (kind === 'league') return cat.leagues.map((l) => l.name);
+  return cat.anchors.map((a) => a.name);
+}

@@ -12,7 +12,7 @@ import { installErrorHandler } from '../../server/http/reply';
 import type { AppContext } from '../../server/context';
 import type { Config } from '../../server/config';
 import { chatGptArea } from '../../server/chatgpt/routes';
-import { parseDay } from '../../server/chatgpt/engine';
+import { parseDay } from '../../server/chatgpt/parse-question';
 import { createSession } from '../../server/accounts/tokens';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 
