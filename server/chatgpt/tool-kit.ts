@@ -43,17 +43,29 @@ interface TableTop {
   points: number;
 }
 
+/** China wall-clock 'HH:MM' and 'MM-DD' of an instant (unix ms). */
+export const hhmm = (ms: number) => chinaWallClock(ms).toISOString().slice(11, 16);
+export const mmdd = (ms: number) => chinaWallClock(ms).toISOString().slice(5, 10);
+
+/** A match's detail page. */
+export const detailHref = (m: { sport: string; id: number }) => `/live/${m.sport}/detail/${m.id}`;
+
+/** A result as a form mark: the score is the match's [home, away]. */
+export const resultMark = (score: readonly [number, number], atHome: boolean): 'W' | 'D' | 'L' => {
+  const mine = atHome ? score[0] : score[1];
+  const theirs = atHome ? score[1] : score[0];
+  return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
+};
+
+/** The data has no answer: said plainly (with links to where it would be). */
+export const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
+
 export function createToolKit(db: Db, now: () => number) {
   const nowS = () => Math.floor(now() / 1000);
-  const detailHref = (m: LiveMatch) => `/live/${m.sport}/detail/${m.id}`;
   const matchLink = (c: Catalogue, m: LiveMatch): ChatLink => ({
     label: T.linkMatch(c.teamName.get(m.homeId) ?? '', c.teamName.get(m.awayId) ?? ''),
     href: detailHref(m),
   });
-  const hhmm = (s: number) =>
-    chinaWallClock(s * 1000)
-      .toISOString()
-      .slice(11, 16);
   function matchLine(c: Catalogue, m: LiveMatch): string {
     const home = c.teamName.get(m.homeId) ?? '';
     const away = c.teamName.get(m.awayId) ?? '';
@@ -61,7 +73,7 @@ export function createToolKit(db: Db, now: () => number) {
     if (isLive(m.sport, m.status)) return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusLive}）`;
     if (isFinished(m.sport, m.status))
       return `${league} ${home} ${m.score[0]}-${m.score[1]} ${away}（${T.statusDone}）`;
-    return `${league} ${hhmm(m.ot)} ${home} vs ${away}（${T.statusUpcoming}）`;
+    return `${league} ${hhmm(m.ot * 1000)} ${home} vs ${away}（${T.statusUpcoming}）`;
   }
   function listAnswer(c: Catalogue, head: string, matches: LiveMatch[]): { text: string; links: ChatLink[] } {
     const shown = matches.slice(0, LIST_MAX);
@@ -76,7 +88,6 @@ export function createToolKit(db: Db, now: () => number) {
       ...(sports.has('lq') ? [{ label: T.linkLiveLq, href: '/live/lq' }] : []),
     ];
   };
-  const none = (text: string, links: ChatLink[] = []): ToolResult => ({ text, links, found: false });
   const unknownTeam = (n: string) => none(T.noSuchTeam(n));
   const unknownLeague = (n: string) => none(T.noSuchLeague(n));
   /**

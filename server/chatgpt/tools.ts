@@ -14,8 +14,9 @@ import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
 import { findLeague, findTeam, type Catalogue } from './catalogue';
-import { createToolKit, type ChatTool, type ToolResult } from './tool-kit';
-import { createFactTools, type FactSources } from './fact-tools';
+import { createToolKit, mmdd, resultMark, type ChatTool, type ToolResult } from './tool-kit';
+import { createFactTools } from './fact-tools';
+import type { FactSources } from './fact-kit';
 
 const name = z.string().trim().min(1).max(40);
 const optName = name.optional();
@@ -201,20 +202,11 @@ export function createChatTools(
         links.push(kit.matchLink(c, m));
       }
       if (next[0]) {
-        const date = chinaWallClock(next[0].ot * 1000)
-          .toISOString()
-          .slice(5, 10);
-        lines.push(T.teamNext(t.name), `· ${date} ${kit.matchLine(c, next[0])}`);
+        lines.push(T.teamNext(t.name), `· ${mmdd(next[0].ot * 1000)} ${kit.matchLine(c, next[0])}`);
         links.push(kit.matchLink(c, next[0]));
       } else if (!live.length) lines.push(T.teamNoNext(t.name));
       if (last.length) {
-        const form = last
-          .map((m) => {
-            const mine = m.homeId === t.id ? m.score[0] : m.score[1];
-            const theirs = m.homeId === t.id ? m.score[1] : m.score[0];
-            return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
-          })
-          .join('');
+        const form = last.map((m) => resultMark(m.score, m.homeId === t.id)).join('');
         lines.push(T.teamForm(t.name, form), `· ${kit.matchLine(c, last[0]!)}`);
         links.push(kit.matchLink(c, last[0]!));
       } else lines.push(T.teamNoForm(t.name));
