@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineupOf, oddsUpdates as namiOdds, tableRows, textLines } from '../../../server/live/nami/details';
 import { lineupsOf, oddsUpdates as apiOdds, standingsRows, type ApiOdds } from '../../../server/live/apisports/details';
+import { bet } from './apisports/fake';
 
 describe('Nami details', () => {
   it('odds: one update per company and market; closed, short and non-numeric tuples are skipped', () => {
@@ -110,35 +111,19 @@ describe('api-sports details', () => {
   it('odds: 欧指 as given; 亚指 and 大小球 the most balanced line, as water', () => {
     const u = apiOdds(
       answer([
-        {
-          id: 1,
-          name: 'Match Winner',
-          values: [
-            { value: 'Home', odd: '2.10' },
-            { value: 'Draw', odd: '3.20' },
-            { value: 'Away', odd: '3.50' },
-          ],
-        },
-        {
-          id: 4,
-          name: 'Asian Handicap',
-          values: [
-            { value: 'Home +0.25', odd: '1.70' },
-            { value: 'Away -0.25', odd: '2.20' },
-            { value: 'Home -0.25', odd: '2.02' },
-            { value: 'Away +0.25', odd: '1.86' },
-          ],
-        },
-        {
-          id: 5,
-          name: 'Goals Over/Under',
-          values: [
-            { value: 'Over 2.5', odd: '2.05' },
-            { value: 'Under 2.5', odd: '1.80' },
-            { value: 'Over 2.25', odd: '1.92' },
-            { value: 'Under 2.25', odd: '1.94' },
-          ],
-        },
+        bet(1, 'Match Winner', { Home: '2.10', Draw: '3.20', Away: '3.50' }),
+        bet(4, 'Asian Handicap', {
+          'Home +0.25': '1.70',
+          'Away -0.25': '2.20',
+          'Home -0.25': '2.02',
+          'Away +0.25': '1.86',
+        }),
+        bet(5, 'Goals Over/Under', {
+          'Over 2.5': '2.05',
+          'Under 2.5': '1.80',
+          'Over 2.25': '1.92',
+          'Under 2.25': '1.94',
+        }),
       ]),
     );
     expect(u.map((x) => [x.type, x.left, x.middle, x.right])).toEqual([

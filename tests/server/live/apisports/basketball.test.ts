@@ -6,12 +6,13 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, type LeagueTable, type OddsBoard } from '../../../../workers/protocol/index';
 import { getData } from '../screens';
-import { listen, send } from './fake';
+import { startOnFake, stopOnFake } from './app-on-fake';
+import { bet, listen, send } from './fake';
 
 const KEY = 'apisports-bb-key';
 const GAME = 410_001;
@@ -55,34 +56,19 @@ const ODDS = [
         id: 4,
         name: 'Pinnacle',
         bets: [
-          {
-            id: 2,
-            name: 'Home/Away',
-            values: [
-              { value: 'Home', odd: '1.62' },
-              { value: 'Away', odd: '2.35' },
-            ],
-          },
-          {
-            id: 3,
-            name: 'Asian Handicap',
-            values: [
-              { value: 'Home -4.5', odd: '1.91' },
-              { value: 'Away +4.5', odd: '1.93' },
-              { value: 'Home -7.5', odd: '2.30' },
-              { value: 'Away +7.5', odd: '1.60' },
-            ],
-          },
-          {
-            id: 4,
-            name: 'Over/Under',
-            values: [
-              { value: 'Over 221.5', odd: '1.90' },
-              { value: 'Under 221.5', odd: '1.92' },
-              { value: 'Over 230.5', odd: '2.60' },
-              { value: 'Under 230.5', odd: '1.45' },
-            ],
-          },
+          bet(2, 'Home/Away', { Home: '1.62', Away: '2.35' }),
+          bet(3, 'Asian Handicap', {
+            'Home -4.5': '1.91',
+            'Away +4.5': '1.93',
+            'Home -7.5': '2.30',
+            'Away +7.5': '1.60',
+          }),
+          bet(4, 'Over/Under', {
+            'Over 221.5': '1.90',
+            'Under 221.5': '1.92',
+            'Over 230.5': '2.60',
+            'Under 230.5': '1.45',
+          }),
         ],
       },
     ],
@@ -134,31 +120,10 @@ beforeAll(async () => {
     res.writeHead(404).end();
   });
   const base = await listen(fake);
-  ts = await createTestStorage('pglite', {
-    feed: false,
-    liveSource: {
-      kind: 'apisports',
-      staleAfterMs: 600_000,
-      nami: null,
-      apisports: {
-        key: KEY,
-        footballUrl: `${base}/fb`,
-        basketballUrl: `${base}/bb`,
-        perMinute: 30,
-        perDay: 1000,
-        pollMs: 60_000,
-      },
-    },
-  });
-  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
-  await server.ctx.feed.start();
+  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await ts?.cleanup();
-  await new Promise((r) => fake?.close(r));
-});
+afterAll(() => stopOnFake({ ts, server }, fake));
 
 describe('API-Basketball odds and standings', () => {
   it('reads the game’s odds and its league’s standings within the cycle', async () => {

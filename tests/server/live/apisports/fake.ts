@@ -40,3 +40,10 @@ export function listen(server: http.Server): Promise<string> {
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`)),
   );
 }
+
+/** One bet of a bookmaker's odds, its values given as value → odd (in that order). */
+export const bet = (id: number, name: string, odds: Record<string, string>) => ({
+  id,
+  name,
+  values: Object.entries(odds).map(([value, odd]) => ({ value, odd })),
+});

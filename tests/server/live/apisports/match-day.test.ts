@@ -8,8 +8,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
 import {
@@ -24,7 +24,8 @@ import {
   DatabasePaths,
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
-import { listen, send as sendAs } from './fake';
+import { startOnFake, stopOnFake } from './app-on-fake';
+import { bet, listen, send as sendAs } from './fake';
 
 const KEY = 'apisports-day-key';
 const FIXTURE = 1_300_001;
@@ -77,35 +78,14 @@ const odds = () => ({
       id: 8,
       name: 'Bet365',
       bets: [
-        {
-          id: 1,
-          name: 'Match Winner',
-          values: [
-            { value: 'Home', odd: '1.85' },
-            { value: 'Draw', odd: '3.60' },
-            { value: 'Away', odd: '4.20' },
-          ],
-        },
-        {
-          id: 4,
-          name: 'Asian Handicap',
-          values: [
-            { value: 'Home -0.5', odd: '1.88' },
-            { value: 'Away +0.5', odd: '1.98' },
-            { value: 'Home -1', odd: '2.40' },
-            { value: 'Away +1', odd: '1.55' },
-          ],
-        },
-        {
-          id: 5,
-          name: 'Goals Over/Under',
-          values: [
-            { value: 'Over 2.5', odd: '1.90' },
-            { value: 'Under 2.5', odd: '1.90' },
-            { value: 'Over 3.5', odd: '2.75' },
-            { value: 'Under 3.5', odd: '1.40' },
-          ],
-        },
+        bet(1, 'Match Winner', { Home: '1.85', Draw: '3.60', Away: '4.20' }),
+        bet(4, 'Asian Handicap', { 'Home -0.5': '1.88', 'Away +0.5': '1.98', 'Home -1': '2.40', 'Away +1': '1.55' }),
+        bet(5, 'Goals Over/Under', {
+          'Over 2.5': '1.90',
+          'Under 2.5': '1.90',
+          'Over 3.5': '2.75',
+          'Under 3.5': '1.40',
+        }),
       ],
     },
   ],
@@ -237,31 +217,10 @@ beforeAll(async () => {
     res.writeHead(404).end();
   });
   const base = await listen(fake);
-  ts = await createTestStorage('pglite', {
-    feed: false,
-    liveSource: {
-      kind: 'apisports',
-      staleAfterMs: 600_000,
-      nami: null,
-      apisports: {
-        key: KEY,
-        footballUrl: `${base}/fb`,
-        basketballUrl: `${base}/bb`,
-        perMinute: 30,
-        perDay: 1000,
-        pollMs: 60_000,
-      },
-    },
-  });
-  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
-  await server.ctx.feed.start();
+  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await ts?.cleanup();
-  await new Promise((r) => fake?.close(r));
-});
+afterAll(() => stopOnFake({ ts, server }, fake));
 
 const table = async () =>
   (await getData<LeagueTable>(server, LivePaths.zqTable, { id: ID })).rows.map(

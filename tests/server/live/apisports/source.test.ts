@@ -7,9 +7,10 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOnFake, stopOnFake } from './app-on-fake';
 import { listen, send } from './fake';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, embeddedUrl, fillPath, type Incident } from '../../../../workers/protocol/index';
 
@@ -146,31 +147,10 @@ async function header(sport: 'zq' | 'lq', id: number) {
 beforeAll(async () => {
   const base = await startFake();
   events = [goalEvent];
-  ts = await createTestStorage('pglite', {
-    feed: false,
-    liveSource: {
-      kind: 'apisports',
-      staleAfterMs: 600_000,
-      nami: null,
-      apisports: {
-        key: KEY,
-        footballUrl: `${base}/fb`,
-        basketballUrl: `${base}/bb`,
-        perMinute: 6,
-        perDay: 12,
-        pollMs: 60_000,
-      },
-    },
-  });
-  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
-  await server.ctx.feed.start();
+  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 6, perDay: 12 }, () => now));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await ts?.cleanup();
-  await new Promise((r) => fake?.close(r));
-});
+afterAll(() => stopOnFake({ ts, server }, fake));
 
 describe('api-sports adapter against a fake API-Football / API-Basketball', () => {
   it('live first: the live fixture, the basketball game, its events, the day list, then stats, within the minute budget', async () => {
