@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { Code } from '../../workers/protocol/index';
+import { Code, chinaMidnight } from '../../workers/protocol/index';
 import {
   GROUP_CREATE_DAILY,
   GROUP_MEMBER_MAX,
@@ -24,11 +24,6 @@ import { askToJoin, sortInvitees } from './group-invitations';
 import { asMember, conversationMemberIds, dropMember, groupDetail, memberRows, mustMay } from './group-members';
 import { replayOf } from './insert';
 import { recentSent, refuseOverRate, resentColumn, writeOrReplay, type Attach } from './store';
-
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-/** Start of the China (UTC+8) calendar day holding `now`: the daily limits reset at 00:00 北京时间. */
-export const chinaDayStart = (now: number) => Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
 
 export async function myGroups(db: Db, userId: number): Promise<GroupSummary[]> {
   const { rows } = await sql<{ id: number; conversation_id: string; name: string; role: GroupRole; n: string }>`
@@ -59,7 +54,8 @@ export async function createGroup(
     .selectFrom('im_groups')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('owner_id', '=', ownerId)
-    .where('created_at', '>=', chinaDayStart(now))
+    // The daily limit resets at 00:00 北京时间.
+    .where('created_at', '>=', chinaMidnight(now))
     .executeTakeFirstOrThrow();
   if (Number(today.n) >= GROUP_CREATE_DAILY)
     throw new BizError(Code.RATE_LIMITED, `每天最多创建 ${GROUP_CREATE_DAILY} 个群聊，明天再来吧`);

@@ -3,7 +3,7 @@
  * seq in its conversation), MASS_DAILY times a China day. Recipients must follow me; those who
  * blocked me are skipped. All rows in one transaction, or none.
  */
-import { Code, type ImMessage } from '../../workers/protocol/index';
+import { Code, chinaMidnight, type ImMessage } from '../../workers/protocol/index';
 import {
   MASS_DAILY,
   MASS_RECIPIENTS_MAX,
@@ -14,7 +14,6 @@ import {
 } from '../../workers/protocol/api/message';
 import type { Db } from '../db/index';
 import { BizError } from '../http/reply';
-import { chinaDayStart } from './groups';
 import { writeMessage } from './insert';
 import { toMessage, type MessageRow } from './message-rows';
 import { followPeers } from './people';
@@ -35,7 +34,7 @@ export async function sendMass(
     .selectFrom('im_mass')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', from)
-    .where('created_at', '>=', chinaDayStart(now))
+    .where('created_at', '>=', chinaMidnight(now))
     .executeTakeFirstOrThrow();
   if (Number(today.n) >= MASS_DAILY) throw new BizError(Code.RATE_LIMITED, `每天最多群发 ${MASS_DAILY} 次，明天再来吧`);
   // Each wanted person who follows me, and whether they blocked me (they are skipped, not refused).

@@ -5,9 +5,6 @@
  * socket), and each bad input refused with a Chinese message and nothing stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
-import websocket from '@fastify/websocket';
 import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
 import {
   MessagePaths,
@@ -26,49 +23,14 @@ import {
 } from '../../workers/protocol/api/message-people';
 import type { InboxEvent } from '../../workers/protocol/chat';
 import { unreadTotal } from '../../workers/domain/unread';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
-import { createHub } from '../../server/ws/create-hub';
-import { createMetrics } from '../../server/metrics';
-import { socketAddressArea } from '../../server/ws/address-routes';
 import { imArea } from '../../server/im/routes';
 import { imPeopleArea } from '../../server/im/people-routes';
-import { verifyAccessToken } from '../../server/accounts/tokens';
-import { createTestStorage } from '../helpers/test-db';
+import { hasChinese, startIm } from './im-harness';
 import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
 
 let h: VliveHarness;
 beforeAll(async () => {
-  const ts = await createTestStorage();
-  const clock = { now: Date.UTC(2026, 10, 24, 8, 0, 0) };
-  const now = () => clock.now;
-  const db = ts.storage.db;
-  const metrics = createMetrics();
-  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
-  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  installErrorHandler(app);
-  await app.register(formbody);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  hub.register(app);
-  await socketAddressArea(app, ctx);
-  await imArea(app, ctx);
-  await imPeopleArea(app, ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no address');
-  h = {
-    app,
-    ts,
-    hub,
-    base: `http://127.0.0.1:${addr.port}`,
-    clock,
-    async close() {
-      await hub.close();
-      await app.close();
-      await ts.cleanup();
-    },
-  };
+  h = await startIm([imArea, imPeopleArea]);
 });
 afterAll(async () => {
   await h?.close();
@@ -77,7 +39,6 @@ afterAll(async () => {
 const api = <T = unknown>(method: 'GET' | 'POST', path: string, opts: Parameters<typeof apiOf>[3] = {}) =>
   apiOf<T>(h, method, embeddedUrl(path), opts);
 const createUser = (nickName?: string) => createUserOf(h, { nickName });
-const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s);
 let cid = 0;
 const send = (token: string, toUserId: number, text: string) =>
   api<SendResult>('POST', MessagePaths.send, { token, form: { toUserId, text, clientId: `people-${++cid}-x` } });
