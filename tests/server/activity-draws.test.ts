@@ -30,6 +30,7 @@ import {
   issueInput,
   opsCreate,
 } from './activity-harness';
+import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
 
 useActivityApp();
 
@@ -183,33 +184,22 @@ describe('stock and client ids on PostgreSQL (truly concurrent transactions)', (
       .execute();
     await db
       .insertInto('live_teams')
-      .values([
-        { id: 1, league_id: 1, sport: 'zq', name: '甲队', strength: 70, color: '#000', color2: '#fff' },
-        { id: 2, league_id: 1, sport: 'zq', name: '乙队', strength: 70, color: '#000', color2: '#fff' },
-      ])
+      .values([liveTeamRow(1, 1, 'zq', '甲队'), liveTeamRow(2, 1, 'zq', '乙队')])
       .execute();
     await db
       .insertInto('live_matches')
-      .values({
-        id: 1,
-        sport: 'zq',
-        league_id: 1,
-        home_id: 1,
-        away_id: 2,
-        day: '2026-11-22',
-        ot: clock.now / 1000 + 3600,
-        status: 1,
-        score_h: 0,
-        score_a: 0,
-        jc: null,
-        bd: false,
-        jx: false,
-        hot: false,
-        has_video: false,
-        type: 0,
-        state: '{}',
-        updated_at: clock.now,
-      })
+      .values(
+        liveMatchRow({
+          id: 1,
+          league_id: 1,
+          home_id: 1,
+          away_id: 2,
+          day: '2026-11-22',
+          ot: clock.now / 1000 + 3600,
+          status: 1,
+          updated_at: clock.now,
+        }),
+      )
       .execute();
     const issue = await svc.createIssue(
       issueInput({

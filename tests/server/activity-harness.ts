@@ -20,6 +20,7 @@ import type { AppContext } from '../../server/context';
 import { activityArea } from '../../server/activity/routes';
 import { createSession } from '../../server/accounts/tokens';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
+import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
 
 export const OPS = 'ops-secret-for-tests';
 export const clock = { now: Date.UTC(2026, 10, 22, 8, 0, 0) };
@@ -133,32 +134,21 @@ async function seedFixtures() {
     .execute();
   await db
     .insertInto('live_teams')
-    .values([
-      { id: HOME, league_id: LEAGUE, sport: 'zq', name: '北岸联', strength: 70, color: '#000', color2: '#fff' },
-      { id: AWAY, league_id: LEAGUE, sport: 'zq', name: '南港城', strength: 70, color: '#000', color2: '#fff' },
-    ])
+    .values([liveTeamRow(HOME, LEAGUE, 'zq', '北岸联'), liveTeamRow(AWAY, LEAGUE, 'zq', '南港城')])
     .execute();
   const nowS = clock.now / 1000;
-  const match = (id: number, ot: number, status: number, score: [number, number] = [0, 0]) => ({
-    id,
-    sport: 'zq',
-    league_id: LEAGUE,
-    home_id: HOME,
-    away_id: AWAY,
-    day: '2026-11-22',
-    ot,
-    status,
-    score_h: score[0],
-    score_a: score[1],
-    jc: null,
-    bd: false,
-    jx: false,
-    hot: false,
-    has_video: false,
-    type: 0,
-    state: '{}',
-    updated_at: clock.now,
-  });
+  const match = (id: number, ot: number, status: number, score: [number, number] = [0, 0]) =>
+    liveMatchRow({
+      id,
+      league_id: LEAGUE,
+      home_id: HOME,
+      away_id: AWAY,
+      day: '2026-11-22',
+      ot,
+      status,
+      score,
+      updated_at: clock.now,
+    });
   await db
     .insertInto('live_matches')
     .values([

@@ -8,6 +8,7 @@
  */
 import { chinaDay } from '../../workers/protocol/index';
 import type { Db } from '../../server/db/index';
+import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
 
 export const WORLD_NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
 const nowS = WORLD_NOW / 1000;
@@ -79,15 +80,8 @@ export async function seedChatWorld(db: Db): Promise<void> {
       league(WL.cba, 'lq', 'CBA'),
     ])
     .execute();
-  const team = (id: number, leagueId: number, sport: 'zq' | 'lq', name: string) => ({
-    id,
-    league_id: leagueId,
-    sport,
-    name,
-    strength: 70,
-    color: '#000',
-    color2: '#fff',
-  });
+  const team = (id: number, leagueId: number, sport: 'zq' | 'lq', name: string) =>
+    liveTeamRow(id, leagueId, sport, name);
   await db
     .insertInto('live_teams')
     .values([
@@ -150,26 +144,19 @@ export async function seedChatWorld(db: Db): Promise<void> {
     ot: number,
     status: number,
     score: [number, number] = [0, 0],
-  ) => ({
-    id,
-    sport,
-    league_id: leagueId,
-    home_id: home,
-    away_id: away,
-    day: chinaDay(ot * 1000),
-    ot,
-    status,
-    score_h: score[0],
-    score_a: score[1],
-    jc: null,
-    bd: false,
-    jx: false,
-    hot: false,
-    has_video: false,
-    type: 0,
-    state: '{}',
-    updated_at: WORLD_NOW,
-  });
+  ) =>
+    liveMatchRow({
+      id,
+      sport,
+      league_id: leagueId,
+      home_id: home,
+      away_id: away,
+      day: chinaDay(ot * 1000),
+      ot,
+      status,
+      score,
+      updated_at: WORLD_NOW,
+    });
   // Football: 1 not started, 2 first half, 4 second half, 8 finished. Basketball: 8 Q4, 10 finished.
   await db
     .insertInto('live_matches')

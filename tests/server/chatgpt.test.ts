@@ -15,6 +15,7 @@ import { chatGptArea } from '../../server/chatgpt/routes';
 import { parseDay } from '../../server/chatgpt/parse-question';
 import { createSession } from '../../server/accounts/tokens';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
+import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
 
 // 2026-11-22 is a Sunday; 16:00 UTC is 00:00 China time on Monday the 23rd: use 04:00 UTC (12:00 China).
 const clock = { now: Date.UTC(2026, 10, 22, 4, 0, 0) };
@@ -70,24 +71,15 @@ beforeAll(async () => {
       },
     ])
     .execute();
-  const team = (id: number, league: number, sport: string, name: string) => ({
-    id,
-    league_id: league,
-    sport,
-    name,
-    strength: 70,
-    color: '#000',
-    color2: '#fff',
-  });
   await db
     .insertInto('live_teams')
     .values([
-      team(TEAM.ars, L.epl, 'zq', '阿森纳'),
-      team(TEAM.mci, L.epl, 'zq', '曼城'),
-      team(TEAM.che, L.epl, 'zq', '切尔西FC'),
-      team(TEAM.liv, L.epl, 'zq', '利物浦'),
-      team(TEAM.bj, L.cba, 'lq', '北京首钢'),
-      team(TEAM.gd, L.cba, 'lq', '广东宏远'),
+      liveTeamRow(TEAM.ars, L.epl, 'zq', '阿森纳'),
+      liveTeamRow(TEAM.mci, L.epl, 'zq', '曼城'),
+      liveTeamRow(TEAM.che, L.epl, 'zq', '切尔西FC'),
+      liveTeamRow(TEAM.liv, L.epl, 'zq', '利物浦'),
+      liveTeamRow(TEAM.bj, L.cba, 'lq', '北京首钢'),
+      liveTeamRow(TEAM.gd, L.cba, 'lq', '广东宏远'),
     ])
     .execute();
   await db
@@ -153,26 +145,19 @@ beforeAll(async () => {
     ot: number,
     status: number,
     score: [number, number] = [0, 0],
-  ) => ({
-    id,
-    sport,
-    league_id: league,
-    home_id: h,
-    away_id: a,
-    day: chinaDay(ot * 1000),
-    ot,
-    status,
-    score_h: score[0],
-    score_a: score[1],
-    jc: null,
-    bd: false,
-    jx: false,
-    hot: false,
-    has_video: false,
-    type: 0,
-    state: '{}',
-    updated_at: clock.now,
-  });
+  ) =>
+    liveMatchRow({
+      id,
+      sport,
+      league_id: league,
+      home_id: h,
+      away_id: a,
+      day: chinaDay(ot * 1000),
+      ot,
+      status,
+      score,
+      updated_at: clock.now,
+    });
   await db
     .insertInto('live_matches')
     .values([

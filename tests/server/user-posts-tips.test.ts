@@ -8,6 +8,7 @@ import { Code } from '../../workers/protocol/index';
 import { UserCentrePaths as P, type MyTip, type TipMatch, type TipPage } from '../../workers/protocol/api/user-centre';
 import { tipOutcome, tipRefusal, tipStats } from '../../server/user/tips';
 import { createUser, hasChinese, useUserCentre } from './user-centre-helpers';
+import { liveMatchRow } from '../helpers/live-rows';
 
 const { h, formCall: call, countRows } = useUserCentre();
 /** The clock when the fixtures were stored; the tips tests start a minute after it. */
@@ -65,26 +66,19 @@ async function seedFixtures() {
     )
     .execute();
   const nowS = h.clock.now / 1000;
-  const match = (id: number, ot: number, status: number, sport = 'zq', score: [number, number] = [0, 0]) => ({
-    id,
-    sport,
-    league_id: LEAGUE,
-    home_id: TEAMS.home,
-    away_id: TEAMS.away,
-    day: '2026-11-22',
-    ot,
-    status,
-    score_h: score[0],
-    score_a: score[1],
-    jc: null,
-    bd: false,
-    jx: false,
-    hot: false,
-    has_video: false,
-    type: 0,
-    state: '{}',
-    updated_at: h.clock.now,
-  });
+  const match = (id: number, ot: number, status: number, sport = 'zq', score: [number, number] = [0, 0]) =>
+    liveMatchRow({
+      id,
+      sport,
+      league_id: LEAGUE,
+      home_id: TEAMS.home,
+      away_id: TEAMS.away,
+      day: '2026-11-22',
+      ot,
+      status,
+      score,
+      updated_at: h.clock.now,
+    });
   await db
     .insertInto('live_matches')
     .values([

@@ -12,6 +12,7 @@ import {
 } from '../../../server/news/match-reports';
 import { articleDetail } from '../../../server/news/articles';
 import { createTestStorage, type TestStorage } from '../../helpers/test-db';
+import { liveMatchRow, liveTeamRow } from '../../helpers/live-rows';
 
 let ts: TestStorage;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -20,26 +21,19 @@ const LEAGUE = 990001;
 const T = { home: 990101, away: 990102 };
 const M = { upcoming: 770001, live: 770002, past: 770003, quiet: 770004 };
 
-const match = (id: number, ot: number, status: number, score: [number, number], hot = true) => ({
-  id,
-  sport: 'zq',
-  league_id: LEAGUE,
-  home_id: T.home,
-  away_id: T.away,
-  day: '2026-11-22',
-  ot,
-  status,
-  score_h: score[0],
-  score_a: score[1],
-  jc: null,
-  bd: false,
-  jx: false,
-  hot,
-  has_video: false,
-  type: 0,
-  state: '{}',
-  updated_at: NOW,
-});
+const match = (id: number, ot: number, status: number, score: [number, number], hot = true) =>
+  liveMatchRow({
+    id,
+    league_id: LEAGUE,
+    home_id: T.home,
+    away_id: T.away,
+    day: '2026-11-22',
+    ot,
+    status,
+    score,
+    hot,
+    updated_at: NOW,
+  });
 
 let incidentSeq = 0;
 async function incident(
@@ -87,10 +81,7 @@ beforeAll(async () => {
     .execute();
   await db
     .insertInto('live_teams')
-    .values([
-      { id: T.home, league_id: LEAGUE, sport: 'zq', name: '北岸联', strength: 70, color: '#000', color2: '#fff' },
-      { id: T.away, league_id: LEAGUE, sport: 'zq', name: '南港城', strength: 70, color: '#000', color2: '#fff' },
-    ])
+    .values([liveTeamRow(T.home, LEAGUE, 'zq', '北岸联'), liveTeamRow(T.away, LEAGUE, 'zq', '南港城')])
     .execute();
   await db
     .insertInto('live_standings')
