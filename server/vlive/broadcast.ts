@@ -16,6 +16,10 @@
  * (`master.m3u8`, nginx's `hls_variant` playlist with the key taken out) listing every rendition
  * (`<rung>/index.m3u8`); the recording is made from the source rendition.
  *
+ * This file keeps the open and just-ended broadcasts and answers nginx's callbacks; the HLS is
+ * served by broadcast-hls.ts, the replay made by broadcast-recording.ts, the reminders sent by
+ * broadcast-announce.ts.
+ *
  * Configuration: VLIVE_HLS_DIR (nginx's hls_path; without it no publish is accepted and rooms
  * keep the built-in test stream), RTMP_INGEST_URL (shown to anchors, e.g. rtmp://host:1935/live),
  * RTMP_CALLBACK_SECRET (callbacks must carry ?secret=; required once ingest is configured, and
@@ -23,20 +27,20 @@
  * process on the machine or a proxied request is one too),
  * VLIVE_LADDER (must match the one nginx's config was generated with).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { BroadcastPaths, fillPath, type PushState } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import type { ChatService } from './chat';
 import { registerAnchorConsole } from './anchor-console';
+import { announceBroadcastStart } from './broadcast-announce';
+import { HLS_FILE, MASTER, playlistFragments, registerBroadcastHls, renditionDir } from './broadcast-hls';
+import { saveReplay, untilWritten } from './broadcast-recording';
 import { announceLive } from './live-state';
-import { RUNG_NAME, SOURCE_RUNG, parseLadder, roomMasterPlaylist } from './ladder';
-import { HLS_FRAGMENT_S, RECORD_SUBDIR, RTMP_SECRET_MISSING } from './nginx-conf';
-import { HLS_MSN, holdPlaylist, withServerControl } from './playlist-hold';
+import { parseLadder } from './ladder';
+import { RECORD_SUBDIR, RTMP_SECRET_MISSING } from './nginx-conf';
 
 export interface BroadcastOptions {
   hlsDir: string | null;
@@ -68,45 +72,12 @@ export function broadcastOptionsFromEnv(
   };
 }
 
-const ROOM_ID = /^[A-Za-z0-9_-]{1,40}$/;
-const BROADCAST_ID = /^\d{1,9}$/;
-const FILE = /^[A-Za-z0-9_-]{1,80}\.(m3u8|ts)$/;
-/** The player URL's file under a ladder: the master playlist. */
-const MASTER = 'master.m3u8';
-/** How long a playlist asked for in the first seconds of a broadcast is waited for (ms). */
-const FIRST_PLAYLIST_WAIT_MS = 15_000;
 /** An ended broadcast's playlists (with ENDLIST) stay this long for players finishing it (ms). */
 export const ENDED_PLAYLIST_MS = 60_000;
 /** No fragment for this long while the push is open: the console says stalled (ms). */
 const STALLED_MS = 4_000;
 /** A broadcast nginx stopped telling us about (crash, restart) is closed after this long (ms). */
 const LOST_PUSH_MS = 30_000;
-/** The recording waits until the source playlist has not changed for this long (ms)… */
-const SETTLED_MS = 2_500;
-/** …but not longer than this after on_publish_done (ms). */
-const SETTLE_MAX_MS = 15_000;
-
-interface Fragment {
-  file: string;
-  seconds: number;
-}
-
-/** Fragments of an HLS media playlist, in order. */
-export function playlistFragments(text: string): Fragment[] {
-  const out: Fragment[] = [];
-  let seconds: number | null = null;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    const m = /^#EXTINF:([\d.]+)/.exec(line);
-    if (m) seconds = Number(m[1]);
-    else if (line && !line.startsWith('#') && seconds !== null) {
-      out.push({ file: line, seconds });
-      seconds = null;
-    }
-  }
-  return out;
-}
-
 export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: BroadcastOptions): void {
   const { db, hub } = ctx;
   // nginx records each push here (nginx-conf.ts) and does not create the directory itself.
@@ -116,10 +87,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
   /** Broadcasts that ended in this process: id → wall-clock end (their playlists close with ENDLIST). */
   const ended = new Map<number, { roomId: string; streamName: string; at: number }>();
 
-  /** The directory of a stream's rendition: `<name>_src` (the push, copied) or one rung of it. */
-  const renditionDir = (streamName: string, rung: string = SOURCE_RUNG) =>
-    path.join(o.hlsDir!, `${streamName}_${rung}`);
-  const sourcePlaylist = (streamName: string) => path.join(renditionDir(streamName), 'index.m3u8');
+  const sourcePlaylist = (streamName: string) => path.join(renditionDir(o.hlsDir!, streamName), 'index.m3u8');
   const playerUrl = (roomId: string, broadcastId: number) =>
     fillPath(BroadcastPaths.hls, { roomId, broadcastId, file: o.ladder ? MASTER : 'index.m3u8' });
 
@@ -148,7 +116,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     try {
       const file = sourcePlaylist(b.streamName);
       const text = fs.readFileSync(file, 'utf8');
-      for (const f of playlistFragments(text)) if (FILE.test(f.file)) b.fragments.set(f.file, f.seconds);
+      for (const f of playlistFragments(text)) if (HLS_FILE.test(f.file)) b.fragments.set(f.file, f.seconds);
       b.lastFragmentAt = fs.statSync(file).mtimeMs;
     } catch {
       // No playlist yet (the first fragment is still being cut).
@@ -174,16 +142,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .where('stream_name', 'is not', null)
       .execute();
     for (const r of rows) {
-      open.set(r.id, {
-        broadcastId: r.id,
-        roomId: r.room_id,
-        streamName: r.stream_name!,
-        pushKey: r.push_key ?? '',
-        clientId: '',
-        fragments: new Map(),
-        seenAt: Date.now(),
-        lastFragmentAt: null,
-      });
+      open.set(r.id, opening(r.id, r.room_id, r.stream_name!, r.push_key ?? '', ''));
     }
     // Live tells the truth: with a media server, a room is live only while a push is open.
     const liveRooms = [...new Set(rows.map((r) => r.room_id))];
@@ -234,16 +193,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .executeTakeFirstOrThrow();
     const streamName = `b${b.id}-${crypto.randomBytes(4).toString('hex')}`;
     await db.updateTable('vlive_broadcasts').set({ stream_name: streamName }).where('id', '=', b.id).execute();
-    open.set(b.id, {
-      broadcastId: b.id,
-      roomId,
-      streamName,
-      pushKey: name,
-      clientId,
-      fragments: new Map(),
-      seenAt: Date.now(),
-      lastFragmentAt: null,
-    });
+    open.set(b.id, opening(b.id, roomId, streamName, name, clientId));
     const room = await db
       .updateTable('vlive_rooms')
       .set({ live: true, stream_url: playerUrl(roomId, b.id) })
@@ -252,46 +202,7 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
       .executeTakeFirstOrThrow();
     o.invalidateRoom(roomId);
     announceLive(hub, roomId, true);
-    const anchor = await db
-      .selectFrom('vlive_anchors')
-      .select('name')
-      .where('id', '=', room.anchor_id)
-      .executeTakeFirst();
-    const followers = await db
-      .selectFrom('vlive_follows')
-      .select('user_id')
-      .where('anchor_id', '=', room.anchor_id)
-      .execute();
-    const detail = fillPath('/vlive/detail/:id', { id: roomId });
-    const text = `${anchor?.name ?? ''}：${room.title}`;
-    for (const f of followers) {
-      hub.publishToUser(f.user_id, { kind: 'reminder', title: '您关注的主播开播了', text, path: detail, at: now });
-    }
-    // With a media server a slot's start says nothing (nobody may push): its reservers hear it here.
-    const slot = await db
-      .updateTable('vlive_schedules')
-      .set({ notified_at: now })
-      .where('room_id', '=', roomId)
-      .where('starts_at', '<=', now + 15 * 60_000)
-      .where('ends_at', '>', now)
-      .where('notified_at', 'is', null)
-      .returning('id')
-      .execute();
-    if (slot.length > 0) {
-      const reservers = await db
-        .selectFrom('vlive_reservations')
-        .select('user_id')
-        .where(
-          'schedule_id',
-          'in',
-          slot.map((s) => s.id),
-        )
-        .execute();
-      for (const r of reservers) {
-        hub.publishToUser(r.user_id, { kind: 'reminder', title: '您预约的直播开始了', text, path: detail, at: now });
-      }
-    }
-    await o.chat.systemLine(roomId, 'notice', `${anchor?.name ?? '主播'} 开播啦：${room.title}`);
+    await announceBroadcastStart(ctx, o.chat, { id: roomId, ...room }, now);
     // nginx-rtmp renames the stream to the Location of a 3xx: the transcoder and HLS use this name.
     return reply.status(302).header('location', streamName).send('ok');
   });
@@ -343,61 +254,17 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     void record(b).catch((e: unknown) => app.log.error({ err: e, broadcast: b.broadcastId }, 'recording failed'));
   }
 
-  /**
-   * Makes the replay from nginx's recording of the whole push (`rec/<name>.flv`, first frame to
-   * last): once the file has stopped growing, ffmpeg remuxes it (no re-encoding) into 1 s HLS
-   * fragments with a VOD playlist under DATA_DIR. The live HLS, which starts when the transcoder
-   * has connected and ends when it is stopped, would lose a second at either end.
-   */
+  /** The replay, once the media server has written the whole push (broadcast-recording.ts). */
   async function record(b: OpenBroadcast): Promise<void> {
     if (!o.hlsDir) return;
     const flv = path.join(o.hlsDir, RECORD_SUBDIR, `${b.streamName}.flv`);
-    const start = Date.now();
-    let last = '';
-    let stableSince = Date.now();
-    while (Date.now() - start < SETTLE_MAX_MS) {
-      const st = fs.existsSync(flv) ? fs.statSync(flv) : null;
-      const sig = st ? `${st.size}:${st.mtimeMs}` : '';
-      if (sig !== last) {
-        last = sig;
-        stableSince = Date.now();
-      } else if (st && Date.now() - stableSince >= SETTLED_MS) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilWritten(flv);
     // The live HLS stays a minute for players finishing the broadcast, then goes (hls_cleanup is off).
     setTimeout(() => {
       ended.delete(b.broadcastId);
       removeLiveFiles(b.streamName);
     }, ENDED_PLAYLIST_MS).unref();
-    const row = await db
-      .selectFrom('vlive_broadcasts as b')
-      .innerJoin('vlive_rooms as r', 'r.id', 'b.room_id')
-      .select(['b.started_at', 'b.replay_id', 'r.title', 'r.cover'])
-      .where('b.id', '=', b.broadcastId)
-      .executeTakeFirst();
-    if (!row || row.replay_id !== null || !fs.existsSync(flv)) return;
-    const dir = path.join(o.recordingsDir, String(b.broadcastId));
-    fs.mkdirSync(dir, { recursive: true });
-    await remuxToHls(flv, dir);
-    const frags = playlistFragments(fs.readFileSync(path.join(dir, 'index.m3u8'), 'utf8'));
-    if (frags.length === 0) return;
-    const duration = Math.round(frags.reduce((t, f) => t + f.seconds, 0));
-    await db.transaction().execute(async (trx) => {
-      const replay = await trx
-        .insertInto('vlive_replays')
-        .values({
-          room_id: b.roomId,
-          title: `回放：${row.title}`,
-          cover: row.cover,
-          duration,
-          at: Number(row.started_at),
-          url: fillPath(BroadcastPaths.recording, { id: b.broadcastId, file: 'index.m3u8' }),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('vlive_broadcasts').set({ replay_id: replay.id }).where('id', '=', b.broadcastId).execute();
-    });
-    fs.rmSync(flv, { force: true });
+    await saveReplay(db, o.recordingsDir, b, flv);
   }
   const removeLiveFiles = (streamName: string) => {
     if (!o.hlsDir) return;
@@ -419,100 +286,18 @@ export function registerBroadcast(app: FastifyInstance, ctx: AppContext, o: Broa
     return { state, broadcastId: b.broadcastId, seconds, lastFragmentAt: b.lastFragmentAt };
   };
 
-  const sendFile = (reply: FastifyReply, file: string, kind: 'live' | 'ended' | 'vod', held?: string) => {
-    if (held === undefined && !fs.existsSync(file))
-      return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
-    const m3u8 = file.endsWith('.m3u8');
-    let body: Buffer | string = held ?? fs.readFileSync(file);
-    // A live media playlist offers blocking reloads (playlist-hold.ts); the master lists no fragments.
-    if (m3u8 && kind === 'live') {
-      const text = body.toString('utf8');
-      body = text.includes('#EXTINF') ? withServerControl(text) : text;
-    }
-    if (m3u8 && kind === 'ended') {
-      const text = body.toString('utf8');
-      // An ended broadcast's media playlist says so: the player plays out its end, then stops.
-      body =
-        text.includes('#EXT-X-STREAM-INF') || text.includes('#EXT-X-ENDLIST')
-          ? text
-          : `${text.trimEnd()}\n#EXT-X-ENDLIST\n`;
-    }
-    return reply
-      .type(m3u8 ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('cache-control', m3u8 && kind !== 'vod' ? 'no-cache' : 'public, max-age=3600, immutable')
-      .send(body);
-  };
   /**
    * The broadcast a URL names, if it belongs to that room and may still be played live: open, or
    * ended less than ENDED_PLAYLIST_MS ago. An older broadcast is never served as live.
    */
   const liveBroadcast = (roomId: string, broadcastId: number) => {
     const b = open.get(broadcastId);
-    if (b && b.roomId === roomId) return { streamName: b.streamName, open: b };
+    if (b && b.roomId === roomId) return { streamName: b.streamName };
     const e = ended.get(broadcastId);
-    if (e && e.roomId === roomId && Date.now() - e.at < ENDED_PLAYLIST_MS)
-      return { streamName: e.streamName, open: null };
+    if (e && e.roomId === roomId && Date.now() - e.at < ENDED_PLAYLIST_MS) return { streamName: e.streamName };
     return null;
   };
-  /**
-   * The room turns live as the push starts, a second or two before the transcoder has cut the
-   * first fragment: a player asking then waits instead of giving up on a 404.
-   */
-  const firstFile = async (b: OpenBroadcast | null, file: string) => {
-    for (let i = 0; b && i < FIRST_PLAYLIST_WAIT_MS / 100 && open.has(b.broadcastId) && !fs.existsSync(file); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return file;
-  };
-  /**
-   * A fragment or media playlist of a live (or just ended) broadcast. A reload asking for the next
-   * fragment (`_HLS_msn`) is held until nginx lists it (playlist-hold.ts); the broadcast may end
-   * meanwhile, and its playlist then says so.
-   */
-  const sendLive = async (req: FastifyRequest, reply: FastifyReply, file: string, broadcastId: number) => {
-    const msn = (req.query as Record<string, unknown> | undefined)?._HLS_msn;
-    let held: string | undefined;
-    if (file.endsWith('.m3u8') && typeof msn === 'string' && HLS_MSN.test(msn) && open.has(broadcastId)) {
-      const text = await holdPlaylist(file, Number(msn), {
-        stillLive: () => open.has(broadcastId),
-        gone: () => req.socket.destroyed,
-      });
-      if (text !== null) held = text;
-    }
-    return sendFile(reply, file, open.has(broadcastId) ? 'live' : 'ended', held);
-  };
-  const hlsParams = z.object({
-    roomId: z.string().regex(ROOM_ID),
-    broadcastId: z.string().regex(BROADCAST_ID).transform(Number),
-    file: z.string().regex(FILE),
-  });
-  app.get(BroadcastPaths.hls, async (req, reply) => {
-    const p = hlsParams.safeParse(req.params);
-    const b = p.success && o.hlsDir ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
-    if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
-    if (o.ladder && p.data.file === MASTER) {
-      const master = await firstFile(b.open, path.join(o.hlsDir!, `${b.streamName}.m3u8`));
-      if (!fs.existsSync(master)) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
-      return reply
-        .type('application/vnd.apple.mpegurl')
-        .header('cache-control', 'no-cache')
-        .send(roomMasterPlaylist(fs.readFileSync(master, 'utf8'), b.streamName));
-    }
-    const file = await firstFile(b.open, path.join(renditionDir(b.streamName), p.data.file));
-    return sendLive(req, reply, file, p.data.broadcastId);
-  });
-  app.get(BroadcastPaths.hlsRendition, async (req, reply) => {
-    const p = hlsParams.extend({ rung: z.string().regex(RUNG_NAME) }).safeParse(req.params);
-    const b = p.success && o.hlsDir && o.ladder ? liveBroadcast(p.data.roomId, p.data.broadcastId) : null;
-    if (!p.success || !b) return reply.status(404).type('text/plain; charset=utf-8').send('不存在');
-    const file = await firstFile(b.open, path.join(renditionDir(b.streamName, p.data.rung), p.data.file));
-    return sendLive(req, reply, file, p.data.broadcastId);
-  });
-  app.get(BroadcastPaths.recording, async (req, reply) => {
-    const p = z.object({ id: z.string().regex(/^\d{1,9}$/), file: z.string().regex(FILE) }).safeParse(req.params);
-    if (!p.success) return reply.status(404).send('不存在');
-    return sendFile(reply, path.join(o.recordingsDir, p.data.id, p.data.file), 'vod');
-  });
+  registerBroadcastHls(app, o, { find: liveBroadcast, isOpen: (id) => open.has(id) });
 
   registerAnchorConsole(app, ctx, {
     ingestUrl: o.ingestUrl,
@@ -539,19 +324,17 @@ interface OpenBroadcast {
   lastFragmentAt: number | null;
 }
 
-/**
- * ffmpeg (Debian's, as the media server's transcoder) copies a recorded push into HLS: fragments
- * `0.ts`, `1.ts`, … cut at keyframes about every second (anchors push a 1 s GOP) and a VOD playlist.
- */
-function remuxToHls(flv: string, dir: string): Promise<void> {
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-i', flv, '-map', '0:v', '-map', '0:a?', '-c', 'copy'];
-  args.push('-f', 'hls', '-hls_time', String(HLS_FRAGMENT_S), '-hls_list_size', '0', '-hls_playlist_type', 'vod');
-  args.push('-hls_segment_filename', path.join(dir, '%d.ts'), path.join(dir, 'index.m3u8'));
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.once('error', reject);
-    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${err.slice(-500)}`))));
-  });
+/** A broadcast as its push opens (or is found open again at start): no fragment seen yet. */
+function opening(broadcastId: number, roomId: string, streamName: string, pushKey: string, clientId: string) {
+  const b: OpenBroadcast = {
+    broadcastId,
+    roomId,
+    streamName,
+    pushKey,
+    clientId,
+    fragments: new Map(),
+    seenAt: Date.now(),
+    lastFragmentAt: null,
+  };
+  return b;
 }

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { nginxRtmpConf } from '../../server/vlive/nginx-conf';
 import { SOURCE_RUNG, parseLadder, type LadderHeight } from '../../server/vlive/ladder';
-import { playlistFragments } from '../../server/vlive/broadcast';
+import { playlistFragments } from '../../server/vlive/broadcast-hls';
 import { freePort } from '../helpers/e2e';
 
 const TICKS = 100; // USER_HZ on Linux
