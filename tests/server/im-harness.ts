@@ -5,21 +5,13 @@
  * tests and closes it after; its helpers call the running server.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
-import websocket from '@fastify/websocket';
 import { Code, Frame, Topics, embeddedUrl, type ServerFrame } from '../../workers/protocol/index';
 import { MessagePaths as P, type GroupDetail, type SendResult } from '../../workers/protocol/api/message';
 import type { ImMessage, InboxEvent } from '../../workers/protocol/chat';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext, AreaPlugin } from '../../server/context';
-import { createHub } from '../../server/ws/create-hub';
-import { createMetrics } from '../../server/metrics';
-import { socketAddressArea } from '../../server/ws/address-routes';
+import type { AreaPlugin } from '../../server/context';
 import { imArea } from '../../server/im/routes';
-import { verifyAccessToken } from '../../server/accounts/tokens';
 import { createTestStorage, type Engine } from '../helpers/test-db';
-import { Sock, api as apiOf, createUser as createUserOf, type VliveHarness } from './vlive-harness';
+import { Sock, api as apiOf, createUser as createUserOf, serveAreas, type VliveHarness } from './vlive-harness';
 
 export type ImHarness = VliveHarness;
 export type User = { id: number; token: string };
@@ -31,26 +23,12 @@ export async function startIm(
 ): Promise<ImHarness> {
   const ts = await createTestStorage(engine);
   const clock = { now: startAt };
-  const now = () => clock.now;
-  const db = ts.storage.db;
-  const metrics = createMetrics();
-  const hub = createHub({ metrics, now, authenticate: (token) => verifyAccessToken(db, token, now()) });
-  const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  installErrorHandler(app);
-  await app.register(formbody);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  hub.register(app);
-  await socketAddressArea(app, ctx);
-  for (const area of areas) await area(app, ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no address');
+  const { app, hub, base } = await serveAreas(ts, () => clock.now, areas, { topicCatalog: false });
   return {
     app,
     ts,
     hub,
-    base: `http://127.0.0.1:${addr.port}`,
+    base,
     clock,
     async close() {
       await hub.close();

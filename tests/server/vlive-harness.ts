@@ -15,7 +15,7 @@ import {
   type SocketAddress,
 } from '../../workers/protocol/index';
 import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
+import type { AppContext, AreaPlugin } from '../../server/context';
 import { createHub } from '../../server/ws/create-hub';
 import { createTopicCatalog } from '../../server/ws/topic-catalog';
 import type { Hub } from '../../server/ws/hub';
@@ -40,16 +40,24 @@ export interface VliveHarness {
   close(): Promise<void>;
 }
 
-async function boot(ts: TestStorage, now: () => number) {
+/**
+ * The areas on a real Fastify with the real hub (the socket address calls too), listening on an
+ * ephemeral loopback port. `topicCatalog`: the hub checks topics against the database's catalog.
+ */
+export async function serveAreas(
+  ts: TestStorage,
+  now: () => number,
+  areas: readonly AreaPlugin[],
+  o: { topicCatalog: boolean },
+) {
   const db = ts.storage.db;
   const metrics = createMetrics();
   const hub = createHub({
     metrics,
     now,
     authenticate: (token) => verifyAccessToken(db, token, now()),
-    catalog: createTopicCatalog(db),
+    ...(o.topicCatalog ? { catalog: createTopicCatalog(db) } : {}),
   });
-  // The feed is not used by this area (matches are read through the live REST list).
   const ctx = { config: ts.config, storage: ts.storage, db, metrics, hub, now } as unknown as AppContext;
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   installErrorHandler(app);
@@ -57,12 +65,15 @@ async function boot(ts: TestStorage, now: () => number) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   hub.register(app);
   await socketAddressArea(app, ctx);
-  await vlivePlugin(app, ctx);
+  for (const area of areas) await area(app, ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   return { app, hub, base: `http://127.0.0.1:${addr.port}` };
 }
+
+// The feed is not used by this area (matches are read through the live REST list).
+const boot = (ts: TestStorage, now: () => number) => serveAreas(ts, now, [vlivePlugin], { topicCatalog: true });
 
 export async function startVlive(
   startAt = Date.UTC(2026, 10, 22, 8, 0, 0),
