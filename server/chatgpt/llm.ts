@@ -70,13 +70,18 @@ export async function* sseData(body: ReadableStream<Uint8Array>, signal?: AbortS
   }
 }
 
+/** What one completion request is made of: the endpoint, the conversation so far and the tools. */
+interface CompletionCall {
+  cfg: LlmConfig;
+  messages: Message[];
+  tools: ChatTools;
+  onDelta: (text: string) => void;
+  fetchImpl: typeof fetch;
+}
+
 /** One streamed completion: its content (each token to `onDelta`) and the tool calls it asked for. */
 async function streamCompletion(
-  cfg: LlmConfig,
-  messages: Message[],
-  tools: ChatTools,
-  onDelta: (text: string) => void,
-  fetchImpl: typeof fetch,
+  call: CompletionCall,
   signal: AbortSignal,
   stallMs: number,
 ): Promise<{ content: string; toolCalls: ToolCall[] }> {
@@ -88,26 +93,14 @@ async function streamCompletion(
     timer = setTimeout(() => stall.abort(new Error('chat completions stalled')), stallMs);
   };
   try {
-    return await readCompletion(
-      cfg,
-      messages,
-      tools,
-      onDelta,
-      fetchImpl,
-      AbortSignal.any([signal, stall.signal]),
-      alive,
-    );
+    return await readCompletion(call, AbortSignal.any([signal, stall.signal]), alive);
   } finally {
     clearTimeout(timer);
   }
 }
 
 async function readCompletion(
-  cfg: LlmConfig,
-  messages: Message[],
-  tools: ChatTools,
-  onDelta: (text: string) => void,
-  fetchImpl: typeof fetch,
+  { cfg, messages, tools, onDelta, fetchImpl }: CompletionCall,
   signal: AbortSignal,
   alive: () => void,
 ): Promise<{ content: string; toolCalls: ToolCall[] }> {
@@ -195,7 +188,11 @@ export async function llmAnswer(
   const links: ChatLink[] = [];
   const toolsUsed: string[] = [];
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
-    const { content, toolCalls } = await streamCompletion(cfg, messages, tools, onDelta, fetchImpl, signal, stallMs);
+    const { content, toolCalls } = await streamCompletion(
+      { cfg, messages, tools, onDelta, fetchImpl },
+      signal,
+      stallMs,
+    );
     if (!toolCalls.length || round === MAX_TOOL_ROUNDS) {
       if (!content.trim()) throw new Error('chat completions answered no content');
       return { text: content.trim(), links, toolsUsed };
