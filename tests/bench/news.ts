@@ -10,16 +10,13 @@
  * Prints per engine: seed time, then p50 / p95 / p99 / max in ms for each kind of call.
  */
 import { performance } from 'node:perf_hooks';
-import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
 import { sql } from 'kysely';
-import type { AppContext } from '../../server/context';
-import { installErrorHandler } from '../../server/http/reply';
 import { newsArea } from '../../server/news/routes';
 import { NEWS_COLUMNS } from '../../server/news/columns';
 import { embeddedUrl } from '../../workers/protocol/index';
 import { NewsPaths, type NewsPage } from '../../workers/protocol/api/news';
 import { createTestStorage, type Engine } from '../helpers/test-db';
+import { areaApp } from '../helpers/area-app';
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,17 +76,7 @@ async function run(engine: Engine): Promise<void> {
       `${engine}: seeded ${ARTICLES.toLocaleString()} articles in ${((t1 - t0) / 1000).toFixed(1)} s, ${COMMENTS.toLocaleString()} comments in ${((t2 - t1) / 1000).toFixed(1)} s`,
     );
 
-    const ctx = {
-      config: { ...ts.config, opsToken: null },
-      storage: ts.storage,
-      db,
-      now: () => Date.now(),
-    } as unknown as AppContext;
-    const app = Fastify({ logger: false });
-    installErrorHandler(app);
-    await app.register(formbody);
-    await newsArea(app, ctx);
-    await app.ready();
+    const app = await areaApp(newsArea, ts, () => Date.now(), { opsToken: null });
     const list = async (type: number, cursor: string | null) => {
       const res = await app.inject({ method: 'POST', url: embeddedUrl(NewsPaths.list), payload: { type, cursor } });
       const body = res.json() as { code: number; data: NewsPage };

@@ -6,8 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
 import {
   ActivityPaths as P,
   OPS_TOKEN_HEADER,
@@ -15,32 +14,19 @@ import {
   type ActivityIssueInput,
   type ActivityIssueSummary,
 } from '../../workers/protocol/index';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
 import { activityArea } from '../../server/activity/routes';
 import { createSession } from '../../server/accounts/tokens';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
+import { areaApp } from '../helpers/area-app';
 
 export const OPS = 'ops-secret-for-tests';
 export const clock = { now: Date.UTC(2026, 10, 22, 8, 0, 0) };
 export let ts: TestStorage;
 export let app: FastifyInstance;
 
-export async function buildApp(opsToken: string | null): Promise<FastifyInstance> {
-  const ctx = {
-    config: { ...ts.config, opsToken },
-    storage: ts.storage,
-    db: ts.storage.db,
-    now: () => clock.now,
-  } as unknown as AppContext;
-  const a = Fastify({ logger: false });
-  installErrorHandler(a);
-  await a.register(formbody);
-  await activityArea(a, ctx);
-  await a.ready();
-  return a;
-}
+export const buildApp = (opsToken: string | null): Promise<FastifyInstance> =>
+  areaApp(activityArea, ts, () => clock.now, { opsToken });
 
 /** Starts the app on a fresh seeded database before the file's tests and closes it after. */
 export function useActivityApp(): void {

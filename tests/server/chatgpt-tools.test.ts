@@ -8,11 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
 import { ChatGptPaths as P, embeddedUrl, type ChatAnswer, type ChatStreamEvent } from '../../workers/protocol/index';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
 import type { Config } from '../../server/config';
 import { chatGptArea } from '../../server/chatgpt/routes';
 import { createChatEngine, templateAnswer, type ChatEngine } from '../../server/chatgpt/engine';
@@ -22,6 +19,7 @@ import { createDbSource } from '../../server/ai/db-source';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { WM, WORLD_NOW, WROOM, detail, seedChatWorld } from './chatgpt-world';
 import { CHAT_QUESTIONS, judge } from './chatgpt-questions';
+import { areaApp } from '../helpers/area-app';
 
 let ts: TestStorage;
 let engine: ChatEngine;
@@ -36,15 +34,7 @@ afterAll(async () => {
   await ts?.cleanup();
 });
 
-async function build(llm: Config['llm'] = null): Promise<FastifyInstance> {
-  const ctx = { config: { ...ts.config, llm }, storage: ts.storage, db: ts.storage.db, now } as unknown as AppContext;
-  const a = Fastify({ logger: false });
-  installErrorHandler(a);
-  await a.register(formbody);
-  await chatGptArea(a, ctx);
-  await a.ready();
-  return a;
-}
+const build = (llm: Config['llm'] = null) => areaApp(chatGptArea, ts, now, { llm });
 
 describe('each tool over the app data', () => {
   const call = (name: string, args: unknown) => engine.tools.call(name, args);

@@ -5,37 +5,22 @@
  * streaming OpenAI-compatible adapter are in chatgpt-tools.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
 import { CHAT_LIMITS, ChatGptPaths as P, chinaDay, embeddedUrl, type ChatAnswer } from '../../workers/protocol/index';
-import { installErrorHandler } from '../../server/http/reply';
-import type { AppContext } from '../../server/context';
 import type { Config } from '../../server/config';
 import { chatGptArea } from '../../server/chatgpt/routes';
 import { parseDay } from '../../server/chatgpt/parse-question';
 import { createSession } from '../../server/accounts/tokens';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { liveMatchRow, liveTeamRow } from '../helpers/live-rows';
+import { areaApp } from '../helpers/area-app';
 
 // 2026-11-22 is a Sunday; 16:00 UTC is 00:00 China time on Monday the 23rd: use 04:00 UTC (12:00 China).
 const clock = { now: Date.UTC(2026, 10, 22, 4, 0, 0) };
 let ts: TestStorage;
 let app: FastifyInstance;
 
-async function build(llm: Config['llm'] = null): Promise<FastifyInstance> {
-  const ctx = {
-    config: { ...ts.config, llm },
-    storage: ts.storage,
-    db: ts.storage.db,
-    now: () => clock.now,
-  } as unknown as AppContext;
-  const a = Fastify({ logger: false });
-  installErrorHandler(a);
-  await a.register(formbody);
-  await chatGptArea(a, ctx);
-  await a.ready();
-  return a;
-}
+const build = (llm: Config['llm'] = null) => areaApp(chatGptArea, ts, () => clock.now, { llm });
 
 const L = { epl: 550001, cba: 550002 };
 const TEAM = { ars: 551001, mci: 551002, che: 551003, liv: 551004, bj: 552001, gd: 552002 };
