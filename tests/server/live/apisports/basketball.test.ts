@@ -12,7 +12,7 @@ import { localId } from '../../../../server/live/providers';
 import { LivePaths, type LeagueTable, type OddsBoard } from '../../../../workers/protocol/index';
 import { getData } from '../screens';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { bet, listen, send } from './fake';
+import { bet, listen, nbaGameInQ2, send } from './fake';
 
 const KEY = 'apisports-bb-key';
 const GAME = 410_001;
@@ -24,26 +24,8 @@ let server: BuiltServer;
 let fake: http.Server;
 const requests: string[] = [];
 
-const game = () => ({
-  id: GAME,
-  date: new Date(KICK * 1000).toISOString(),
-  time: '20:00',
-  timestamp: KICK,
-  timezone: 'Asia/Shanghai',
-  stage: null,
-  week: null,
-  status: { long: 'Quarter 2', short: 'Q2', timer: '5' },
-  league: { id: 12, name: 'NBA', type: 'League', season: '2026-2027', logo: '' },
-  country: { id: 5, name: 'USA', code: 'US', flag: '' },
-  teams: {
-    home: { id: 145, name: 'Los Angeles Lakers', logo: '' },
-    away: { id: 133, name: 'Boston Celtics', logo: '' },
-  },
-  scores: {
-    home: { quarter_1: 30, quarter_2: 12, quarter_3: null, quarter_4: null, over_time: null, total: 42 },
-    away: { quarter_1: 25, quarter_2: 10, quarter_3: null, quarter_4: null, over_time: null, total: 35 },
-  },
-});
+const game = () =>
+  nbaGameInQ2(GAME, KICK, { id: 145, name: 'Los Angeles Lakers' }, { id: 133, name: 'Boston Celtics' });
 
 const ODDS = [
   {

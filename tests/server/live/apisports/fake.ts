@@ -47,3 +47,27 @@ export const bet = (id: number, name: string, odds: Record<string, string>) => (
   name,
   values: Object.entries(odds).map(([value, odd]) => ({ value, odd })),
 });
+
+/** An NBA game in its second quarter at 42-35 (30-25, 12-10), as API-Basketball's /games lists it. */
+export const nbaGameInQ2 = (
+  id: number,
+  kick: number,
+  home: { id: number; name: string },
+  away: { id: number; name: string },
+) => ({
+  id,
+  date: new Date(kick * 1000).toISOString(),
+  time: '20:00',
+  timestamp: kick,
+  timezone: 'Asia/Shanghai',
+  stage: null,
+  week: null,
+  status: { long: 'Quarter 2', short: 'Q2', timer: '5' },
+  league: { id: 12, name: 'NBA', type: 'League', season: '2026-2027', logo: '' },
+  country: { id: 5, name: 'USA', code: 'US', flag: '' },
+  teams: { home: { ...home, logo: '' }, away: { ...away, logo: '' } },
+  scores: {
+    home: { quarter_1: 30, quarter_2: 12, quarter_3: null, quarter_4: null, over_time: null, total: 42 },
+    away: { quarter_1: 25, quarter_2: 10, quarter_3: null, quarter_4: null, over_time: null, total: 35 },
+  },
+});

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { listen, send } from './fake';
+import { listen, nbaGameInQ2, send } from './fake';
 import type { TestStorage } from '../../../helpers/test-db';
 import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
@@ -72,25 +72,7 @@ function fixture() {
   };
 }
 
-function game() {
-  return {
-    id: GAME,
-    date: new Date(KICK * 1000).toISOString(),
-    time: '20:00',
-    timestamp: KICK,
-    timezone: 'Asia/Shanghai',
-    stage: null,
-    week: null,
-    status: { long: 'Quarter 2', short: 'Q2', timer: '5' },
-    league: { id: 12, name: 'NBA', type: 'League', season: '2026-2027', logo: '' },
-    country: { id: 5, name: 'USA', code: 'US', flag: '' },
-    teams: { home: { id: 139, name: 'Test Lakers', logo: '' }, away: { id: 140, name: 'Test Celtics', logo: '' } },
-    scores: {
-      home: { quarter_1: 30, quarter_2: 12, quarter_3: null, quarter_4: null, over_time: null, total: 42 },
-      away: { quarter_1: 25, quarter_2: 10, quarter_3: null, quarter_4: null, over_time: null, total: 35 },
-    },
-  };
-}
+const game = () => nbaGameInQ2(GAME, KICK, { id: 139, name: 'Test Lakers' }, { id: 140, name: 'Test Celtics' });
 
 function startFake(): Promise<string> {
   fake = http.createServer((req, res) => {
