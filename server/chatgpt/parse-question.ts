@@ -151,9 +151,25 @@ function parseOne(question: string, c: Catalogue, todayWeekday: number): Parsed 
   const found: Array<{ id: number; at: number }> = [];
   let teamRest = q;
   for (const a of c.anchors) if (anchorIds.includes(a.id)) teamRest = teamRest.replaceAll(a.name, '\u0000');
+  // The longest squad player's name in a stretch of the question (at most 12 characters).
+  const longestPlayer = (text: string): { name: string; at: number } | null => {
+    for (let len = Math.min(12, text.length); len >= 2; len--)
+      for (let i = 0; i + len <= text.length; i++) {
+        const n = text.slice(i, i + len);
+        if (c.players.has(n)) return { name: n, at: i };
+      }
+    return null;
+  };
+  const wantsPlayer = K.player.test(q);
+  // A team key shorter than a player's name is not read inside that name (科隆 in 詹姆斯·科隆博).
+  const named = wantsPlayer ? longestPlayer(teamRest) : null;
+  const insideName = (at: number, len: number) =>
+    named !== null && len < named.name.length && at < named.at + named.name.length && at + len > named.at;
   const keyed = c.teams.flatMap((t) => t.keys.map((k) => ({ id: t.id, key: k })));
   for (const { id, key } of keyed.sort((a, b) => b.key.length - a.key.length)) {
-    const at = teamRest.toLowerCase().indexOf(key.toLowerCase());
+    const lower = teamRest.toLowerCase();
+    let at = lower.indexOf(key.toLowerCase());
+    while (at >= 0 && insideName(at, key.length)) at = lower.indexOf(key.toLowerCase(), at + 1);
     if (at >= 0 && !found.some((f) => f.id === id)) {
       found.push({ id, at });
       teamRest = teamRest.slice(0, at) + '\u0000'.repeat(key.length) + teamRest.slice(at + key.length);
@@ -161,15 +177,7 @@ function parseOne(question: string, c: Catalogue, todayWeekday: number): Parsed 
   }
   const teamIds = found.sort((a, b) => a.at - b.at).map((f) => f.id);
   // A player: the longest stretch of what is left that is a squad player's name.
-  let player: string | null = null;
-  if (K.player.test(q)) {
-    const chars = [...teamRest];
-    for (let len = Math.min(12, chars.length); len >= 2 && !player; len--)
-      for (let i = 0; i + len <= chars.length && !player; i++) {
-        const n = chars.slice(i, i + len).join('');
-        if (c.players.has(n)) player = n;
-      }
-  }
+  const player = wantsPlayer ? (longestPlayer(teamRest)?.name ?? null) : null;
   const day = parseDay(q, todayWeekday);
   const leagueSport = leagueIds[0] !== undefined ? c.leagues.find((l) => l.id === leagueIds[0])?.sport : undefined;
   const sport: Sport | null = leagueSport ?? (/足球/.test(q) ? 'zq' : /篮球/.test(q) ? 'lq' : null);
