@@ -220,6 +220,7 @@ export function basketballStandingsRows(answer: ReadonlyArray<readonly ApiGameSt
         goalsAgainst: r.points?.against ?? 0,
         // A basketball table ranks by wins (the computed tables count a point per win).
         points: win,
+        ...(Number.isInteger(r.position) ? { position: r.position } : {}),
       });
     }
   return out;

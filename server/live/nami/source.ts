@@ -14,7 +14,7 @@ import type { DetailIngest } from '../ingest-details';
 import { providerOf } from '../providers';
 import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } from '../source';
 import type { LiveMatch } from '../model';
-import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
+import { NamiDetailPaths, lineupOf, oddsUpdates, seasonTableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
 import { providerGet } from '../provider-get';
 import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
@@ -174,7 +174,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     for (const [key, season] of seasons) {
       const [sport, competition] = key.split(':') as [Sport, string];
       const answer = await call<{ tables?: Array<{ rows?: [] }> }>(NamiDetailPaths.table(sport), { id: season });
-      const rows = tableRows(answer, names[sport].team);
+      const rows = seasonTableRows(sport, answer, names[sport].team);
       if (rows.length > 0) await deps.details.standings('nami', sport, competition, String(season), rows);
     }
   }
