@@ -42,6 +42,8 @@ export interface FakeNamiWorld {
   lottery?: Record<number, NamiLotteryMatch[]>;
   /** team/squad/list entries (football), one per team id. */
   squads?: NamiSquad[];
+  /** basketball/team/squad/list entries, one per team id. */
+  basketballSquads?: NamiSquad[];
 }
 
 export interface FakeNami {
@@ -131,8 +133,12 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
   routes.set(NamiDetailPaths.lineup, (url) => world.lineups?.[id(url)] ?? {});
   routes.set(NamiExtraPaths.lottery, (url) => world.lottery?.[Number(url.searchParams.get('lottery_type'))] ?? []);
   routes.set(
-    NamiExtraPaths.squads,
+    NamiExtraPaths.squads('zq'),
     page(() => world.squads ?? []),
+  );
+  routes.set(
+    NamiExtraPaths.squads('lq'),
+    page(() => world.basketballSquads ?? []),
   );
   const fake = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

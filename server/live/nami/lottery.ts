@@ -3,6 +3,7 @@
  * fixtures are on 竞彩足球 (and under which number) or on a 北单 list, and a team's players.
  * Anything not in the documented shape is skipped, never half-applied.
  */
+import type { Sport } from '../../../workers/protocol/index';
 import type { ProviderSquadPlayer } from '../ingest-details';
 import type { NamiMatch } from './formats';
 
@@ -76,10 +77,18 @@ export interface NamiSquad {
   }>;
 }
 
-const POSITION: Readonly<Record<string, ProviderSquadPlayer['position']>> = { G: 'GK', D: 'DF', M: 'MF', F: 'FW' };
+/** Football G/D/M/F; basketball the five places, or the line (G guard, F forward, C centre). */
+const POSITION: Readonly<Record<Sport, Readonly<Record<string, ProviderSquadPlayer['position']>>>> = {
+  zq: { G: 'GK', D: 'DF', M: 'MF', F: 'FW' },
+  lq: { PG: 'PG', SG: 'SG', SF: 'SF', PF: 'PF', C: 'C', G: 'G', F: 'F' },
+};
 
 /** The players of one team's squad entry (the entry whose id is the team's; null when absent). */
-export function squadOf(results: readonly NamiSquad[] | null, teamId: number): ProviderSquadPlayer[] | null {
+export function squadOf(
+  results: readonly NamiSquad[] | null,
+  teamId: number,
+  sport: Sport = 'zq',
+): ProviderSquadPlayer[] | null {
   const entry: NamiSquad | undefined = Array.isArray(results)
     ? results.find((t: NamiSquad) => t?.id === teamId)
     : undefined;
@@ -93,7 +102,7 @@ export function squadOf(results: readonly NamiSquad[] | null, teamId: number): P
         id: p.id!,
         name,
         number: Number.isInteger(s.shirt_number) ? s.shirt_number! : 0,
-        position: POSITION[s.position ?? ''] ?? 'MF',
+        position: POSITION[sport][s.position ?? ''] ?? (sport === 'zq' ? 'MF' : 'F'),
         age: Number.isInteger(p.age) ? p.age! : 0,
       },
     ];
@@ -102,5 +111,5 @@ export function squadOf(results: readonly NamiSquad[] | null, teamId: number): P
 
 export const NamiExtraPaths = {
   lottery: '/api/v4/match/lottery',
-  squads: '/api/v4/football/team/squad/list',
+  squads: (sport: Sport) => `/api/v4/${sport === 'zq' ? 'football' : 'basketball'}/team/squad/list`,
 } as const;

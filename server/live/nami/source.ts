@@ -192,17 +192,15 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   /** When each team's squad was last read (a squad changes with transfers: once a day is enough). */
   const squadReadAt = new Map<number, number>();
 
-  /** A football team's squad from the squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
+  /** A team's squad from its sport's squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
   async function produceSquad(teamId: number): Promise<void> {
     const p = providerOf(teamId);
-    if (!p || p.provider !== 'nami' || p.sport !== 'zq') return;
+    if (!p || p.provider !== 'nami') return;
     if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
     squadReadAt.set(teamId, deps.now());
-    const players = squadOf(
-      await call<NamiSquad[]>(NamiExtraPaths.squads, { id: p.providerId, limit: 1 }),
-      p.providerId,
-    );
-    if (players) await deps.details.squad('nami', 'zq', p.providerId, players);
+    const answer = await call<NamiSquad[]>(NamiExtraPaths.squads(p.sport), { id: p.providerId, limit: 1 });
+    const players = squadOf(answer, p.providerId, p.sport);
+    if (players) await deps.details.squad('nami', p.sport, p.providerId, players);
   }
 
   /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */

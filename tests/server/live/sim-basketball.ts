@@ -5,7 +5,8 @@
  * providers say what the simulator's own screen says at that moment.
  */
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../../server/seed/leagues';
-import type { BasketballMatch, LeagueTable, OddsBoard, Pair } from '../../../workers/protocol/index';
+import type { NamiSquad } from '../../../server/live/nami/lottery';
+import type { BasketballMatch, LeagueTable, OddsBoard, Pair, SquadMember } from '../../../workers/protocol/index';
 import { LEAGUE_OFFSET, TEAM_OFFSET } from './sim-apisports';
 
 /** Q1–Q4 then every overtime summed: the one overtime slot both providers give. */
@@ -181,4 +182,46 @@ export function apiBasketballOdds(id: number, boards: Record<1 | 2 | 3, OddsBoar
       },
     ],
   };
+}
+
+const NAMI_PLACE: Readonly<Record<string, string>> = {
+  控球后卫: 'PG',
+  得分后卫: 'SG',
+  小前锋: 'SF',
+  大前锋: 'PF',
+  中锋: 'C',
+};
+const API_LINE: Readonly<Record<string, string>> = {
+  控球后卫: 'Guard',
+  得分后卫: 'Guard',
+  小前锋: 'Forward',
+  大前锋: 'Forward',
+  中锋: 'Center',
+};
+/** What API-Basketball's line (Guard / Forward / Center) shows as: 后卫 / 前锋 / 中锋. */
+export const apiLineZh = (position: string): string =>
+  ({ Guard: '后卫', Forward: '前锋', Center: '中锋' })[API_LINE[position] ?? ''] ?? position;
+
+/** The simulator's squad as Nami's basketball squad-list entry of the team. */
+export function namiBasketballSquad(teamId: number, squad: readonly SquadMember[]): NamiSquad {
+  return {
+    id: teamId,
+    squad: squad.map((p) => ({
+      player: { id: p.playerId, name: p.name, short_name: p.name, age: p.age },
+      position: NAMI_PLACE[p.position] ?? 'F',
+      shirt_number: p.number,
+    })),
+  };
+}
+
+/** The simulator's squad as API-Basketball `/players?team=&season=` (numbers come as strings). */
+export function apiBasketballPlayers(squad: readonly SquadMember[]): unknown[] {
+  return squad.map((p) => ({
+    id: p.playerId,
+    name: p.name,
+    number: String(p.number),
+    country: '',
+    position: API_LINE[p.position] ?? 'Forward',
+    age: p.age,
+  }));
 }

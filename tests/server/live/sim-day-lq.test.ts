@@ -18,23 +18,30 @@ import { localId, type ProviderName } from '../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../server/news/match-reports';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../../server/seed/leagues';
 import {
+  DatabasePaths,
   LivePaths,
   type BasketballMatch,
   type LeagueTable,
   type MatchHeaderBody,
   type OddsBoard,
+  type PlayerPage,
+  type TeamPage,
 } from '../../../workers/protocol/index';
 import { getData } from './screens';
 import { namiOdds, namiTeam } from './sim-provider';
 import {
   apiBasketballOdds,
+  apiBasketballPlayers,
   apiBasketballStandings,
   apiGame,
+  apiLineZh,
   foldedQuarters,
   namiBasketballDiary,
   namiBasketballEntry,
+  namiBasketballSquad,
   namiBasketballTable,
 } from './sim-basketball';
+import { TEAM_OFFSET } from './sim-apisports';
 import { listen, send } from './apisports/fake';
 
 const SEED = 77;
@@ -48,6 +55,8 @@ let fakeNami: FakeNami;
 let fakeApi: http.Server;
 let chosen: BasketballMatch[] = [];
 let before: LeagueTable;
+/** The simulator's 数据库 page of the first game's home team (its squad is what the providers list). */
+let simTeam: TeamPage;
 let minutes = 0;
 let pushes = 0;
 
@@ -107,6 +116,7 @@ beforeAll(async () => {
   if (chosen.length === 0) throw new Error('the simulator has no CBA game in the next hour at 19:00 Beijing');
   const league = LEAGUE_BY_ID.get(chosen[0]!.li)!;
   before = await getData<LeagueTable>(sim, LivePaths.lqRank, { id: chosen[0]!.id });
+  simTeam = await getData<TeamPage>(sim, DatabasePaths.team, { id: chosen[0]!.home.id });
   const boards: Record<number, Record<1 | 2 | 3, OddsBoard>> = {};
   for (const c of chosen) {
     const board = (type: number) => getData<OddsBoard>(sim, LivePaths.lqOdds, { id: c.id }, { type });
@@ -126,6 +136,7 @@ beforeAll(async () => {
       ),
     },
     tables: { lq: { [league.id]: namiBasketballTable(before) } },
+    basketballSquads: [namiBasketballSquad(simTeam.id, simTeam.squad)],
   });
   await startProvider('nami', {
     kind: 'nami',
@@ -158,6 +169,13 @@ beforeAll(async () => {
     const game = chosen.find((c) => c.id === Number(url.searchParams.get('game')));
     if (p === '/bb/odds') return reply('odds', game ? [apiBasketballOdds(game.id, boards[game.id]!, update)] : []);
     if (p === '/bb/standings') return reply('standings', apiBasketballStandings(league.id, SEASON, before));
+    if (p === '/bb/players')
+      return reply(
+        'players',
+        url.searchParams.get('team') === String(simTeam.id + TEAM_OFFSET) && url.searchParams.get('season') === SEASON
+          ? apiBasketballPlayers(simTeam.squad)
+          : [],
+      );
     res.writeHead(404).end();
   });
   const base = await listen(fakeApi);
@@ -266,6 +284,23 @@ describe('a simulator basketball evening through each provider adapter', () => {
         expect(records(a?.md).length).toBeGreaterThan(0);
         expect(records(b?.md)).toEqual(records(a?.md));
       }
+    });
+
+    it('数据库: a team’s page lists its squad from the provider, a player’s page names him', async () => {
+      const teamId = ours(p, simTeam.id + (p === 'apisports' ? TEAM_OFFSET : 0));
+      const page = await getData<TeamPage>(server(p), DatabasePaths.team, { id: teamId });
+      // Nami names each player's place; API-Basketball only his line (Guard / Forward / Center).
+      const place = (x: string) => (p === 'nami' ? x : apiLineZh(x));
+      const squad = (t: TeamPage, zh: (x: string) => string) =>
+        t.squad.map((m) => `${m.name} ${zh(m.position)} ${m.number} ${m.age}`).sort();
+      expect(page.squad.length).toBe(simTeam.squad.length);
+      expect(squad(page, (x) => x)).toEqual(squad(simTeam, place));
+      expect(page.standing?.win).toBe(
+        (await getData<TeamPage>(sim, DatabasePaths.team, { id: simTeam.id })).standing?.win,
+      );
+      const first = page.squad[0]!;
+      const player = await getData<PlayerPage>(server(p), DatabasePaths.player, { id: first.playerId });
+      expect([player.name, player.teamId, player.sport]).toEqual([first.name, teamId, 'lq']);
     });
   });
 }, 120_000);
