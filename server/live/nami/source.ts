@@ -18,6 +18,7 @@ import { NamiDetailPaths, lineupOf, oddsUpdates, seasonTableRows, textLines, typ
 import { LiveText } from '../text';
 import { providerGet } from '../provider-get';
 import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
+import { readJcOdds } from './jc-odds';
 import {
   NamiPaths,
   PUSH_TOPIC,
@@ -98,7 +99,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     if (!res.ok) throw new Error(`nami ${path}: HTTP ${res.status}`);
     const body = (await res.json()) as NamiAnswer<T>;
     if (body.code !== 0) throw new Error(`nami ${path}: code ${body.code} ${body.err ?? ''}`);
-    return body.results;
+    return body.results ?? (body.data as T);
   }
 
   /** A whole basic-data list, page by page (`id` ≥ the next id, at most 1000 a page). */
@@ -149,6 +150,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
       }
     }
     await ingest.apply(updates);
+    // The 竞彩 SP of the matches on the 竞彩 lists, once their fixtures are stored.
+    if (lottery) await ingest.apply(await readJcOdds(call, lottery.keys, rev));
   }
 
   async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {

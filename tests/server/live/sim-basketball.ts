@@ -225,3 +225,25 @@ export function apiBasketballPlayers(squad: readonly SquadMember[]): unknown[] {
     age: p.age,
   }));
 }
+
+/** 竞彩篮球 SP of a game from the simulator's boards, as 获取竞彩比赛指数 lists it (decimal prices). */
+export function namiJclq(m: BasketballMatch, issueNum: string, boards: Record<1 | 2 | 3, OddsBoard>): unknown {
+  const c = (b: OddsBoard) => b.companies[0]!.live;
+  const dec = (w: number) => (Math.round((w + 1) * 100) / 100).toFixed(2);
+  return {
+    id: 7_000_000 + m.id,
+    comp: m.leagueName,
+    home: m.home.name,
+    away: m.away.name,
+    short_comp: m.leagueName,
+    short_home: m.home.name,
+    short_away: m.away.name,
+    issue_num: Number(issueNum),
+    match_time: m.ot,
+    sell_status: '2,2,2,1',
+    sf: `${c(boards[2]).left.toFixed(2)},${c(boards[2]).right.toFixed(2)}`,
+    rf: `${-c(boards[1]).middle},${dec(c(boards[1]).left)},${dec(c(boards[1]).right)}`,
+    dxf: `${c(boards[3]).middle},${dec(c(boards[3]).left)},${dec(c(boards[3]).right)}`,
+    sfc: '',
+  };
+}

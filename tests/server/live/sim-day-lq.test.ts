@@ -40,6 +40,7 @@ import {
   namiBasketballEntry,
   namiBasketballSquad,
   namiBasketballTable,
+  namiJclq,
 } from './sim-basketball';
 import { TEAM_OFFSET } from './sim-apisports';
 import { listen, send } from './apisports/fake';
@@ -57,6 +58,8 @@ let chosen: BasketballMatch[] = [];
 let before: LeagueTable;
 /** The simulator's 数据库 page of the first game's home team (its squad is what the providers list). */
 let simTeam: TeamPage;
+/** The simulator's 指数 boards of each game before tip-off (what the providers quote). */
+const boards: Record<number, Record<1 | 2 | 3, OddsBoard>> = {};
 let minutes = 0;
 let pushes = 0;
 
@@ -89,6 +92,8 @@ const tableRows = (t: LeagueTable, points = true) =>
 const table = (s: BuiltServer, id: number, points = true) =>
   getData<LeagueTable>(s, LivePaths.lqRank, { id }).then((t) => tableRows(t, points));
 
+const jclqNum = (i: number) => `7${String(301 + i)}`;
+
 async function caughtUp(p: ProviderName): Promise<void> {
   const want = await simGames();
   await until(async () => {
@@ -117,7 +122,6 @@ beforeAll(async () => {
   const league = LEAGUE_BY_ID.get(chosen[0]!.li)!;
   before = await getData<LeagueTable>(sim, LivePaths.lqRank, { id: chosen[0]!.id });
   simTeam = await getData<TeamPage>(sim, DatabasePaths.team, { id: chosen[0]!.home.id });
-  const boards: Record<number, Record<1 | 2 | 3, OddsBoard>> = {};
   for (const c of chosen) {
     const board = (type: number) => getData<OddsBoard>(sim, LivePaths.lqOdds, { id: c.id }, { type });
     boards[c.id] = { 1: await board(1), 2: await board(2), 3: await board(3) };
@@ -137,6 +141,11 @@ beforeAll(async () => {
     },
     tables: { lq: { [league.id]: namiBasketballTable(before) } },
     basketballSquads: [namiBasketballSquad(simTeam.id, simTeam.squad)],
+    // 竞彩篮球: the evening's games are 周日301…, their SP the simulator's first bookmaker's prices.
+    lottery: {
+      201: chosen.map((c, i) => ({ ...namiBasketballDiary(c), lottery: { issue_num: jclqNum(i) } })) as never,
+    },
+    jcOdds: { jczq: [], jclq: chosen.map((c, i) => namiJclq(c, jclqNum(i), boards[c.id]!)) as never },
   });
   await startProvider('nami', {
     kind: 'nami',
@@ -255,6 +264,12 @@ describe('a simulator basketball evening through each provider adapter', () => {
         for (const type of [1, 2, 3]) {
           const board = await getData<OddsBoard>(server(p), LivePaths.lqOdds, { id: ours(p, c.id) }, { type });
           expect(board.companies.length, `odds type ${type}`).toBeGreaterThan(0);
+          if (p !== 'nami') continue;
+          // 竞彩 SP reach the boards beside the bookmakers, at the prices the simulator quoted before tip-off.
+          const want = boards[c.id]![type as 1 | 2 | 3].companies[0]!.live;
+          const jc = board.companies.find((x) => x.nameZh === '竞彩')?.live;
+          const side = (l: typeof want) => (type === 2 ? [l.left, l.right] : [l.left, l.middle, l.right]);
+          expect(jc && side(jc), `竞彩 type ${type}`).toEqual(side(want));
         }
       }
     });
