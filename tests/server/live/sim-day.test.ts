@@ -38,7 +38,6 @@ import {
   NamiDay,
   issueNum,
   namiDiary,
-  namiJczq,
   namiLineup,
   namiOdds,
   namiTable,
@@ -65,8 +64,6 @@ const current = new Map<number, LiveMatch>();
 /** Goals the simulator scored in the chosen fixtures, and the simulated minutes played. */
 let goals = 0;
 let minutes = 0;
-/** The simulator's 指数 boards of each fixture before kick-off (what the providers quote). */
-const boards: Record<number, Record<1 | 2 | 3, OddsBoard>> = {};
 /** The tables right after the first goal of the evening, per server. */
 const afterGoal: Partial<Record<ProviderName | 'sim', string[]>> = {};
 
@@ -150,6 +147,7 @@ beforeAll(async () => {
   if (!before) throw new Error('the simulator has no league fixture in the next hour at 19:40 Beijing');
   const league = LEAGUE_BY_ID.get(chosen[0]!.li)!;
   for (const c of chosen) current.set(c.id, (await matchById(sim.ctx.db, c.id))!);
+  const boards: Record<number, Record<1 | 2 | 3, OddsBoard>> = {};
   const lineups: Record<number, Lineup> = {};
   for (const c of chosen) {
     const board = (type: number) => getData<OddsBoard>(sim, LivePaths.zqOdds, { id: c.id }, { type });
@@ -179,12 +177,6 @@ beforeAll(async () => {
         .map((c) => ({ ...diary(c.id), lottery: { issue_num: issueNum(c.jc!) } })) as never,
       301: chosen.filter((c) => c.bd).map((c) => diary(c.id)) as never,
       404: [],
-    },
-    jcOdds: {
-      jczq: chosen
-        .filter((c) => c.jc)
-        .map((c) => namiJczq(current.get(c.id)!, issueNum(c.jc!), boards[c.id]![2])) as never,
-      jclq: [],
     },
   });
   await startProvider('nami', {
@@ -328,10 +320,6 @@ describe('a simulator match day through each provider adapter', () => {
         expect(shapeGaps(await footballScreens(sim, c.id), await footballScreens(server(p), ours(p, c.id)))).toEqual(
           [],
         );
-        if (p !== 'nami' || !c.jc) continue;
-        // 竞彩 SP on 欧指 beside the bookmakers, at the 胜平负 prices the simulator quoted before kick-off.
-        const eu = await getData<OddsBoard>(server(p), LivePaths.zqOdds, { id: ours(p, c.id) }, { type: 2 });
-        expect(eu.companies.find((x) => x.nameZh === '竞彩')?.live).toMatchObject(boards[c.id]![2].companies[0]!.live);
       }
     }, 120_000);
 

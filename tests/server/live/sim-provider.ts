@@ -213,26 +213,3 @@ export const namiTeam = (id: number) => {
   const t = TEAM_BY_ID.get(id)!;
   return { id, competition_id: t.leagueId, name: t.name, short_name: t.name };
 };
-
-/** 竞彩足球 SP of a fixture from the simulator's 欧指 board, as 获取竞彩比赛指数 lists it (让球 not on sale). */
-export function namiJczq(m: LiveMatch, issue: string, eu: OddsBoard): unknown {
-  const l = eu.companies[0]!.live;
-  const name = (id: number) => TEAM_BY_ID.get(id)!.name;
-  return {
-    id: 8_000_000 + m.id,
-    comp: '',
-    home: name(m.homeId),
-    away: name(m.awayId),
-    short_comp: '',
-    short_home: name(m.homeId),
-    short_away: name(m.awayId),
-    issue_num: issue,
-    match_time: m.ot,
-    sell_status: '2,3,1,1,1',
-    spf: [l.left, l.middle, l.right].map((x) => x.toFixed(2)).join(','),
-    rq: '',
-    bf: '',
-    jq: '',
-    bqc: '',
-  };
-}

@@ -2,14 +2,21 @@
  * 竞彩 SP in Nami's documented shape (获取竞彩比赛指数, docs/providers/nami.md): `data.jczq` and
  * `data.jclq` entries with comma-separated prices, tied to our matches by 序号 and kick-off as the
  * 体彩 lists (101 竞彩足球, 201 竞彩篮球) give them, and turned into the 指数 boards' lines of
- * the company 竞彩. Through a running server: tests/server/live/sim-day.test.ts (jczq) and
- * tests/server/live/sim-day-lq.test.ts (jclq).
+ * the company 竞彩. Then through a server on the fake Nami: a 竞彩足球 match's 欧指 shows 竞彩 and
+ * 竞彩让球(-1) beside the bookmakers (jclq through a server: tests/server/live/sim-day-lq.test.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
+import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
+import { buildServer, type BuiltServer } from '../../../../server/app';
 import { JC_COMPANY, jcOddsUpdates, type NamiJcAnswer } from '../../../../server/live/nami/jc-odds';
 import { lotteryMarks } from '../../../../server/live/nami/lottery';
+import { localId } from '../../../../server/live/providers';
+import { LivePaths, type OddsBoard } from '../../../../workers/protocol/index';
+import { getData } from '../screens';
 
-const KICK = 1_795_000_000;
+const now = Date.parse('2026-11-28T11:00:00Z');
+const KICK = Math.floor(now / 1000) + 3600;
 /** The documented answer's `data`, every field of an entry as the page lists it. */
 const DATA: NamiJcAnswer = {
   jczq: [
@@ -101,5 +108,75 @@ describe('竞彩 SP (获取竞彩比赛指数)', () => {
     expect(
       jcOddsUpdates({ jczq: [{ id: 1, issue_num: '6001', match_time: KICK, spf: '1.85,3.40' }] }, marks.keys, 1),
     ).toEqual([]);
+  });
+});
+
+describe('竞彩 SP through a server on the fake Nami', () => {
+  let nami: FakeNami;
+  let ts: TestStorage;
+  let server: BuiltServer;
+  const diary = {
+    id: 3_900_001,
+    season_id: 1,
+    competition_id: 82,
+    home_team_id: 19,
+    away_team_id: 25,
+    status_id: 1,
+    match_time: KICK,
+    neutral: 0,
+    note: '',
+    home_scores: [0, 0, 0, 0, -1, 0, 0],
+    away_scores: [0, 0, 0, 0, -1, 0, 0],
+    updated_at: KICK,
+  };
+
+  beforeAll(async () => {
+    nami = await startFakeNami({
+      competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
+      teams: {
+        zq: [
+          { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
+          { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
+        ],
+      },
+      matches: { zq: [diary] },
+      odds: { zq: { [diary.id]: { asia: [], eu: [[2, KICK - 7200, '', 1.9, 3.5, 4.2, 0, '']], bs: [] } } },
+      lottery: { 101: [{ ...diary, lottery: { issue_num: '6001' } }], 201: [], 301: [], 404: [] },
+      jcOdds: DATA,
+    });
+    ts = await createTestStorage('pglite', {
+      feed: false,
+      liveSource: {
+        kind: 'nami',
+        staleAfterMs: 120_000,
+        nami: {
+          user: FAKE_NAMI_USER,
+          secret: FAKE_NAMI_SECRET,
+          baseUrl: nami.baseUrl,
+          mqttUrl: nami.mqttUrl,
+          pushStallMs: 3_600_000,
+          pollMs: 3_600_000,
+        },
+        apisports: null,
+      },
+    });
+    server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
+    await server.ctx.feed.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await ts?.cleanup();
+    await nami?.close();
+  });
+
+  it('欧指: the bookmaker, then 竞彩 and 竞彩让球(-1) at the official prices', async () => {
+    expect(nami.requests).toContain('/api/v4/lottery/jc/odds');
+    const eu = await getData<OddsBoard>(server, LivePaths.zqOdds, { id: localId('nami', 'zq', diary.id) }, { type: 2 });
+    expect(eu.companies.map((c) => [c.nameZh, c.live.left, c.live.middle, c.live.right])).toEqual([
+      ['Bet365', 1.9, 3.5, 4.2],
+      ['竞彩', 1.85, 3.4, 3.75],
+      ['竞彩让球(-1)', 3.45, 3.5, 1.83],
+    ]);
   });
 });
