@@ -27,8 +27,14 @@ import { providerTable } from '../live/provider-standings';
 
 const RESULTS_SHOWN = 10;
 const UPCOMING_SHOWN = 5;
-/** Goalkeepers first, then defence to attack, then by shirt number (the seeded squads' order). */
-const ORDER: Readonly<Record<string, number>> = { 门将: 0, 后卫: 1, 中场: 2, 前锋: 3 };
+/**
+ * Football: goalkeepers first, then defence to attack; basketball: guards, forwards, centres;
+ * then by shirt number (the seeded squads' order).
+ */
+const ORDER: Readonly<Record<Sport, Readonly<Record<string, number>>>> = {
+  zq: { 门将: 0, 后卫: 1, 中场: 2, 前锋: 3 },
+  lq: { 控球后卫: 0, 得分后卫: 1, 后卫: 1, 小前锋: 2, 前锋: 2, 大前锋: 3, 中锋: 4 },
+};
 
 async function storedTeam(db: Db, teamId: number) {
   if (!providerOf(teamId)) return null;
@@ -50,7 +56,8 @@ export async function providerTeamPage(db: Db, teamId: number, clock: ViewClock)
     db.selectFrom('live_players').selectAll().where('team_id', '=', teamId).execute(),
     providerTable(db, team.league_id, league?.name ?? ''),
   ]);
-  players.sort((a, b) => (ORDER[a.position] ?? 4) - (ORDER[b.position] ?? 4) || a.number - b.number || a.id - b.id);
+  const place = (position: string) => ORDER[sport][position] ?? 5;
+  players.sort((a, b) => place(a.position) - place(b.position) || a.number - b.number || a.id - b.id);
   const row = table?.rows.find((r) => r.teamId === teamId);
   const standing: StandingsRow | null = row
     ? {

@@ -50,7 +50,8 @@ export interface ProviderSquadPlayer {
   id: number;
   name: string;
   number: number;
-  position: 'GK' | 'DF' | 'MF' | 'FW';
+  /** Football GK/DF/MF/FW; basketball PG/SG/SF/PF/C, or G/F where the provider gives only the line. */
+  position: 'GK' | 'DF' | 'MF' | 'FW' | 'PG' | 'SG' | 'SF' | 'PF' | 'C' | 'G' | 'F';
   /** 0: not given. */
   age: number;
 }
@@ -61,6 +62,13 @@ const SQUAD_POSITION: Readonly<Record<ProviderSquadPlayer['position'], string>> 
   DF: '后卫',
   MF: '中场',
   FW: '前锋',
+  PG: '控球后卫',
+  SG: '得分后卫',
+  SF: '小前锋',
+  PF: '大前锋',
+  C: '中锋',
+  G: '后卫',
+  F: '前锋',
 };
 
 /** A row of a provider's league table (its team id). */

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { leagueTables } from '../database/league-tables';
 import { MAX_AGE_MS } from '../database/standings-cache';
-import { primary, type TableRow } from '../database/standings';
+import { last, primary, type TableRow } from '../database/standings';
 import { teamNameOf } from './catalogue';
 import type { LiveSink } from './source';
 import { loadMeta, saveMeta } from './store';
@@ -30,6 +30,8 @@ export interface StandingsCounts {
   goalsFor: number;
   goalsAgainst: number;
   points: number;
+  /** The team's place in the provider's table (within its group): orders teams level on the counts. */
+  position?: number;
 }
 
 interface StoredBase extends Record<string, unknown> {
@@ -247,7 +249,14 @@ export async function providerTable(db: Db, leagueId: number, leagueName: string
       if (r.live) row.playing = true;
     }
   }
-  const ranked = [...rows.values()].sort((a, b) => primary(sport, a, b) || a.teamId - b.teamId);
+  // Level teams keep the provider's order (its table applies head-to-head, which needs the
+  // season's results a provider league does not keep), then the next criterion, then id.
+  const order = new Map(base.rows.map((r, i) => [r.teamId, [r.position ?? i + 1, i] as const]));
+  const provider = (a: TableRow, b: TableRow) => {
+    const [x, y] = [order.get(a.teamId)!, order.get(b.teamId)!];
+    return x[0] - y[0] || x[1] - y[1];
+  };
+  const ranked = [...rows.values()].sort((a, b) => primary(sport, a, b) || provider(a, b) || last(sport, a, b));
   return {
     leagueName,
     season: base.season,

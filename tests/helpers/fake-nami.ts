@@ -1,7 +1,7 @@
 /**
  * A fake 纳米数据 (Nami API 2.0) that speaks the documented formats (docs/providers/nami.md): the
  * HTTP endpoints the adapter reads (basic data, diary, detail_live, real-time odds, lineups, season
- * tables, the 体彩 lottery lists, squads) with the exact JSON shapes, and the push through a real
+ * tables, the 体彩 lottery lists and 竞彩 odds, squads) with the exact JSON shapes, and the push through a real
  * Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
  * payload. The one fake Nami of the adapter's contract tests, the browser test and the push
  * benchmark. The world is read on each request: a test moves the provider's truth by editing it.
@@ -23,6 +23,7 @@ import type { Sport } from '../../workers/protocol/index';
 import { NamiPaths, PUSH_TOPIC, type NamiMatch, type NamiNamed } from '../../server/live/nami/formats';
 import { NamiDetailPaths } from '../../server/live/nami/details';
 import { NamiExtraPaths, type NamiLotteryMatch, type NamiSquad } from '../../server/live/nami/lottery';
+import { JC_ODDS_PATH, type NamiJcAnswer } from '../../server/live/nami/jc-odds';
 
 export const FAKE_NAMI_USER = 'qs-test';
 export const FAKE_NAMI_SECRET = 'nami-secret';
@@ -42,6 +43,10 @@ export interface FakeNamiWorld {
   lottery?: Record<number, NamiLotteryMatch[]>;
   /** team/squad/list entries (football), one per team id. */
   squads?: NamiSquad[];
+  /** basketball/team/squad/list entries, one per team id. */
+  basketballSquads?: NamiSquad[];
+  /** 获取竞彩比赛指数: `data: { jczq, jclq }`. */
+  jcOdds?: NamiJcAnswer;
 }
 
 export interface FakeNami {
@@ -131,8 +136,12 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
   routes.set(NamiDetailPaths.lineup, (url) => world.lineups?.[id(url)] ?? {});
   routes.set(NamiExtraPaths.lottery, (url) => world.lottery?.[Number(url.searchParams.get('lottery_type'))] ?? []);
   routes.set(
-    NamiExtraPaths.squads,
+    NamiExtraPaths.squads('zq'),
     page(() => world.squads ?? []),
+  );
+  routes.set(
+    NamiExtraPaths.squads('lq'),
+    page(() => world.basketballSquads ?? []),
   );
   const fake = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -144,6 +153,11 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
     if (url.searchParams.get('user') !== FAKE_NAMI_USER || url.searchParams.get('secret') !== FAKE_NAMI_SECRET) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ code: 1, err: 'auth failed' }));
+    }
+    // The 体彩 odds answer in `data`, not `results`.
+    if (url.pathname === JC_ODDS_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ code: 0, data: world.jcOdds ?? { jczq: [], jclq: [] } }));
     }
     const route = routes.get(url.pathname);
     if (!route) return res.writeHead(404).end();

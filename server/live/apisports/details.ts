@@ -220,6 +220,7 @@ export function basketballStandingsRows(answer: ReadonlyArray<readonly ApiGameSt
         goalsAgainst: r.points?.against ?? 0,
         // A basketball table ranks by wins (the computed tables count a point per win).
         points: win,
+        ...(Number.isInteger(r.position) ? { position: r.position } : {}),
       });
     }
   return out;
@@ -308,9 +309,43 @@ export function squadPlayers(answer: readonly ApiSquad[], teamId: number): Provi
   );
 }
 
+/** API-Basketball `/players?team=&season=`: `[{ id, name, number, position, age }]` (number may be a string). */
+export interface ApiBasketballPlayer {
+  id: number;
+  name: string;
+  number?: number | string | null;
+  position?: string | null;
+  age?: number | null;
+}
+
+/** Guard / Forward / Center (a two-line player, 'Guard-Forward', by his first line). */
+const BASKETBALL_POSITION: Readonly<Record<string, ProviderSquadPlayer['position']>> = {
+  Guard: 'G',
+  Forward: 'F',
+  Center: 'C',
+};
+
+/** A basketball team's players (an entry without an id or a name is skipped). */
+export function basketballPlayers(answer: readonly ApiBasketballPlayer[]): ProviderSquadPlayer[] {
+  return answer.flatMap((p) => {
+    if (!Number.isInteger(p?.id) || typeof p.name !== 'string' || p.name === '') return [];
+    const number = Number(p.number);
+    return [
+      {
+        id: p.id,
+        name: p.name,
+        number: Number.isInteger(number) && p.number !== null && p.number !== '' ? number : 0,
+        position: BASKETBALL_POSITION[(p.position ?? '').split(/[-\s]/)[0]!] ?? 'F',
+        age: Number.isInteger(p.age) ? p.age! : 0,
+      },
+    ];
+  });
+}
+
 export const ApiDetailPaths = {
   odds: '/odds',
   lineups: '/fixtures/lineups',
   standings: '/standings',
   squads: '/players/squads',
+  players: '/players',
 } as const;

@@ -15,11 +15,13 @@ import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } fro
 import {
   ApiDetailPaths,
   basketballOddsUpdates,
+  basketballPlayers,
   basketballStandingsRows,
   lineupsOf,
   oddsUpdates,
   squadPlayers,
   standingsRows,
+  type ApiBasketballPlayer,
   type ApiGameOdds,
   type ApiGameStanding,
   type ApiLineup,
@@ -311,12 +313,23 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
    */
   async function produceSquad(teamId: number): Promise<void> {
     const p = providerOf(teamId);
-    if (!p || p.provider !== 'apisports' || p.sport !== 'zq' || budget.left(deps.now()).now <= 2) return;
+    if (!p || p.provider !== 'apisports' || budget.left(deps.now()).now <= 2) return;
     if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
+    // A basketball roster is per season: the season of a game of the team's today.
+    const season = games.find((g) => g.teams.home.id === p.providerId || g.teams.away.id === p.providerId)?.league
+      .season;
+    if (p.sport === 'lq' && !season) return;
     squadReadAt.set(teamId, deps.now());
-    const answer = await call<ApiSquad>(config.footballUrl, ApiDetailPaths.squads, { team: p.providerId });
-    const players = answer && squadPlayers(answer, p.providerId);
-    if (players) await deps.details.squad('apisports', 'zq', p.providerId, players);
+    const players =
+      p.sport === 'zq'
+        ? await call<ApiSquad>(config.footballUrl, ApiDetailPaths.squads, { team: p.providerId }).then(
+            (a) => a && squadPlayers(a, p.providerId),
+          )
+        : await call<ApiBasketballPlayer>(config.basketballUrl, ApiDetailPaths.players, {
+            team: p.providerId,
+            season: season!,
+          }).then((a) => a && basketballPlayers(a));
+    if (players) await deps.details.squad('apisports', p.sport, p.providerId, players);
   }
 
   async function runCycle(): Promise<void> {

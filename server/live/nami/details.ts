@@ -198,6 +198,61 @@ export function tableRows(
   });
 }
 
+/**
+ * A basketball season table row: `{ team_id, position, won, lost, win_rate, points_avg,
+ * points_against_avg }` (the averages are per game).
+ */
+export interface NamiBasketballTableRow {
+  team_id: number;
+  position?: number;
+  won?: number;
+  lost?: number;
+  points_avg?: number;
+  points_against_avg?: number;
+}
+
+/**
+ * The basketball season table: one `tables` entry per group (a league split in conferences or
+ * groups has several), every team once, from its first group, in the table's order. Wins are the
+ * table's points (basketball tables rank by win share, then wins); points scored and conceded are
+ * the averages times the games played.
+ */
+export function basketballTableRows(
+  results: { tables?: Array<{ rows?: NamiBasketballTableRow[] }> } | null,
+  teams: ReadonlyMap<number, NamiNamed>,
+): ProviderTableRow[] {
+  const seen = new Set<number>();
+  const out: ProviderTableRow[] = [];
+  for (const group of Array.isArray(results?.tables) ? results.tables : [])
+    for (const r of Array.isArray(group?.rows) ? group.rows : []) {
+      const team = teams.get(r?.team_id);
+      if (!team || seen.has(team.id)) continue;
+      seen.add(team.id);
+      const win = num(r.won) ?? 0;
+      const loss = num(r.lost) ?? 0;
+      const played = win + loss;
+      out.push({
+        team: { id: team.id, name: team.short_name || team.name },
+        played,
+        win,
+        draw: 0,
+        loss,
+        goalsFor: Math.round((num(r.points_avg) ?? 0) * played),
+        goalsAgainst: Math.round((num(r.points_against_avg) ?? 0) * played),
+        points: win,
+        ...(Number.isInteger(r.position) ? { position: r.position } : {}),
+      });
+    }
+  return out;
+}
+
+/** A season table answer of either sport. */
+export const seasonTableRows = (
+  sport: Sport,
+  results: { tables?: Array<{ rows?: never[] }> } | null,
+  teams: ReadonlyMap<number, NamiNamed>,
+): ProviderTableRow[] => (sport === 'lq' ? basketballTableRows : tableRows)(results, teams);
+
 export const NamiDetailPaths = {
   odds: (sport: Sport) => `/api/v4/${sport === 'zq' ? 'football' : 'basketball'}/odds/live`,
   lineup: '/api/v4/football/match/lineup/detail',

@@ -11,6 +11,8 @@ import type { FixtureUpdate, IncidentUpdate, IngestUpdate, ScoreUpdate, StatsUpd
 export interface NamiAnswer<T> {
   code: number;
   results: T;
+  /** The 体彩 odds answer here instead of `results`. */
+  data?: T;
   query?: Record<string, unknown>;
   err?: string;
 }

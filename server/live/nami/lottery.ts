@@ -3,11 +3,14 @@
  * fixtures are on 竞彩足球 (and under which number) or on a 北单 list, and a team's players.
  * Anything not in the documented shape is skipped, never half-applied.
  */
+import type { Sport } from '../../../workers/protocol/index';
 import type { ProviderSquadPlayer } from '../ingest-details';
+import { jcKey } from './jc-odds';
 import type { NamiMatch } from './formats';
 
-/** 彩种 (`lottery_type`): 101 竞彩足球; 301 北单胜负过关 and 404 北单让球胜平负. */
+/** 彩种 (`lottery_type`): 101 竞彩足球, 201 竞彩篮球; 301 北单胜负过关 and 404 北单让球胜平负. */
 export const JC_LOTTERY = 101;
+export const JCLQ_LOTTERY = 201;
 export const BD_LOTTERIES: readonly number[] = [301, 404];
 
 /** A match of the lottery list: a match-list entry plus its `lottery.issue_num` ('3001'). */
@@ -26,21 +29,30 @@ export function jcNumber(issueNum: unknown): string | null {
   return m ? `${WEEKDAYS[Number(m[1])]}${m[2]}` : null;
 }
 
-/** What the 体彩 lists say per Nami match id: its 竞彩 number and whether a 北单 list has it. */
+/**
+ * What the 体彩 lists say per Nami match id: its 竞彩 number and whether a 北单 list has it, and
+ * per sport the match of each 竞彩 序号 and kick-off (how the 竞彩 SP entries name theirs).
+ */
 export interface LotteryMarks {
   jc: Map<number, string>;
   bd: Set<number>;
+  keys: Record<Sport, Map<string, number>>;
 }
 
 export function lotteryMarks(
   jc: readonly NamiLotteryMatch[],
   bd: ReadonlyArray<readonly NamiLotteryMatch[]>,
+  jclq: readonly NamiLotteryMatch[] = [],
 ): LotteryMarks {
-  const marks: LotteryMarks = { jc: new Map(), bd: new Set() };
+  const marks: LotteryMarks = { jc: new Map(), bd: new Set(), keys: { zq: new Map(), lq: new Map() } };
   for (const m of Array.isArray(jc) ? jc : []) {
     const n = Number.isInteger(m?.id) ? jcNumber(m.lottery?.issue_num) : null;
     if (n) marks.jc.set(m.id, n);
+    if (n) marks.keys.zq.set(jcKey(m.lottery?.issue_num, m.match_time), m.id);
   }
+  for (const m of Array.isArray(jclq) ? jclq : [])
+    if (Number.isInteger(m?.id) && m.lottery?.issue_num !== undefined)
+      marks.keys.lq.set(jcKey(m.lottery.issue_num, m.match_time), m.id);
   for (const list of bd)
     for (const m of Array.isArray(list) ? list : []) if (Number.isInteger(m?.id)) marks.bd.add(m.id);
   return marks;
@@ -59,7 +71,8 @@ export async function readLottery(
     const bd: NamiLotteryMatch[][] = [];
     for (const type of BD_LOTTERIES)
       bd.push(await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: type }));
-    return lotteryMarks(jc, bd);
+    const jclq = await call<NamiLotteryMatch[]>(NamiExtraPaths.lottery, { lottery_type: JCLQ_LOTTERY });
+    return lotteryMarks(jc, bd, jclq);
   } catch (err) {
     console.error('nami lottery lists failed', (err as Error).message);
     return undefined;
@@ -76,10 +89,18 @@ export interface NamiSquad {
   }>;
 }
 
-const POSITION: Readonly<Record<string, ProviderSquadPlayer['position']>> = { G: 'GK', D: 'DF', M: 'MF', F: 'FW' };
+/** Football G/D/M/F; basketball the five places, or the line (G guard, F forward, C centre). */
+const POSITION: Readonly<Record<Sport, Readonly<Record<string, ProviderSquadPlayer['position']>>>> = {
+  zq: { G: 'GK', D: 'DF', M: 'MF', F: 'FW' },
+  lq: { PG: 'PG', SG: 'SG', SF: 'SF', PF: 'PF', C: 'C', G: 'G', F: 'F' },
+};
 
 /** The players of one team's squad entry (the entry whose id is the team's; null when absent). */
-export function squadOf(results: readonly NamiSquad[] | null, teamId: number): ProviderSquadPlayer[] | null {
+export function squadOf(
+  results: readonly NamiSquad[] | null,
+  teamId: number,
+  sport: Sport = 'zq',
+): ProviderSquadPlayer[] | null {
   const entry: NamiSquad | undefined = Array.isArray(results)
     ? results.find((t: NamiSquad) => t?.id === teamId)
     : undefined;
@@ -93,7 +114,7 @@ export function squadOf(results: readonly NamiSquad[] | null, teamId: number): P
         id: p.id!,
         name,
         number: Number.isInteger(s.shirt_number) ? s.shirt_number! : 0,
-        position: POSITION[s.position ?? ''] ?? 'MF',
+        position: POSITION[sport][s.position ?? ''] ?? (sport === 'zq' ? 'MF' : 'F'),
         age: Number.isInteger(p.age) ? p.age! : 0,
       },
     ];
@@ -102,5 +123,5 @@ export function squadOf(results: readonly NamiSquad[] | null, teamId: number): P
 
 export const NamiExtraPaths = {
   lottery: '/api/v4/match/lottery',
-  squads: '/api/v4/football/team/squad/list',
+  squads: (sport: Sport) => `/api/v4/${sport === 'zq' ? 'football' : 'basketball'}/team/squad/list`,
 } as const;

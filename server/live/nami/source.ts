@@ -14,10 +14,11 @@ import type { DetailIngest } from '../ingest-details';
 import { providerOf } from '../providers';
 import type { DetailBodies, DetailKind, LiveSink, LiveSource, SourceHealth } from '../source';
 import type { LiveMatch } from '../model';
-import { NamiDetailPaths, lineupOf, oddsUpdates, tableRows, textLines, type NamiLineup } from './details';
+import { NamiDetailPaths, lineupOf, oddsUpdates, seasonTableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
 import { providerGet } from '../provider-get';
 import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
+import { readJcOdds } from './jc-odds';
 import {
   NamiPaths,
   PUSH_TOPIC,
@@ -98,7 +99,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     if (!res.ok) throw new Error(`nami ${path}: HTTP ${res.status}`);
     const body = (await res.json()) as NamiAnswer<T>;
     if (body.code !== 0) throw new Error(`nami ${path}: code ${body.code} ${body.err ?? ''}`);
-    return body.results;
+    return body.results ?? (body.data as T);
   }
 
   /** A whole basic-data list, page by page (`id` ≥ the next id, at most 1000 a page). */
@@ -149,6 +150,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
       }
     }
     await ingest.apply(updates);
+    // The 竞彩 SP of the matches on the 竞彩 lists, once their fixtures are stored.
+    if (lottery) await ingest.apply(await readJcOdds(call, lottery.keys, rev));
   }
 
   async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {
@@ -174,7 +177,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     for (const [key, season] of seasons) {
       const [sport, competition] = key.split(':') as [Sport, string];
       const answer = await call<{ tables?: Array<{ rows?: [] }> }>(NamiDetailPaths.table(sport), { id: season });
-      const rows = tableRows(answer, names[sport].team);
+      const rows = seasonTableRows(sport, answer, names[sport].team);
       if (rows.length > 0) await deps.details.standings('nami', sport, competition, String(season), rows);
     }
   }
@@ -192,17 +195,15 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   /** When each team's squad was last read (a squad changes with transfers: once a day is enough). */
   const squadReadAt = new Map<number, number>();
 
-  /** A football team's squad from the squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
+  /** A team's squad from its sport's squad list (`id` ≥ the team's id, one entry), stored for 数据库. */
   async function produceSquad(teamId: number): Promise<void> {
     const p = providerOf(teamId);
-    if (!p || p.provider !== 'nami' || p.sport !== 'zq') return;
+    if (!p || p.provider !== 'nami') return;
     if (deps.now() - (squadReadAt.get(teamId) ?? -Infinity) < SQUAD_EVERY_MS) return;
     squadReadAt.set(teamId, deps.now());
-    const players = squadOf(
-      await call<NamiSquad[]>(NamiExtraPaths.squads, { id: p.providerId, limit: 1 }),
-      p.providerId,
-    );
-    if (players) await deps.details.squad('nami', 'zq', p.providerId, players);
+    const answer = await call<NamiSquad[]>(NamiExtraPaths.squads(p.sport), { id: p.providerId, limit: 1 });
+    const players = squadOf(answer, p.providerId, p.sport);
+    if (players) await deps.details.squad('nami', p.sport, p.providerId, players);
   }
 
   /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
