@@ -14,6 +14,8 @@ import {
   LivePaths,
   embeddedUrl,
   fillPath,
+  isFinished,
+  isLive,
   type AiDetail,
   type Intelligence,
   type LeagueLeaders,
@@ -25,7 +27,8 @@ import {
 } from '../../../workers/protocol/index';
 import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
 import { expertRecord } from '../../../server/proposal/settle';
-import { leagueResults } from '../../../server/database/service';
+import { leagueMatches, leagueResults } from '../../../server/database/service';
+import { playerTallies } from '../../../server/facts/player-facts';
 import { computeTable } from '../../../server/database/standings';
 import { LEAGUE_BY_ID, TEAMS, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
 import { renderMatchReport } from '../../../server/news/match-reports';
@@ -244,8 +247,53 @@ describe('players', () => {
           const p = await get<PlayerPage>(DatabasePaths.player, { id: row.playerId });
           expect(p.stats.games, `${p.name} ${board.key}`).toBe(row.games);
           expect((p.stats as unknown as Record<string, number>)[board.key], `${p.name} ${board.key}`).toBe(row.value);
+          // No more games than his team's in the table (the whole season, not the stored days alone).
+          const team = (await tableOf(leagueId)).find((r) => r.teamId === row.teamId)!;
+          expect(row.games, `${p.name}`).toBeLessThanOrEqual(team.played);
         }
     }
+  });
+
+  it('a team’s players’ goals (points) over the season are its goals (points) in the table', async () => {
+    for (const leagueId of [1, 6, 101]) {
+      const league = LEAGUE_BY_ID.get(leagueId)!;
+      const tallies = playerTallies(SEED, await leagueMatches(ts.storage.db, leagueId));
+      const key = league.sport === 'zq' ? 'goals' : 'points';
+      const rows = await tableOf(leagueId);
+      expect(rows.some((r) => r.played > 5)).toBe(true);
+      for (const r of rows) {
+        let sum = 0;
+        let most = 0;
+        for (const t of tallies.values())
+          if (t.teamId === r.teamId) {
+            sum += t.values[key] ?? 0;
+            most = Math.max(most, t.games.size);
+          }
+        expect(sum, `${r.teamName} ${key}`).toBe(r.goalsFor);
+        expect(most, r.teamName).toBeLessThanOrEqual(r.played);
+        expect(most, r.teamName).toBeGreaterThan(r.played / 2);
+      }
+    }
+  });
+
+  it('a league’s 赛程 holds the whole season: its finished matches are the games the table counts', async () => {
+    for (const leagueId of [1, 6]) {
+      const first = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId });
+      const teams = leagueTeams(LEAGUE_BY_ID.get(leagueId)!).length;
+      expect(first.rounds).toHaveLength(2 * (teams - 1));
+      const played = new Map<number, number>();
+      for (const { round } of first.rounds) {
+        const { matches } = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId }, { round });
+        // A round holds each pairing once (a called-off match: its replay beside it).
+        expect(new Set(matches.map((m) => `${m.home.id}-${m.away.id}`)).size).toBe(teams / 2);
+        for (const m of matches)
+          if (isFinished('zq', m.s) || isLive('zq', m.s))
+            for (const t of [m.home.id, m.away.id]) played.set(t, (played.get(t) ?? 0) + 1);
+      }
+      for (const r of await tableOf(leagueId)) expect(played.get(r.teamId) ?? 0, r.teamName).toBe(r.played);
+    }
+    // 中超's season ended in November: every club played all its 30 games, called-off ones replayed.
+    for (const r of await tableOf(6)) expect(r.played, r.teamName).toBe(30);
   });
 });
 
