@@ -217,7 +217,8 @@ export function leagueStandings(db: Db, league: LeagueSeed, scope: StandingsScop
  * Rounds are the season calendar's (英超 第13轮 is its 13th round, a weekend round's Friday to
  * Monday together), numbered as in the real league; matches the calendar does not know (another
  * source's) fall back to one round per match day, numbered from the first. The round shown by
- * default is the current one, else the next one to be played, else the last.
+ * default is the current one, else the next one to be played, else the last (a called-off match's
+ * replay does not count for its round's end).
  */
 export function scheduleOf(
   matches: readonly LiveMatch[],
@@ -240,13 +241,16 @@ export function scheduleOf(
   matches.forEach((m, i) => {
     const r = roundOf(m, i);
     if (!first.has(r) || m.day < first.get(r)!) first.set(r, m.day);
+    // A called-off match's replay, weeks later, does not keep its round the current one.
+    if (found[i]?.rearranged) return;
     if (!last.has(r) || m.day > last.get(r)!) last.set(r, m.day);
   });
   const rounds = [...first]
     .map(([r, day]) => ({ round: r, day, ...(stages.has(r) ? { name: stages.get(r)! } : {}) }))
     .sort((a, b) => a.round - b.round);
   const today = chinaDay(clock.now);
-  const byDefault = rounds.find((r) => last.get(r.round)! >= today) ?? rounds[rounds.length - 1];
+  const byDefault =
+    rounds.find((r) => (last.get(r.round) ?? first.get(r.round)!) >= today) ?? rounds[rounds.length - 1];
   const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
   if (!chosen) return { rounds, round: round ?? 0, matches: [] };
   return {

@@ -7,7 +7,7 @@
  * database holding only matches written by hand (tests) is read as it is.
  */
 import type { Db } from '../db/index';
-import { STATUS_TABLE, addDays, chinaDay } from '../../workers/protocol/index';
+import { DAY_MS, STATUS_TABLE, addDays, chinaDay } from '../../workers/protocol/index';
 import type { ResultInput } from '../database/standings';
 import { fixturesOfDay, type Fixture } from './simulator/fixtures';
 import { fixtureMatch, playedMatch } from './simulator/play-out';
@@ -162,4 +162,18 @@ export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[
       : [];
   const others = (ms: LiveMatch[]) => ms.filter((m) => !ids.has(m.id));
   return [...others(past), ...mine, ...others(later)].sort((a, b) => a.ot - b.ot || a.id - b.id);
+}
+
+/**
+ * A match of a simulated season the feed did not store (a day before its month, or after its
+ * week ahead) as the 赛程 lists it, so its row and header read like a stored one; null otherwise.
+ */
+export async function unstoredMatch(db: Db, id: number): Promise<LiveMatch | null> {
+  const w = worlds.get(db);
+  if (!w || !Number.isSafeInteger(id) || id < 1) return null;
+  // A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day.
+  const day = new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
+  const f = fixturesOfDay(w.seed, day).find((x) => x.id === id);
+  if (!f) return null;
+  return (await seasonMatches(db, f.leagueId, [])).find((m) => m.id === id) ?? null;
 }

@@ -272,7 +272,17 @@ describe('schedule and leaders', () => {
     const numbers = s.data.rounds.map((r) => r.round);
     // The whole 英超 season (issue 32), not the stored month alone: rounds 1 to 38, the default well past the first.
     expect(numbers).toEqual(Array.from({ length: 38 }, (_, i) => i + 1));
-    expect(s.data.round).toBeGreaterThan(5);
+    // The default is the round of this weekend (2026-11-22), not an early one with a replay still to come.
+    const shown = s.data.rounds.find((r) => r.round === s.data.round)!;
+    expect(shown.day >= '2026-11-16' && shown.day <= '2026-11-29', shown.day).toBe(true);
+    // A round before the stored month: played out from the seed, and its header reads like a stored match's.
+    const first = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 }, { round: 1 });
+    expect(first.data.matches).toHaveLength(10);
+    expect(first.data.matches.every((m) => isFinished('zq', m.s))).toBe(true);
+    const m = first.data.matches[0]!;
+    const header = await get<{ match: Match }>(LivePaths.zqHeader, { id: m.id });
+    expect(header.code).toBe(Code.OK);
+    expect(header.data.match).toMatchObject({ id: m.id, score: m.score, home: { id: m.home.id } });
     const days = s.data.rounds.map((r) => r.day);
     expect(days).toEqual([...days].sort());
     // A round is all ten matches of the weekend (Friday to Monday), every club once.
