@@ -8,7 +8,8 @@
  * the least-used slot of its round that keeps both clubs 60 hours (basketball: the league's rest)
  * from any other match of theirs and still lets them play the next round. The European knockout
  * rounds (./knockout.ts) come last: they are drawn from the league phase as played, on nights
- * every club of the competition kept free.
+ * every club of the competition kept free. A called-off league match is played again on a later
+ * free evening (./rearrange.ts).
  */
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
