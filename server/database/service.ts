@@ -6,7 +6,6 @@
  */
 import type { Db } from '../db/index';
 import {
-  addDays,
   chinaDay,
   type LeagueEntry,
   type LeagueInfo,
@@ -26,6 +25,7 @@ import {
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
 import { rowToSim } from '../live/store';
+import { seasonMatches } from '../live/past-results';
 import type { LiveMatch } from '../live/model';
 import { toMatch, type RankOf, type ViewClock } from '../live/match-view';
 import { tableRanks } from '../facts/table-ranks';
@@ -86,7 +86,11 @@ export function leagueInfo(l: LeagueSeed, nowMs: number): LeagueInfo {
   };
 }
 
-/** Every stored match of a league, oldest first. */
+/**
+ * A league's matches, oldest first: in a simulated world the whole season its table counts (stored,
+ * played out from the seed, still to come: ../live/past-results.ts), so the 赛程, the leaders and
+ * a player's figures agree with the table; elsewhere every stored match.
+ */
 export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch[]> {
   const rows = await db
     .selectFrom('live_matches')
@@ -95,7 +99,7 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch
     .orderBy('ot')
     .orderBy('id')
     .execute();
-  return rows.map(rowToSim);
+  return seasonMatches(db, leagueId, rows.map(rowToSim));
 }
 
 /** A table row's counts with the team's name: what every table view (数据库, match analysis) shows. */
@@ -213,7 +217,8 @@ export function leagueStandings(db: Db, league: LeagueSeed, scope: StandingsScop
  * Rounds are the season calendar's (英超 第13轮 is its 13th round, a weekend round's Friday to
  * Monday together), numbered as in the real league; matches the calendar does not know (another
  * source's) fall back to one round per match day, numbered from the first. The round shown by
- * default is the current one, else the next one to be played, else the last.
+ * default is the current one, else the next one to be played, else the last (a called-off match's
+ * replay does not count for its round's end).
  */
 export function scheduleOf(
   matches: readonly LiveMatch[],
@@ -236,13 +241,16 @@ export function scheduleOf(
   matches.forEach((m, i) => {
     const r = roundOf(m, i);
     if (!first.has(r) || m.day < first.get(r)!) first.set(r, m.day);
+    // A called-off match's replay, weeks later, does not keep its round the current one.
+    if (found[i]?.rearranged) return;
     if (!last.has(r) || m.day > last.get(r)!) last.set(r, m.day);
   });
   const rounds = [...first]
     .map(([r, day]) => ({ round: r, day, ...(stages.has(r) ? { name: stages.get(r)! } : {}) }))
     .sort((a, b) => a.round - b.round);
   const today = chinaDay(clock.now);
-  const byDefault = rounds.find((r) => last.get(r.round)! >= today) ?? rounds[rounds.length - 1];
+  const byDefault =
+    rounds.find((r) => (last.get(r.round) ?? first.get(r.round)!) >= today) ?? rounds[rounds.length - 1];
   const chosen = round !== undefined ? rounds.find((r) => r.round === round) : byDefault;
   if (!chosen) return { rounds, round: round ?? 0, matches: [] };
   return {
@@ -331,17 +339,9 @@ export async function playerPage(db: Db, playerId: number, clock: ViewClock): Pr
   const team = TEAM_BY_ID.get(row.team_id);
   if (!team) return null;
   const league = LEAGUE_BY_ID.get(team.leagueId)!;
-  const since = chinaDay(clock.now);
-  // His figures in his league (the one the page names), counted as the leaders boards count them.
-  const matchRows = await db
-    .selectFrom('live_matches')
-    .selectAll()
-    .where((eb) => eb.or([eb('home_id', '=', team.id), eb('away_id', '=', team.id)]))
-    .where('league_id', '=', league.id)
-    .where('day', '>=', addDays(since, -366))
-    .orderBy('ot')
-    .execute();
-  const mine = playerTallies(clock.seed, matchRows.map(rowToSim)).get(playerId);
+  // His figures in his league (the one the page names), from the matches the leaders boards count.
+  const matches = (await leagueMatches(db, league.id)).filter((m) => m.homeId === team.id || m.awayId === team.id);
+  const mine = playerTallies(clock.seed, matches).get(playerId);
   const v = (k: string): number => mine?.values[k] ?? 0;
   const stats: PlayerPage['stats'] =
     team.sport === 'zq'

@@ -7,11 +7,12 @@
  * database holding only matches written by hand (tests) is read as it is.
  */
 import type { Db } from '../db/index';
-import { addDays, chinaDay } from '../../workers/protocol/index';
+import { DAY_MS, STATUS_TABLE, addDays, chinaDay } from '../../workers/protocol/index';
 import type { ResultInput } from '../database/standings';
-import { fixturesOfDay } from './simulator/fixtures';
-import { playOut } from './simulator/play-out';
-import { calendarDay, seasonWindow } from './simulator/season';
+import { fixturesOfDay, type Fixture } from './simulator/fixtures';
+import { fixtureMatch, playedMatch } from './simulator/play-out';
+import { calendarDay, seasonWindow, type SeasonWindow } from './simulator/season';
+import type { LiveMatch } from './model';
 import { FEED_DAYS_KEY, loadMeta } from './store';
 import { ALL_LEAGUES } from '../seed/leagues';
 
@@ -30,7 +31,55 @@ export function worldSeed(db: Db): number | null {
 /** The feed fills up to a week ahead: its last filled day less that week is today. */
 const AHEAD_DAYS = 7;
 
-const generated = new Map<string, ResultInput[]>();
+const generated = new Map<string, LiveMatch[]>();
+const resultsOf = new WeakMap<readonly LiveMatch[], ResultInput[]>();
+
+/** The days of [from, to] not in `filled`. */
+function openDays(from: string, to: string, filled: ReadonlySet<string>): string[] {
+  const open: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) if (!filled.has(day)) open.push(day);
+  return open;
+}
+
+/** A league's fixtures on the days of [from, to] not in `filled`, as `make` turns each into a match (null: left out). */
+function onOpenDays(
+  kind: string,
+  seed: number,
+  leagueId: number,
+  open: readonly string[],
+  make: (f: Fixture) => LiveMatch | null,
+): LiveMatch[] {
+  // The days filled later are today's and after: the key (and the answer) stays the same.
+  const key = `${kind}:${seed}:${leagueId}:${open[0] ?? ''}:${open.at(-1) ?? ''}:${open.length}`;
+  const hit = generated.get(key);
+  if (hit) return hit;
+  const out: LiveMatch[] = [];
+  for (const day of open) {
+    if (!calendarDay(seed, day).some((m) => m.leagueId === leagueId)) continue;
+    for (const f of fixturesOfDay(seed, day)) {
+      if (f.leagueId !== leagueId) continue;
+      const m = make(f);
+      if (m) out.push(m);
+    }
+  }
+  if (generated.size > 200) generated.delete(generated.keys().next().value!);
+  generated.set(key, out);
+  return out;
+}
+
+/** A league's matches played to their end on the days of [from, to] not in `filled`, as the simulator plays them. */
+export function generatedMatches(
+  seed: number,
+  leagueId: number,
+  from: string,
+  to: string,
+  filled: ReadonlySet<string>,
+): LiveMatch[] {
+  return onOpenDays('played', seed, leagueId, openDays(from, to, filled), (f) => {
+    const m = playedMatch(seed, f);
+    return m.status === STATUS_TABLE[f.sport].finished ? m : null;
+  });
+}
 
 /** A league's results on the days of [from, to] not in `filled`, as the simulator plays them. */
 export function generatedResults(
@@ -40,23 +89,12 @@ export function generatedResults(
   to: string,
   filled: ReadonlySet<string>,
 ): ResultInput[] {
-  const open: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) if (!filled.has(day)) open.push(day);
-  // The days filled later are today's and after: the key (and the answer) stays the same.
-  const key = `${seed}:${leagueId}:${open[0] ?? ''}:${open.at(-1) ?? ''}:${open.length}`;
-  const hit = generated.get(key);
-  if (hit) return hit;
-  const out: ResultInput[] = [];
-  for (const day of open) {
-    if (!calendarDay(seed, day).some((m) => m.leagueId === leagueId)) continue;
-    for (const f of fixturesOfDay(seed, day)) {
-      if (f.leagueId !== leagueId) continue;
-      const r = playOut(seed, f);
-      if (r.finished) out.push({ id: f.id, homeId: f.homeId, awayId: f.awayId, ot: f.ot, score: r.score, live: false });
-    }
+  const matches = generatedMatches(seed, leagueId, from, to, filled);
+  let out = resultsOf.get(matches);
+  if (!out) {
+    out = matches.map((m) => ({ id: m.id, homeId: m.homeId, awayId: m.awayId, ot: m.ot, score: m.score, live: false }));
+    resultsOf.set(matches, out);
   }
-  if (generated.size > 200) generated.delete(generated.keys().next().value!);
-  generated.set(key, out);
   return out;
 }
 
@@ -65,25 +103,77 @@ export async function warmSeasonResults(db: Db): Promise<void> {
   for (const l of ALL_LEAGUES) await seasonResults(db, l.id, []);
 }
 
+interface SeasonScope {
+  seed: number;
+  window: SeasonWindow;
+  /** The days the feed stored. */
+  filled: Set<string>;
+  /** The last day played out from the seed: today, or the season's last day when it is over. */
+  to: string;
+}
+
+/** Where a league's season stands in a simulated world; null where nothing is simulated. */
+async function seasonScope(db: Db, leagueId: number): Promise<SeasonScope | null> {
+  const w = worlds.get(db);
+  if (!w) return null;
+  const days = (await loadMeta<{ days?: string[] }>(db, FEED_DAYS_KEY))?.days ?? [];
+  if (days.length === 0) return null;
+  const today = addDays(days[days.length - 1]!, -AHEAD_DAYS);
+  const window = seasonWindow(leagueId, today);
+  if (!window) return null;
+  return { seed: w.seed, window, filled: new Set(days), to: window.last < today ? window.last : today };
+}
+
+const inSeason = (s: SeasonScope, ot: number): boolean => {
+  const day = chinaDay(ot * 1000);
+  return day >= s.window.first && day <= s.window.last;
+};
+
 /**
  * The results a league's table counts: the stored ones of the season running (or last finished)
  * today, and that season's earlier days played out. Unchanged where nothing is simulated.
  */
 export async function seasonResults(db: Db, leagueId: number, stored: ResultInput[]): Promise<ResultInput[]> {
-  const w = worlds.get(db);
-  if (!w) return stored;
-  const days = (await loadMeta<{ days?: string[] }>(db, FEED_DAYS_KEY))?.days ?? [];
-  if (days.length === 0) return stored;
-  const today = addDays(days[days.length - 1]!, -AHEAD_DAYS);
-  const window = seasonWindow(leagueId, today);
-  if (!window) return stored;
-  const inSeason = (r: ResultInput) => {
-    const day = chinaDay(r.ot * 1000);
-    return day >= window.first && day <= window.last;
-  };
-  const mine = stored.filter(inSeason);
+  const s = await seasonScope(db, leagueId);
+  if (!s) return stored;
+  const mine = stored.filter((r) => inSeason(s, r.ot));
   const ids = new Set(mine.map((r) => r.id));
-  const to = window.last < today ? window.last : today;
-  const past = generatedResults(w.seed, leagueId, window.first, to, new Set(days));
+  const past = generatedResults(s.seed, leagueId, s.window.first, s.to, s.filled);
   return [...past.filter((r) => !ids.has(r.id)), ...mine];
+}
+
+/**
+ * A league's matches of the same season, oldest first: the stored ones, the earlier days played
+ * out (the very matches `seasonResults` counts, with their scorers and box scores) and the later
+ * days the feed has not filled yet, not started. The 赛程, the leaders boards and the player
+ * pages read them, so they count what the table counts. Unchanged where nothing is simulated.
+ */
+export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[]): Promise<LiveMatch[]> {
+  const s = await seasonScope(db, leagueId);
+  if (!s) return stored;
+  const mine = stored.filter((m) => inSeason(s, m.ot));
+  const ids = new Set(mine.map((m) => m.id));
+  const past = generatedMatches(s.seed, leagueId, s.window.first, s.to, s.filled);
+  const later =
+    s.window.last > s.to
+      ? onOpenDays('later', s.seed, leagueId, openDays(addDays(s.to, 1), s.window.last, s.filled), (f) =>
+          fixtureMatch(s.seed, f),
+        )
+      : [];
+  const others = (ms: LiveMatch[]) => ms.filter((m) => !ids.has(m.id));
+  return [...others(past), ...mine, ...others(later)].sort((a, b) => a.ot - b.ot || a.id - b.id);
+}
+
+/**
+ * A match of a simulated season the feed did not store (a day before its month, or after its
+ * week ahead) as the 赛程 lists it, so its row and header read like a stored one; null otherwise.
+ */
+export async function unstoredMatch(db: Db, id: number): Promise<LiveMatch | null> {
+  const w = worlds.get(db);
+  if (!w || !Number.isSafeInteger(id) || id < 1) return null;
+  // A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day.
+  const day = new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
+  const f = fixturesOfDay(w.seed, day).find((x) => x.id === id);
+  if (!f) return null;
+  return (await seasonMatches(db, f.leagueId, [])).find((m) => m.id === id) ?? null;
 }

@@ -31,6 +31,7 @@ import { spriteItems, spriteSvg } from '../media/sprite';
 import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
+import { unstoredMatch } from './past-results';
 import { createLiveBodies } from './bodies';
 import { companyKnown } from './catalogue';
 import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
@@ -94,6 +95,14 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     return m;
   }
 
+  /** A match's header: a stored match, or one of the simulated season's days the feed did not store (the 赛程 lists them). */
+  async function headerOr404(params: unknown, sport: Sport) {
+    const { id } = parseInput(idParam, params);
+    const m = (await matchById(db, id)) ?? (await unstoredMatch(db, id));
+    if (!m || m.sport !== sport) throw new BizError(Code.NOT_FOUND, LiveText.matchNotFound);
+    return body.header(m);
+  }
+
   const byType =
     (type: 'all' | 'jx' | 'jczq' | 'bjdc') =>
     (m: Match): boolean =>
@@ -138,7 +147,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   // --- football detail --------------------------------------------------------------------
-  app.get(u(LivePaths.zqHeader), async (req) => ok(await body.header(await matchOr404(req.params, 'zq'))));
+  app.get(u(LivePaths.zqHeader), async (req) => ok(await headerOr404(req.params, 'zq')));
   app.get(u(LivePaths.zqNavigation), async (req) => {
     const m = await matchOr404(req.params);
     const started = !isUpcoming(m.sport, m.status);
@@ -198,7 +207,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     const { date } = parseInput(listQuery, req.query);
     return ok(body.filterGroups(await body.listFor('lq', date)));
   });
-  app.get(u(LivePaths.lqHeader), async (req) => ok(await body.header(await matchOr404(req.params, 'lq'))));
+  app.get(u(LivePaths.lqHeader), async (req) => ok(await headerOr404(req.params, 'lq')));
   app.get(u(LivePaths.lqAnalysis), async (req) => ok(await body.analysisHistory(await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqOdds), async (req) => {
     const m = await matchOr404(req.params, 'lq');

@@ -9,15 +9,19 @@ import { seasonCalendar, seasonWindow, type SeasonMatch } from '../../server/liv
 import { FOOTBALL_REST_H, FORMATS, slotMinute } from '../../server/live/simulator/formats';
 import { utcToLocal } from '../../server/live/simulator/local-time';
 import { fixturesOfDay } from '../../server/live/simulator/fixtures';
+import { generatedResults } from '../../server/live/past-results';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams } from '../../server/seed/leagues';
 import { addDays } from '../../workers/protocol/index';
 
 const SEED = 20261127;
 const season = seasonCalendar(SEED, 2026);
-/** Each competition's league (phase) matches; the European knockout rounds are tested in knockout.test.ts. */
+/**
+ * Each competition's league (phase) matches as played: a called-off match counts on its rearranged
+ * date; the European knockout rounds are tested in knockout.test.ts.
+ */
 const byLeague = new Map<number, SeasonMatch[]>();
 for (const m of season.matches)
-  if (m.stage === undefined) byLeague.set(m.leagueId, [...(byLeague.get(m.leagueId) ?? []), m]);
+  if (m.stage === undefined && !m.fate) byLeague.set(m.leagueId, [...(byLeague.get(m.leagueId) ?? []), m]);
 
 /** Real league sizes (2026-27 / 2026). */
 const SIZES: Record<number, number> = {
@@ -47,7 +51,8 @@ describe('season calendar', () => {
   it('no football club plays twice within 60 hours, in any competitions (knockout rounds included)', () => {
     const times = new Map<number, number[]>();
     for (const m of season.matches) {
-      if (LEAGUE_BY_ID.get(m.leagueId)!.sport !== 'zq') continue;
+      // A postponed match is not played on its date (its replay is).
+      if (LEAGUE_BY_ID.get(m.leagueId)!.sport !== 'zq' || m.fate === 'postponed') continue;
       for (const t of [m.homeId, m.awayId]) times.set(t, [...(times.get(t) ?? []), m.at]);
     }
     let checked = 0;
@@ -131,6 +136,44 @@ describe('season calendar', () => {
       const slack = f.kind === 'every' ? 6 : 1;
       for (const t of teams)
         expect(Math.abs(2 * (home.get(t.id) ?? 0) - rounds), `${l.name} ${t.name}`).toBeLessThanOrEqual(slack);
+    }
+  });
+
+  it('a called-off league match is played again on a free midweek evening before its season ends', () => {
+    const calledOff = season.matches.filter((m) => m.fate);
+    const replays = season.matches.filter((m) => m.rearranged);
+    expect(calledOff.filter((m) => m.fate === 'postponed').length).toBeGreaterThan(20);
+    expect(calledOff.filter((m) => m.fate === 'interrupted').length).toBeGreaterThan(20);
+    expect(replays).toHaveLength(calledOff.length);
+    for (const m of calledOff) {
+      const again = replays.filter(
+        (x) => x.leagueId === m.leagueId && x.round === m.round && x.homeId === m.homeId && x.awayId === m.awayId,
+      );
+      expect(again).toHaveLength(1);
+      const f = FORMATS[m.leagueId]!;
+      expect(again[0]!.at).toBeGreaterThan(m.at);
+      expect(again[0]!.at).toBeLessThan(Math.max(...byLeague.get(m.leagueId)!.map((x) => x.at)));
+      // Football replays are midweek evenings, local Tuesday or Wednesday.
+      if (f.kind === 'weekend') expect([2, 3]).toContain(utcToLocal(f.tz, again[0]!.at).weekday);
+    }
+  });
+
+  it('at the end of a season every team has played every scheduled game, called-off ones included', () => {
+    // Calendar-year leagues whose 2026 season is over by late November: played out as the feed plays them.
+    const done = [6, 9, 13, 19, 23].filter((id) => seasonWindow(id, '2026-11-27')!.last < '2026-11-27');
+    const withCallOffs = done.filter((id) => season.matches.some((m) => m.leagueId === id && m.fate));
+    expect(withCallOffs.length).toBeGreaterThan(0);
+    for (const id of withCallOffs) {
+      const w = seasonWindow(id, '2026-11-27')!;
+      const results = generatedResults(SEED, id, w.first, w.last, new Set());
+      const teams = leagueTeams(LEAGUE_BY_ID.get(id)!);
+      const f = FORMATS[id]!;
+      const games = f.kind === 'weekend' ? f.legs * (teams.length - 1) : 0;
+      for (const t of teams)
+        expect(
+          results.filter((r) => r.homeId === t.id || r.awayId === t.id),
+          `${t.name}`,
+        ).toHaveLength(games);
     }
   });
 

@@ -43,6 +43,7 @@ import { FEED_DAYS_KEY, loadMeta, rowToSim, saveMeta } from '../store';
 import { publishOutput, toIncident } from '../publish';
 import { tableRanks } from '../../facts/table-ranks';
 import { warmSeasonResults } from '../past-results';
+import { refreshLine, refreshOldCalendar } from './calendar-version';
 import { simulatedDetail } from './simulated-details';
 import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
 import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
@@ -217,6 +218,12 @@ export function createFeed(deps: FeedDeps): LiveSource {
   async function loadActive(): Promise<void> {
     const meta = await loadMeta<{ days?: string[] }>(db, DAYS_KEY);
     for (const d of meta?.days ?? []) days.add(d);
+    // Fixtures stored from an older calendar: the days after today are filled again from this one.
+    const refresh = await refreshOldCalendar(db, seed, deps.now(), days);
+    if (refresh) {
+      console.info(refreshLine(seed, refresh));
+      for (const d of refresh.days) days.delete(d);
+    }
     const rows = await db
       .selectFrom('live_matches')
       .selectAll()

@@ -1,7 +1,7 @@
 /**
  * Fixtures of one Beijing day (UTC+8), a pure function of FEED_SEED and the date: the season
  * calendar's matches of that day (./season.ts), with what the simulator adds to each (lottery
- * numbers, featured flags, and the rare postponement or abandonment).
+ * numbers, featured flags); the calendar says which are postponed or abandoned (./rearrange.ts).
  */
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../seed/leagues';
 import { rngFor } from '../../seed/rng';
@@ -54,8 +54,8 @@ export function fixturesFrom(seed: number, day: string, matches: readonly Season
     home: TEAM_BY_ID.get(m.homeId)!,
     away: TEAM_BY_ID.get(m.awayId)!,
     minute: Math.round((m.at - start) / 60_000),
-    knockout: m.stage !== undefined,
     carried: m.carried,
+    fate: m.fate,
   }));
   drafts.sort((a, b) => a.minute - b.minute || a.league.id - b.league.id || a.home.id - b.home.id);
   const weekday = WEEKDAYS[new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay()]!;
@@ -65,27 +65,9 @@ export function fixturesFrom(seed: number, day: string, matches: readonly Season
     const mr = rngFor(seed, 'fixture', day, i);
     const top = d.home.strength + d.away.strength;
     const onJc = d.sport === 'zq' && d.league.major && mr.chance(0.7);
-    const x = mr.next();
-    // A European match is played: a called-off one would leave the league phase, which seeds the
-    // knockout draw, with clubs short of a match day, or a tie without a winner.
-    const fate: Fate =
-      d.knockout || d.league.leaguePhase
-        ? 'normal'
-        : d.sport === 'zq'
-          ? x < 0.012
-            ? 'postponed'
-            : x < 0.016
-              ? 'cancelled'
-              : x < 0.024
-                ? 'interrupted'
-                : 'normal'
-          : x < 0.01
-            ? 'postponed'
-            : x < 0.013
-              ? 'cancelled'
-              : x < 0.018
-                ? 'interrupted'
-                : 'normal';
+    // The calendar decides which league matches are called off (./rearrange.ts): a European or
+    // knockout match, and a replay, is played.
+    const fate: Fate = d.fate ?? 'normal';
     return {
       id: base + i + 1,
       sport: d.sport,

@@ -21,8 +21,9 @@ export interface PlayedResult {
 /** Hours after kick-off by which any match is over (extra time, penalties, an interruption). */
 const OVER_H = 5;
 
-export function playOut(seed: number, f: Fixture): PlayedResult {
-  const m: SimMatch = {
+/** A fixture as the feed first stores it: not started, its state drawn from the seed. */
+export function fixtureMatch(seed: number, f: Fixture): SimMatch {
+  return {
     id: f.id,
     sport: f.sport,
     leagueId: f.leagueId,
@@ -41,10 +42,20 @@ export function playOut(seed: number, f: Fixture): PlayedResult {
     st: f.sport === 'zq' ? newFootballState(seed, f) : newBasketballState(seed, f),
     updatedAt: 0,
   };
+}
+
+/** The fixture played to its end: the match as the feed stores it at the whistle. */
+export function playedMatch(seed: number, f: Fixture): SimMatch {
+  const m = fixtureMatch(seed, f);
   const ctx = { seed, speed: 1, out: newOutput(), snapshot: false, history: false };
   const end = (f.ot + OVER_H * 3600) * 1000;
   if (f.sport === 'zq') advanceFootball(ctx, m, end);
   else advanceBasketball(ctx, m, end);
+  return m;
+}
+
+export function playOut(seed: number, f: Fixture): PlayedResult {
+  const m = playedMatch(seed, f);
   return {
     score: [m.score[0], m.score[1]],
     pen: m.st.kind === 'zq' ? m.st.pen : null,

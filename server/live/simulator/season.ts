@@ -8,14 +8,16 @@
  * the least-used slot of its round that keeps both clubs 60 hours (basketball: the league's rest)
  * from any other match of theirs and still lets them play the next round. The European knockout
  * rounds (./knockout.ts) come last: they are drawn from the league phase as played, on nights
- * every club of the competition kept free.
+ * every club of the competition kept free. A called-off league match is played again on a later
+ * free evening (./rearrange.ts).
  */
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
 import { addDays, chinaDay } from '../../../workers/protocol/index';
 import { leaguePhaseDraw, repeatedRounds, shuffled, type Pairing } from './draw';
-import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, slotMinute, type CompetitionFormat, type Slot } from './formats';
-import { localToUtcMs } from './local-time';
+import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, type CompetitionFormat, type Slot } from './formats';
+import { rearrangeCalledOff } from './rearrange';
+import { inRange, mmdd, weekday, nearest, occupy, release, slotTime, type Placer } from './placing';
 import { EUROPEAN_COMPETITIONS, knockoutMatches, knockoutReservations, seasonDate, tuesdayOf } from './knockout';
 
 export interface SeasonMatch {
@@ -32,6 +34,10 @@ export interface SeasonMatch {
   stage?: string;
   /** A match deciding a knockout tie: the goals each side carries in (see Fixture.carried). */
   carried?: readonly [number, number];
+  /** A league match called off before the start or abandoned, played again on a later date (./rearrange.ts). */
+  fate?: 'postponed' | 'interrupted';
+  /** The replay of a called-off league match, on its rearranged date. */
+  rearranged?: boolean;
 }
 
 export interface SeasonCalendar {
@@ -41,10 +47,6 @@ export interface SeasonCalendar {
 }
 
 const HOUR = 3600_000;
-const weekday = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
-const mmdd = (day: string): string => day.slice(5);
-const inRange = (md: string, [from, to]: readonly [string, string]): boolean =>
-  from <= to ? md >= from && md <= to : md >= from || md <= to;
 
 /** The season's first and last day: a split season ends the year after it starts. */
 export function seasonSpan(f: { start: string; end: string }, year: number): [string, string] {
@@ -112,52 +114,6 @@ function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDa
   ].sort((a, b) => (a.anchor < b.anchor ? -1 : 1));
 }
 
-interface Movable {
-  m: SeasonMatch;
-  /** The kick-offs its match day offers (a European match may move between Tuesday and Wednesday). */
-  alternatives: readonly number[];
-}
-
-interface Placer {
-  /** Kick-offs of each team already placed (any competition of the season), ascending. */
-  busy: Map<number, number[]>;
-  /** Each team's European matches, which may still move inside their match day. */
-  movable: Map<number, Movable[]>;
-  /** Some match could only be placed without its clubs' rest. */
-  strained: boolean;
-}
-
-/** Index of the first kick-off at or after `t` in an ascending list. */
-function lowerBound(times: readonly number[], t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (times[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The team's nearest other kick-off to `t`, as a distance (Infinity when it has none). */
-function nearest(placer: Placer, team: number, t: number): number {
-  const times = placer.busy.get(team);
-  if (!times || times.length === 0) return Infinity;
-  const i = lowerBound(times, t);
-  return Math.min(i < times.length ? times[i]! - t : Infinity, i > 0 ? t - times[i - 1]! : Infinity);
-}
-
-function occupy(placer: Placer, team: number, t: number): void {
-  const times = placer.busy.get(team) ?? [];
-  times.splice(lowerBound(times, t), 0, t);
-  placer.busy.set(team, times);
-}
-
-function release(placer: Placer, team: number, t: number): void {
-  const times = placer.busy.get(team)!;
-  times.splice(times.indexOf(t), 1);
-}
-
 /**
  * A league match with no slot left: as the real calendars do, move one of the two clubs' European
  * matches to another kick-off of its match day (Tuesday ↔ Wednesday) when that frees a slot and
@@ -185,10 +141,6 @@ function moveEuropean(placer: Placer, teams: readonly number[], restMs: number, 
       }
     }
   return [];
-}
-
-function slotTime(tz: string, anchor: string, [offset, time]: Slot): number {
-  return localToUtcMs(tz, addDays(anchor, offset), slotMinute(time));
 }
 
 /** Lays one competition's rounds on their dates. */
@@ -284,7 +236,8 @@ function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null
       ),
     );
   }
-  return placer.strained ? null : matches;
+  if (placer.strained) return null;
+  return [...matches, ...rearrangeCalledOff(seed, year, matches, placer)];
 }
 
 const ATTEMPTS = 8;

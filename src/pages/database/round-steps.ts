@@ -1,6 +1,7 @@
 /**
  * The schedule's round bar: the round shown and its neighbours among the rounds the server holds
- * (about a month back and a week ahead, so not always from round 1 and not always consecutive).
+ * (a simulated league: its whole season; a provider's: the rounds it stored, so not always from round 1
+ * and not always consecutive).
  */
 import type { ScheduleRound } from '../../../workers/protocol/index';
 

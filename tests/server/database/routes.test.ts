@@ -9,6 +9,7 @@ import { createTestStorage, type TestStorage } from '../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../server/app';
 import {
   Code,
+  chinaDay,
   DatabasePaths,
   LivePaths,
   SystemPaths,
@@ -45,7 +46,7 @@ async function get<T>(path: string, params: Record<string, number> = {}, query: 
   return res.json() as { code: number; msg: string; data: T };
 }
 
-/** Every stored match of a league over the feed's window, through the live API's day lists. */
+/** Every match of a league's season through its 赛程 rounds (stored and played out from the seed). */
 async function leagueDays(leagueId: number, sport: 'zq' | 'lq'): Promise<Match[]> {
   const sched = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId });
   const out: Match[] = [];
@@ -97,9 +98,11 @@ describe('leagues', () => {
 
 describe('standings', () => {
   it('are the season’s results added up: every stored match and every round before them, once per side', async () => {
-    const stored = (await leagueDays(1, 'zq')).filter((m) => isFinished('zq', m.s) || isLive('zq', m.s));
-    // The rounds before the first day the feed filled, as the simulator plays them.
+    // The 赛程's matches of the days the feed filled (the earlier ones are checked below).
     const filled = (await loadMeta<{ days: string[] }>(ts.storage.db, FEED_DAYS_KEY))!.days;
+    const stored = (await leagueDays(1, 'zq')).filter(
+      (m) => (isFinished('zq', m.s) || isLive('zq', m.s)) && filled.includes(chinaDay(m.ot * 1000)),
+    );
     const earlier = seasonCalendar(77, 2026)
       .matches.filter((m) => m.leagueId === 1 && m.day < filled[0]!)
       .map((m) => {
@@ -267,9 +270,19 @@ describe('schedule and leaders', () => {
   it('rounds are the season calendar’s, numbered as in the real league; the default is the current or next', async () => {
     const s = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 });
     const numbers = s.data.rounds.map((r) => r.round);
-    // A month of 英超 from late October: consecutive real round numbers, well past the first.
-    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
-    expect(numbers[0]).toBeGreaterThan(5);
+    // The whole 英超 season (issue 32), not the stored month alone: rounds 1 to 38, the default well past the first.
+    expect(numbers).toEqual(Array.from({ length: 38 }, (_, i) => i + 1));
+    // The default is the round of this weekend (2026-11-22), not an early one with a replay still to come.
+    const shown = s.data.rounds.find((r) => r.round === s.data.round)!;
+    expect(shown.day >= '2026-11-16' && shown.day <= '2026-11-29', shown.day).toBe(true);
+    // A round before the stored month: played out from the seed, and its header reads like a stored match's.
+    const first = await get<LeagueSchedule>(DatabasePaths.schedule, { id: 1 }, { round: 1 });
+    expect(first.data.matches).toHaveLength(10);
+    expect(first.data.matches.every((m) => isFinished('zq', m.s))).toBe(true);
+    const m = first.data.matches[0]!;
+    const header = await get<{ match: Match }>(LivePaths.zqHeader, { id: m.id });
+    expect(header.code).toBe(Code.OK);
+    expect(header.data.match).toMatchObject({ id: m.id, score: m.score, home: { id: m.home.id } });
     const days = s.data.rounds.map((r) => r.day);
     expect(days).toEqual([...days].sort());
     // A round is all ten matches of the weekend (Friday to Monday), every club once.

@@ -14,6 +14,8 @@ import {
   LivePaths,
   embeddedUrl,
   fillPath,
+  isFinished,
+  isLive,
   type AiDetail,
   type Intelligence,
   type LeagueLeaders,
@@ -25,9 +27,11 @@ import {
 } from '../../../workers/protocol/index';
 import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
 import { expertRecord } from '../../../server/proposal/settle';
-import { leagueResults } from '../../../server/database/service';
+import { leagueMatches, leagueResults } from '../../../server/database/service';
+import { playerTallies } from '../../../server/facts/player-facts';
 import { computeTable } from '../../../server/database/standings';
-import { LEAGUE_BY_ID, TEAMS, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
+import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
+import { checkText, isAbout } from './text-checks';
 import { renderMatchReport } from '../../../server/news/match-reports';
 import { SEED_ARTICLES, SEED_POSTS } from '../../../server/news/seed-content';
 
@@ -52,66 +56,6 @@ async function standingsOf(leagueId: number): Promise<Standings> {
 }
 async function tableOf(leagueId: number): Promise<StandingsRow[]> {
   return (await standingsOf(leagueId)).rows;
-}
-
-const count = (xs: readonly string[], x: string) => xs.filter((y) => y === x).length;
-
-/** A sentence about this team: it starts with its name, not with a longer one (邓迪 and 邓迪联). */
-function isAbout(s: string, name: string): boolean {
-  return s.startsWith(name) && !TEAMS.some((t) => t.name !== name && t.name.startsWith(name) && s.startsWith(t.name));
-}
-
-/**
- * Checks every table fact a text states about a team against its table row: rank, points (or
- * wins and losses), the gap to the leader, the league form and its one verdict. Returns how
- * many facts it checked.
- */
-function checkText(text: string, row: StandingsRow, rows: StandingsRow[], sport: 'zq' | 'lq', league: string): number {
-  let checked = 0;
-  const name = row.teamName;
-  // A text that names this team's place or recent record must say it in a form checked below.
-  const about = text.split(/[；。]/).filter((s) => isAbout(s, name));
-  for (const s of about) {
-    if (/排名|第\d+位/.test(s))
-      expect(s).toMatch(new RegExp(`^${name}${league}(积\\d+分|战绩\\d+胜\\d+负)，排名第\\d+位`));
-    if (/近\d+场/.test(s)) expect(s).toMatch(new RegExp(`^${name}近\\d+场联赛\\d+胜`));
-  }
-  const leader = rows[0]!;
-  // Only where a sentence starts with the name (米兰 is not the end of 国际米兰).
-  const standing = new RegExp(`(?<=^|[；。])${name}${league}(?:积(\\d+)分|战绩(\\d+)胜(\\d+)负)，排名第(\\d+)位`).exec(
-    text,
-  );
-  if (standing) {
-    checked++;
-    expect(Number(standing[4]), text).toBe(row.rank);
-    if (sport === 'zq') expect(Number(standing[1]), text).toBe(row.points);
-    else expect([Number(standing[2]), Number(standing[3])], text).toEqual([row.win, row.loss]);
-    const gap = /与榜首(.+?)相差(\d+)分|胜场差为([\d.]+)/.exec(text.slice(standing.index).split(/[；。]/)[0]!);
-    if (row.rank === 1) expect(text).toContain('领跑积分榜');
-    if (gap) {
-      checked++;
-      if (sport === 'zq') {
-        expect(gap[1], text).toBe(leader.teamName);
-        expect(Number(gap[2]), text).toBe(leader.points - row.points);
-      } else expect(Number(gap[3]), text).toBe((leader.win - row.win + row.loss - leader.loss) / 2);
-    }
-  }
-  const form = new RegExp(
-    `(?<=^|[；。])${name}近(\\d+)场联赛(\\d+)胜(?:(\\d+)平)?(\\d+)负，(状态正佳|状态起伏|状态低迷)`,
-  ).exec(text);
-  if (form) {
-    checked++;
-    const n = Number(form[1]);
-    expect(n, text).toBe(row.form.length);
-    expect([Number(form[2]), Number(form[3] ?? 0), Number(form[4])], text).toEqual([
-      count(row.form, 'W'),
-      count(row.form, 'D'),
-      count(row.form, 'L'),
-    ]);
-    if (form[5] === '状态正佳') expect(count(row.form, 'W')).toBeGreaterThan(count(row.form, 'L'));
-    if (form[5] === '状态低迷') expect(count(row.form, 'L')).toBeGreaterThan(count(row.form, 'W'));
-  }
-  return checked;
 }
 
 let finished: Match[] = [];
@@ -244,8 +188,52 @@ describe('players', () => {
           const p = await get<PlayerPage>(DatabasePaths.player, { id: row.playerId });
           expect(p.stats.games, `${p.name} ${board.key}`).toBe(row.games);
           expect((p.stats as unknown as Record<string, number>)[board.key], `${p.name} ${board.key}`).toBe(row.value);
+          const team = (await tableOf(leagueId)).find((r) => r.teamId === row.teamId)!;
+          expect(row.games, `${p.name}: no more games than his team's in the table`).toBeLessThanOrEqual(team.played);
         }
     }
+  });
+
+  it('a team’s players’ goals (points) over the season are its goals (points) in the table', async () => {
+    for (const leagueId of [1, 6, 101]) {
+      const league = LEAGUE_BY_ID.get(leagueId)!;
+      const tallies = playerTallies(SEED, await leagueMatches(ts.storage.db, leagueId));
+      const key = league.sport === 'zq' ? 'goals' : 'points';
+      const rows = await tableOf(leagueId);
+      expect(rows.some((r) => r.played > 5)).toBe(true);
+      for (const r of rows) {
+        const mine = [...tallies.values()].filter((t) => t.teamId === r.teamId);
+        expect(
+          mine.reduce((n, t) => n + (t.values[key] ?? 0), 0),
+          `${r.teamName} ${key}`,
+        ).toBe(r.goalsFor);
+        const most = Math.max(...mine.map((t) => t.games.size));
+        expect(most, r.teamName).toBeLessThanOrEqual(r.played);
+        expect(most, r.teamName).toBeGreaterThan(r.played / 2);
+      }
+    }
+  });
+
+  it('a league’s 赛程 holds the whole season: its finished matches are the games the table counts', async () => {
+    for (const leagueId of [1, 6]) {
+      const teams = leagueTeams(LEAGUE_BY_ID.get(leagueId)!).length;
+      const first = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId });
+      expect(first.rounds).toHaveLength(2 * (teams - 1));
+      const played = new Map<number, number>();
+      for (const { round } of first.rounds) {
+        const { matches } = await get<LeagueSchedule>(DatabasePaths.schedule, { id: leagueId }, { round });
+        expect(
+          new Set(matches.map((m) => `${m.home.id}-${m.away.id}`)).size,
+          'pairings (a replay beside its original)',
+        ).toBe(teams / 2);
+        for (const m of matches)
+          if (isFinished('zq', m.s) || isLive('zq', m.s))
+            for (const t of [m.home.id, m.away.id]) played.set(t, (played.get(t) ?? 0) + 1);
+      }
+      for (const r of await tableOf(leagueId)) expect(played.get(r.teamId) ?? 0, r.teamName).toBe(r.played);
+    }
+    // 中超's season ended in November: every club played all its 30 games, called-off ones replayed.
+    for (const r of await tableOf(6)) expect(r.played, r.teamName).toBe(30);
   });
 });
 
