@@ -220,7 +220,10 @@ export async function startBenchCluster(gatewayCount: number): Promise<BenchClus
       return (await jsm.streams.info(`${name}_events`)).state.messages;
     },
     async close() {
-      await Promise.all([feed, ...gateways].map((p) => p.kill()));
+      // A profiled gateway (GW_PROF) writes its profile only when it stops on SIGTERM.
+      await Promise.all(
+        [feed, ...gateways].map((p) => (process.env.GW_PROF && p.role === 'gateway' ? p.stop() : p.kill())),
+      );
       await bus.close();
       await admin.end();
       await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`, `KV_${secretsBucketOf(name)}`]);
