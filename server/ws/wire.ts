@@ -109,44 +109,57 @@ function takeReq(): WriteReq {
  * otherwise through the stream. Order holds both ways: a stream write with bytes still in libuv's
  * queue is queued behind them by libuv, and a direct write is only made when the stream has
  * nothing queued or in flight.
+ *
+ * A class, not closures per socket: fan-out calls these for every socket of every event, and one
+ * prototype keeps those calls monomorphic (inlined) across thousands of sockets.
  */
+class DirectWriter implements RawWriter {
+  /** A direct write went on in libuv: its queue may hold bytes (read only then: a native getter). */
+  private queued = false;
+
+  constructor(private readonly raw: Socket) {}
+
+  private handle(): StreamHandle | null {
+    return (this.raw as unknown as { _handle: StreamHandle | null })._handle;
+  }
+
+  pending(): number {
+    const raw = this.raw;
+    if (!this.queued) return raw.writableLength;
+    const inLibuv = this.handle()?.writeQueueSize ?? 0;
+    if (inLibuv === 0) this.queued = false;
+    return raw.writableLength + inLibuv;
+  }
+
+  write(frame: Buffer): void {
+    const raw = this.raw;
+    const handle = this.handle();
+    // A socket whose client does not keep up (libuv still holds bytes for it) goes through the
+    // stream: the stream has one write in flight and gathers the next frames meanwhile, then
+    // sends them in one writev when it completes; a direct write per frame would queue a libuv
+    // write, and later a syscall, per frame.
+    const lagging = this.queued && (handle?.writeQueueSize ?? 0) > 0;
+    if (!binding || !handle || lagging || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
+      raw.write(frame);
+      return;
+    }
+    const req = takeReq();
+    if (handle.writeBuffer(req, frame) !== 0) {
+      spare = null;
+      raw.destroy();
+      return;
+    }
+    if (binding.streamBaseState![binding.kLastWriteWasAsync!]) {
+      // libuv writes the rest from this memory later: the request is this write's now.
+      spare = null;
+      req.socket = raw;
+      req.buffer = frame;
+      this.queued = true;
+    }
+  }
+}
+
 export function rawWriterOf(ws: WebSocket): RawWriter | null {
   const raw = rawSocketOf(ws);
-  if (!raw) return null;
-  const handleOf = () => (raw as unknown as { _handle: StreamHandle | null })._handle;
-  /** A direct write went on in libuv: its queue may hold bytes (read only then: a native getter). */
-  let queued = false;
-  return {
-    pending() {
-      if (!queued) return raw.writableLength;
-      const inLibuv = handleOf()?.writeQueueSize ?? 0;
-      if (inLibuv === 0) queued = false;
-      return raw.writableLength + inLibuv;
-    },
-    write(frame) {
-      const handle = handleOf();
-      // A socket whose client does not keep up (libuv still holds bytes for it) goes through the
-      // stream: the stream has one write in flight and gathers the next frames meanwhile, then
-      // sends them in one writev when it completes; a direct write per frame would queue a libuv
-      // write, and later a syscall, per frame.
-      const lagging = queued && (handle?.writeQueueSize ?? 0) > 0;
-      if (!binding || !handle || lagging || raw.writableLength > 0 || raw.destroyed || raw.connecting) {
-        raw.write(frame);
-        return;
-      }
-      const req = takeReq();
-      if (handle.writeBuffer(req, frame) !== 0) {
-        spare = null;
-        raw.destroy();
-        return;
-      }
-      if (binding.streamBaseState![binding.kLastWriteWasAsync!]) {
-        // libuv writes the rest from this memory later: the request is this write's now.
-        spare = null;
-        req.socket = raw;
-        req.buffer = frame;
-        queued = true;
-      }
-    },
-  };
+  return raw ? new DirectWriter(raw) : null;
 }

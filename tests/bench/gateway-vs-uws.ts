@@ -12,7 +12,7 @@
  * the first publication until every client has the last event), RSS, events lost/duplicated.
  *
  *   npx tsx tests/bench/gateway-vs-uws.ts [--sockets 1000,5000] [--rate 20] [--seconds 10]
- *     [--rounds 3] [--clients 2]
+ *     [--rounds 3] [--clients 2] [--sides gateway,uws]
  *
  * The feed process only migrates and seeds the database the gateway needs; it is stopped before
  * the first round, so nothing but the bench's events reaches either server.
@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram, arg, loadAverage } from './shared/bench-event';
-import { cpuMsOf, forkClient, openClients, reportClients, rssMbOf, startBenchCluster } from './cluster/env';
+import { cpuSplitOf, forkClient, openClients, reportClients, rssMbOf, startBenchCluster } from './cluster/env';
 import { NATS_URL } from '../helpers/cluster';
 import { subjectToken } from '../../server/cluster/bus';
 import { Topics } from '../../workers/protocol/index';
@@ -33,6 +33,8 @@ const RATE = Number(arg('rate', '20'));
 const SECONDS = Number(arg('seconds', '10'));
 const ROUNDS = Number(arg('rounds', '3'));
 const CLIENT_PROCS = Number(arg('clients', '2'));
+/** Which servers to measure (one side alone: a quick look while changing it; the verdicts need both). */
+const SIDES = arg('sides', 'gateway,uws').split(',');
 
 type Side = 'gateway' | 'uws';
 interface Server {
@@ -50,6 +52,8 @@ interface Run {
   p50: number;
   p99: number;
   usPerEventSocket: number;
+  /** Of it, the kernel's share (stime: the syscalls, loopback delivery). */
+  sysUsPerEventSocket: number;
   rssMb: number;
   load1: number;
 }
@@ -93,14 +97,16 @@ async function main() {
       if (Object.keys(opened.failures).length) console.log(`${server.side} ${n}: failed attempts`, opened.failures);
       // Let the connect burst's garbage and timers settle before the window opens.
       await new Promise((r) => setTimeout(r, 1_000));
-      const cpu0 = cpuMsOf(server.pid);
+      const cpu0 = cpuSplitOf(server.pid);
       const pub = await cluster.publish(first, RATE, SECONDS);
       let rep = await reportClients(clients, first, pub.published);
       for (const end = Date.now() + 10_000; rep.eventsLost > 0 && Date.now() < end;) {
         await new Promise((r) => setTimeout(r, 100));
         rep = await reportClients(clients, first, pub.published);
       }
-      const cpuMs = cpuMsOf(server.pid) - cpu0;
+      const cpu1 = cpuSplitOf(server.pid);
+      const sysMs = cpu1.sys - cpu0.sys;
+      const cpuMs = cpu1.user - cpu0.user + sysMs;
       const hist = new LatencyHistogram();
       hist.merge(rep.histogram);
       const run: Run = {
@@ -113,12 +119,13 @@ async function main() {
         p50: hist.percentile(50),
         p99: hist.percentile(99),
         usPerEventSocket: (cpuMs * 1000) / (pub.published * n),
+        sysUsPerEventSocket: (sysMs * 1000) / (pub.published * n),
         rssMb: rssMbOf(server.pid),
         load1: os.loadavg()[0],
       };
       first += pub.published;
       console.log(
-        `round ${round} ${server.side.padEnd(7)} ${n} sockets: held ${run.held}, lost ${run.lost}, dup ${run.duplicated}, p50 ${f(run.p50)} ms, p99 ${f(run.p99)} ms, ${f(run.usPerEventSocket, 2)} µs CPU/event/socket, RSS ${f(run.rssMb, 0)} MB, load ${f(run.load1)}`,
+        `round ${round} ${server.side.padEnd(7)} ${n} sockets: held ${run.held}, lost ${run.lost}, dup ${run.duplicated}, p50 ${f(run.p50)} ms, p99 ${f(run.p99)} ms, ${f(run.usPerEventSocket, 2)} µs CPU/event/socket (kernel ${f(run.sysUsPerEventSocket, 2)}), RSS ${f(run.rssMb, 0)} MB, load ${f(run.load1)}`,
       );
       return run;
     } finally {
@@ -131,7 +138,7 @@ async function main() {
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const n of SOCKETS) {
-        const order = round % 2 ? [gw, uws.server] : [uws.server, gw];
+        const order = (round % 2 ? [gw, uws.server] : [uws.server, gw]).filter((s) => SIDES.includes(s.side));
         for (const s of order) runs.push(await measure(s, n, round));
       }
     }
@@ -142,9 +149,9 @@ async function main() {
 
   console.log('');
   console.log(
-    `| sockets | server | held | events lost / dup | p50 ms | p99 ms | server CPU µs per event per socket | RSS MB | load avg (1 min) over the rounds |`,
+    `| sockets | server | held | events lost / dup | p50 ms | p99 ms | server CPU µs per event per socket | of it kernel | RSS MB | load avg (1 min) over the rounds |`,
   );
-  console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const verdicts: string[] = [];
   for (const n of SOCKETS) {
     const of = (side: Side) => runs.filter((r) => r.side === side && r.sockets === n);
@@ -158,6 +165,7 @@ async function main() {
         p50: median(rs.map((r) => r.p50)),
         p99: median(rs.map((r) => r.p99)),
         cpu: median(rs.map((r) => r.usPerEventSocket)),
+        sys: median(rs.map((r) => r.sysUsPerEventSocket)),
         rss: median(rs.map((r) => r.rssMb)),
         load: `${f(Math.min(...loads))}–${f(Math.max(...loads))}`,
       };
@@ -169,7 +177,7 @@ async function main() {
       ['uWS', u],
     ] as const) {
       console.log(
-        `| ${n} | ${name} | ${f(r.held, 0)} | ${r.lost} / ${r.dup} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.cpu, 2)} | ${f(r.rss, 0)} | ${r.load} |`,
+        `| ${n} | ${name} | ${f(r.held, 0)} | ${r.lost} / ${r.dup} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.cpu, 2)} | ${f(r.sys, 2)} | ${f(r.rss, 0)} | ${r.load} |`,
       );
     }
     verdicts.push(

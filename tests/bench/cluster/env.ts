@@ -25,15 +25,21 @@ import type { ClientReport, OpenMsg } from './clients';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLK_TCK = 100;
 
-/** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */
-export function cpuMsOf(pid: number): number {
+/** CPU time (ms) a process has used so far in user space and in the kernel, from /proc/<pid>/stat. */
+export function cpuSplitOf(pid: number): { user: number; sys: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+    return { user: (Number(f[11]) * 1000) / CLK_TCK, sys: (Number(f[12]) * 1000) / CLK_TCK };
   } catch {
-    return NaN;
+    return { user: NaN, sys: NaN };
   }
+}
+
+/** CPU time (ms) a process has used so far (utime + stime). */
+export function cpuMsOf(pid: number): number {
+  const { user, sys } = cpuSplitOf(pid);
+  return user + sys;
 }
 
 export function rssMbOf(pid: number): number {
@@ -214,7 +220,10 @@ export async function startBenchCluster(gatewayCount: number): Promise<BenchClus
       return (await jsm.streams.info(`${name}_events`)).state.messages;
     },
     async close() {
-      await Promise.all([feed, ...gateways].map((p) => p.kill()));
+      // A profiled gateway (GW_PROF) writes its profile only when it stops on SIGTERM.
+      await Promise.all(
+        [feed, ...gateways].map((p) => (process.env.GW_PROF && p.role === 'gateway' ? p.stop() : p.kill())),
+      );
       await bus.close();
       await admin.end();
       await deleteStreams(nc, [`${name}_events`, `KV_${name}_gateways`, `KV_${secretsBucketOf(name)}`]);
