@@ -243,7 +243,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       const mark = m.st.src!;
       const odds = u.kind === 'odds';
       // An odds move is told apart from a repeat by applyOdds; the rest by what it changed.
-      const before = odds ? '' : signature(m);
+      const before = odds || u.kind === 'incident' ? '' : signature(m);
       const row = u.kind === 'stats' ? rowSignature(m) : '';
       let did: boolean;
       if (u.kind === 'fixture') {
