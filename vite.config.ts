@@ -13,7 +13,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 /** The server's entry (issue 29): `vite build --ssr src/entry-server.tsx` builds it into dist-ssr/. */
 const ssrBuild: UserConfig = {
   plugins: [react()],
-  build: { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true },
+  // Minified like the server (scripts/build-server.mjs): the server keeps this source in memory.
+  build: { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, minify: true },
 };
 
 const clientBuild: UserConfig = {

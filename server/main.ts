@@ -1,7 +1,8 @@
 /** Process entry: `npm start` / `npm run dev`. */
-import { loadConfig } from './config';
+import { loadConfig, productionUnlessSaid } from './config';
 import { buildServer } from './app';
 
+productionUnlessSaid();
 const config = loadConfig();
 const server = await buildServer(config);
 await server.ctx.feed.start();

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
-import { loadConfig } from '../config';
+import { loadConfig, productionUnlessSaid } from '../config';
 import { buildServer } from '../app';
 import { createJetStreamBus } from './jetstream-bus';
 import { createGatewayRegistry, openRegistryBucket } from './gateways';
@@ -21,6 +21,7 @@ if (role !== 'gateway' && role !== 'feed') {
   process.exit(2);
 }
 const natsUrl = process.env.NATS_URL;
+productionUnlessSaid();
 const config = loadConfig(process.env, { feed: role === 'feed' });
 if (!natsUrl || !config.databaseUrl) {
   console.error('集群模式需要同时设置 DATABASE_URL（PostgreSQL）和 NATS_URL（NATS JetStream）');

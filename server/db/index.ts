@@ -11,6 +11,11 @@ import { migrate } from './migrations/index';
 
 export type Db = Kysely<Database>;
 
+const embedded = new WeakSet<object>();
+
+/** Whether `db` is an embedded PGlite database (one session: a statement prepared there stays). */
+export const isEmbedded = (db: object): boolean => embedded.has(db);
+
 export interface Storage {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -36,6 +41,7 @@ export async function openStorage(opts: {
   }
   const pg = await openPglite(path.join(opts.dataDir, 'pglite'));
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pg) });
+  embedded.add(db);
   await migrate(db);
   return storage(db, 'pglite', () => pg.close());
 }

@@ -2,7 +2,7 @@
  * Kysely dialect for PGlite (embedded PostgreSQL in WASM). PGlite has one session, so the driver
  * hands out one connection at a time: a transaction never sees another request's statements.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -18,7 +18,14 @@ import {
 class PgliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(q.sql, q.parameters as unknown[]);
+    // A statement without parameters goes by the simple protocol (`exec`: the query and a sync),
+    // not the extended one (parse, describe, bind, describe, execute, sync): a third of the calls
+    // into the WASM engine, each of which costs CPU whatever the statement does. Kysely compiles one
+    // statement per query, so the last result is its.
+    const res =
+      q.parameters.length === 0
+        ? ((await this.pg.exec(q.sql)).at(-1) as Results<R>)
+        : await this.pg.query<R>(q.sql, q.parameters as unknown[]);
     return res.affectedRows !== undefined && res.fields.length === 0
       ? { rows: res.rows, numAffectedRows: BigInt(res.affectedRows) }
       : { rows: res.rows, numAffectedRows: res.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };

@@ -1,6 +1,6 @@
 /** Reads and writes the simulator's state (live_matches and its history tables) in bulk. */
-import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Db } from '../db/index';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
+import { isEmbedded, type Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
 import type { FeedOutput, SimMatch } from './simulator/sim-types';
@@ -31,7 +31,8 @@ export function rowToSim(row: MatchRow): SimMatch {
   };
 }
 
-function simToRow(m: SimMatch) {
+/** A match as its live_matches record (the state as an object: the whole record is serialised once). */
+function matchRecord(m: SimMatch) {
   return {
     id: m.id,
     sport: m.sport,
@@ -49,7 +50,7 @@ function simToRow(m: SimMatch) {
     hot: m.hot,
     has_video: m.hasVideo,
     type: m.type,
-    state: JSON.stringify(m.st),
+    state: m.st,
     updated_at: m.updatedAt,
   };
 }
@@ -65,35 +66,81 @@ interface InsertPart {
 }
 
 /**
- * One insert statement through one JSON parameter (`jsonb_to_recordset`): far faster than
- * multi-row VALUES on PGlite, and no parameter-count limit. Column names and types are constants here.
+ * Text as a dollar-quoted literal: nothing inside is read until the closing tag, which is chosen
+ * so that the text does not contain it.
  */
-function insertStatement(p: InsertPart, rows: readonly object[]): RawBuilder<unknown> {
+export function dollarQuoted(text: string): string {
+  let tag = '$j$';
+  for (let i = 0; text.includes(tag); i++) tag = `$j${i}$`;
+  return `${tag}${text}${tag}`;
+}
+
+/**
+ * One insert statement taking its rows as one JSON document (`jsonb_to_recordset`), here `doc`:
+ * far faster than multi-row VALUES on PGlite, and no parameter-count limit. Column names and types
+ * are constants here.
+ */
+function insertSql(p: InsertPart, doc: string): string {
   const cols = p.columns.map(([c]) => `"${c}"`).join(', ');
   const defs = p.columns.map(([c, t]) => `"${c}" ${t}`).join(', ');
-  const json = JSON.stringify(rows);
-  return sql`insert into ${sql.table(p.table)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(defs)}) ${sql.raw(p.conflict)}`;
+  return `insert into "${p.table}" (${cols}) select ${cols} from jsonb_to_recordset(${doc}::jsonb) as x(${defs}) ${p.conflict}`;
+}
+
+/** Per embedded database: the write statements prepared there, by their text. */
+const preparedWrites = new WeakMap<object, Map<string, Promise<string>>>();
+
+/** The name of `text` prepared on this embedded database (prepared the first time). */
+function preparedWrite(db: Db, text: string): Promise<string> {
+  let names = preparedWrites.get(db);
+  if (!names) {
+    names = new Map();
+    preparedWrites.set(db, names);
+  }
+  let name = names.get(text);
+  if (!name) {
+    const n = `qs_write_${names.size}`;
+    const map = names;
+    name = sql
+      .raw(`prepare ${n} as ${text}`)
+      .execute(db)
+      .then(
+        () => n,
+        (err: unknown) => {
+          map.delete(text);
+          throw err;
+        },
+      );
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**
  * Writes the parts together. When each fits one chunk (a tick of the feed, a goal): one statement,
  * the parts as data-modifying CTEs — atomic by itself, one round trip instead of a transaction's
- * begin, one statement per table and commit (most of a goal's database time on PGlite). Larger
- * writes (a first start's catch-up) go in chunks inside one transaction.
+ * begin, one statement per table and commit. On PGlite that statement is prepared once per shape
+ * and executed with its documents as literals (the simple protocol, server/db/pglite-dialect.ts):
+ * parsing and planning it each time was most of a goal's database CPU there. Larger writes (a
+ * first start's catch-up) go in chunks inside one transaction.
  */
 async function writeParts(db: Db, parts: readonly InsertPart[]): Promise<void> {
   const full = parts.filter((p) => p.rows.length > 0);
   if (full.length === 0) return;
   if (full.every((p) => p.rows.length <= CHUNK)) {
-    const stmts = full.map((p) => insertStatement(p, p.rows));
+    const stmts = full.map((p, i) => insertSql(p, `$${i + 1}`));
     const last = stmts.pop()!;
-    const ctes = stmts.map((st, i) => sql`${sql.raw(`w${i}`)} as (${st})`);
-    await (ctes.length ? sql`with ${sql.join(ctes)} ${last}` : last).execute(db);
+    const text = stmts.length ? `with ${stmts.map((st, i) => `w${i} as (${st})`).join(', ')} ${last}` : last;
+    const docs = full.map((p) => JSON.stringify(p.rows));
+    if (isEmbedded(db)) {
+      const name = await preparedWrite(db, text);
+      await sql.raw(`execute ${name}(${docs.map(dollarQuoted).join(', ')})`).execute(db);
+    } else await db.executeQuery(CompiledQuery.raw(text, docs));
     return;
   }
   await db.transaction().execute(async (trx) => {
     for (const p of full)
-      for (let i = 0; i < p.rows.length; i += CHUNK) await insertStatement(p, p.rows.slice(i, i + CHUNK)).execute(trx);
+      for (let i = 0; i < p.rows.length; i += CHUNK)
+        await trx.executeQuery(CompiledQuery.raw(insertSql(p, '$1'), [JSON.stringify(p.rows.slice(i, i + CHUNK))]));
   });
 }
 
@@ -117,8 +164,6 @@ const MATCH_COLUMNS = [
   ['state', 'jsonb'],
   ['updated_at', 'double precision'],
 ] as const;
-
-const matchRecord = (m: SimMatch) => ({ ...simToRow(m), state: m.st });
 
 /** Inserts new fixtures; existing ids are left alone (idempotent). */
 export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {

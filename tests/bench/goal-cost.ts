@@ -41,23 +41,26 @@ const statements = new Map<string, { n: number; ms: number }>();
 let counting = false;
 async function countQueries(): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const proto = PGlite.prototype as unknown as { query: (...a: unknown[]) => Promise<unknown> };
-  const query = proto.query;
-  proto.query = async function (this: unknown, ...a: unknown[]) {
-    if (!counting) return query.apply(this, a);
-    // PGlite runs a statement on this thread: its CPU is the process's while it is awaited.
-    const c0 = process.cpuUsage();
-    try {
-      return await query.apply(this, a);
-    } finally {
-      const k = String(a[0]).replace(/\s+/g, ' ').slice(0, 60);
-      const e = statements.get(k) ?? { n: 0, ms: 0 };
-      const d = process.cpuUsage(c0);
-      e.n++;
-      e.ms += (d.user + d.system) / 1000;
-      statements.set(k, e);
-    }
-  };
+  const proto = PGlite.prototype as unknown as Record<'query' | 'exec', (...a: unknown[]) => Promise<unknown>>;
+  // Statements with parameters go through `query`, those without through `exec` (server/db/pglite-dialect.ts).
+  for (const method of ['query', 'exec'] as const) {
+    const run = proto[method];
+    proto[method] = async function (this: unknown, ...a: unknown[]) {
+      if (!counting) return run.apply(this, a);
+      // PGlite runs a statement on this thread: its CPU is the process's while it is awaited.
+      const c0 = process.cpuUsage();
+      try {
+        return await run.apply(this, a);
+      } finally {
+        const k = `${method}: ${String(a[0]).split('$j$')[0]!.replace(/\s+/g, ' ').slice(0, 60)}`;
+        const e = statements.get(k) ?? { n: 0, ms: 0 };
+        const d = process.cpuUsage(c0);
+        e.n++;
+        e.ms += (d.user + d.system) / 1000;
+        statements.set(k, e);
+      }
+    };
+  }
 }
 
 async function main() {
