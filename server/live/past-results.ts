@@ -31,8 +31,14 @@ export function worldSeed(db: Db): number | null {
 /** The feed fills up to a week ahead: its last filled day less that week is today. */
 const AHEAD_DAYS = 7;
 
+/**
+ * Whole matches played out (incidents, box scores) are kept for the few leagues last opened; the
+ * results the tables need are kept for every league (a few bytes each, where the whole matches of
+ * every league held ~20–40 MB of an idle server).
+ */
+const MATCH_LEAGUES_KEPT = 16;
 const generated = new Map<string, LiveMatch[]>();
-const resultsOf = new WeakMap<readonly LiveMatch[], ResultInput[]>();
+const resultsOf = new Map<string, ResultInput[]>();
 
 /** The days of [from, to] not in `filled`. */
 function openDays(from: string, to: string, filled: ReadonlySet<string>): string[] {
@@ -62,7 +68,7 @@ function onOpenDays(
       if (m) out.push(m);
     }
   }
-  if (generated.size > 200) generated.delete(generated.keys().next().value!);
+  if (generated.size >= MATCH_LEAGUES_KEPT) generated.delete(generated.keys().next().value!);
   generated.set(key, out);
   return out;
 }
@@ -89,11 +95,20 @@ export function generatedResults(
   to: string,
   filled: ReadonlySet<string>,
 ): ResultInput[] {
-  const matches = generatedMatches(seed, leagueId, from, to, filled);
-  let out = resultsOf.get(matches);
+  const open = openDays(from, to, filled);
+  const key = `${seed}:${leagueId}:${open[0] ?? ''}:${open.at(-1) ?? ''}:${open.length}`;
+  let out = resultsOf.get(key);
   if (!out) {
-    out = matches.map((m) => ({ id: m.id, homeId: m.homeId, awayId: m.awayId, ot: m.ot, score: m.score, live: false }));
-    resultsOf.set(matches, out);
+    out = generatedMatches(seed, leagueId, from, to, filled).map((m) => ({
+      id: m.id,
+      homeId: m.homeId,
+      awayId: m.awayId,
+      ot: m.ot,
+      score: [m.score[0], m.score[1]] as [number, number],
+      live: false,
+    }));
+    if (resultsOf.size > 400) resultsOf.delete(resultsOf.keys().next().value!);
+    resultsOf.set(key, out);
   }
   return out;
 }
