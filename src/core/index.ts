@@ -6,7 +6,8 @@
  *   const row = useMatch(id, 'zq');
  */
 export { getCore } from './get-core';
-export type { CoreFront } from './core-front';
+export type { CoreClient } from './core-client';
+export { CoreTimeoutError } from './core-client';
 export * from './hooks';
 export { useCoreRequest, type RequestState } from './use-core-request';
 export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';
