@@ -11,6 +11,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NON_APP_PREFIXES, REDIRECTS, chunkAreaOf, isKnownPath, matchRoute } from '../workers/protocol/index';
 import { VlivePaths, type VliveBanner } from '../workers/protocol/api/vlive';
+import { HEADLINE_TYPE, NewsPaths, type NewsBanner } from '../workers/protocol/api/news';
+import { embeddedUrl } from '../workers/protocol/api/paths';
 import type { Config } from './config';
 import { API_NOT_FOUND } from './http/reply';
 import {
@@ -193,8 +195,20 @@ function notFound(reply: FastifyReply) {
  * scripts do, instead of after them and the banner list. Asked of the app's own API (in process)
  * and kept for a minute.
  */
-const LEAD_IMAGES: ReadonlyArray<{ path: RegExp; api: string; pick: (data: unknown) => string | undefined }> = [
-  { path: /^\/(vlive(\/0)?\/?)?$/, api: VlivePaths.banners, pick: (d) => (d as VliveBanner[])[0]?.image },
+const LEAD_IMAGES: ReadonlyArray<{
+  path: RegExp;
+  /** The API answer the image is picked from, for the page's path (its match). */
+  api: (m: RegExpExecArray) => string;
+  pick: (data: unknown) => string | undefined;
+}> = [
+  { path: /^\/(vlive(\/0)?\/?)?$/, api: () => VlivePaths.banners, pick: (d) => (d as VliveBanner[])[0]?.image },
+  // A news column (and /news, which lands on 头条): its carousel's first cover. Without it the
+  // cover was found only in the rendered body, after the page's scripts had been fetched.
+  {
+    path: /^\/news(?:\/(\d{1,9}))?\/?$/,
+    api: (m) => `${embeddedUrl(NewsPaths.banners)}?type=${m[1] ?? HEADLINE_TYPE}`,
+    pick: (d) => (d as NewsBanner[])[0]?.cover,
+  },
 ];
 const LEAD_IMAGE_TTL_MS = 60_000;
 
@@ -202,13 +216,15 @@ function leadImageResolver(app: FastifyInstance): (url: string) => Promise<strin
   const cache = new Map<string, { at: number; image: string | null }>();
   return async (url) => {
     const clean = url.split(/[?#]/)[0] || '/';
-    const lead = LEAD_IMAGES.find((l) => l.path.test(clean));
-    if (!lead) return null;
-    const hit = cache.get(lead.api);
+    const found = LEAD_IMAGES.map((l) => ({ lead: l, match: l.path.exec(clean) })).find((f) => f.match);
+    if (!found?.match) return null;
+    const { lead, match } = found;
+    const api = lead.api(match);
+    const hit = cache.get(api);
     if (hit && Date.now() - hit.at < LEAD_IMAGE_TTL_MS) return hit.image;
     let image: string | null = null;
     try {
-      const res = await app.inject({ method: 'GET', url: lead.api });
+      const res = await app.inject({ method: 'GET', url: api });
       const body = res.json<{ code: number; data: unknown }>();
       const picked = body.code === 200 ? lead.pick(body.data) : undefined;
       // Only a same-origin path goes into the page.
@@ -216,7 +232,7 @@ function leadImageResolver(app: FastifyInstance): (url: string) => Promise<strin
     } catch {
       image = null;
     }
-    cache.set(lead.api, { at: Date.now(), image });
+    cache.set(api, { at: Date.now(), image });
     return image;
   };
 }

@@ -22,7 +22,14 @@ export function NewsBanners({ banners, label }: { banners: NewsBannerItem[]; lab
         {banners.map((b, i) => (
           <Link key={b.id} href={b.href} className="banner-track__item nw-banner">
             {/* The first banner is on screen; the others load when swiped near (issue 29). */}
-            <LazyImage src={b.image} width={750} height={328} eager={i === 0} />
+            {/* The first is the column's largest paint: fetched first (the server preloads it too). */}
+            <LazyImage
+              src={b.image}
+              width={750}
+              height={328}
+              eager={i === 0}
+              fetchPriority={i === 0 ? 'high' : undefined}
+            />
             <span>{b.title}</span>
           </Link>
         ))}
