@@ -19,7 +19,7 @@
  * idle prefetch) until the rows and the images on screen are there — HTML, CSS, JS, images, API
  * answers, headers included. It also prints the total 5 s later (socket frames and the rest).
  *
- *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--only /live/hot] [--bytes-only] [--verbose]
+ *   npx tsx tests/bench/lighthouse.ts [--runs 3] [--only /live/hot,/live/zq/detail] [--bytes-only] [--verbose]
  *   DIST_DIR=/path/to/another/build npx tsx tests/bench/lighthouse.ts   (e.g. an older build)
  *
  * Aim: performance and accessibility ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02 on every page;
@@ -50,7 +50,8 @@ function argValue(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 const RUNS = Number(argValue('runs') ?? 3);
-const ONLY = argValue('only');
+/** Pages to run: paths, comma-separated; a path also stands for those under it (`/live/zq/detail`). */
+const ONLY = argValue('only')?.split(',');
 const VERBOSE = process.argv.includes('--verbose');
 const BYTES_ONLY = process.argv.includes('--bytes-only');
 
@@ -249,7 +250,7 @@ function median(xs: number[]): number {
 
 async function main(): Promise<void> {
   const server = await startServer();
-  if (BYTES_ONLY || !ONLY || ONLY === '/live/hot') {
+  if (BYTES_ONLY || !ONLY || ONLY.includes('/live/hot')) {
     const samples: Array<{ firstScreen: number; settled: number }> = [];
     for (let i = 0; i < RUNS; i++) samples.push(await firstScreenBytes(server));
     const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -285,7 +286,7 @@ async function main(): Promise<void> {
     );
     const rows: string[] = [];
     for (const path of pages) {
-      if (ONLY && path !== ONLY) continue;
+      if (ONLY && !ONLY.some((o) => path === o || path.startsWith(`${o}/`))) continue;
       if (!(await answers(server, path))) {
         console.log(`${path}: skipped (the server does not serve this page yet)`);
         continue;
