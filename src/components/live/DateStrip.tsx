@@ -23,10 +23,34 @@ export function DateStrip({ days, value, onChange }: DateStripProps) {
   // the page).
   useLayoutEffect(() => {
     const el = strip.current;
-    const on = el?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!el || !on) return;
-    const offset = on.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
-    el.scrollLeft = Math.max(0, offset - (el.clientWidth - on.offsetWidth) / 2);
+    if (!el) return;
+    const centre = () => {
+      const on = el.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!on) return;
+      const offset = on.getBoundingClientRect().left - el.getBoundingClientRect().left + el.scrollLeft;
+      el.scrollLeft = Math.max(0, offset - (el.clientWidth - on.offsetWidth) / 2);
+    };
+    centre();
+    // The strip's size can still change after this first layout: a server-rendered page hydrates
+    // before the stylesheet or the CJK font has arrived, and the strip only overflows once they
+    // have. Centre again on each resize until the fan scrolls the strip by hand.
+    if (typeof ResizeObserver === 'undefined') return;
+    let touched = false;
+    const byHand = () => (touched = true);
+    el.addEventListener('pointerdown', byHand, { passive: true });
+    el.addEventListener('wheel', byHand, { passive: true });
+    el.addEventListener('touchstart', byHand, { passive: true });
+    const ro = new ResizeObserver(() => {
+      if (!touched) centre();
+    });
+    ro.observe(el);
+    for (const b of el.children) ro.observe(b);
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('pointerdown', byHand);
+      el.removeEventListener('wheel', byHand);
+      el.removeEventListener('touchstart', byHand);
+    };
   }, [value, days]);
   return (
     <div className="lv-dates" role="tablist" aria-label="日期" ref={strip}>
