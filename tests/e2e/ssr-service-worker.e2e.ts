@@ -70,6 +70,8 @@ describe('service worker', () => {
     await first.goto(server.url + '/live/hot');
     await first.waitForSelector(ROWS, { timeout: 30_000 });
     await waitForOfflineEntry(first, '/live/hot/schedule');
+    // The lists the offline paint reads, written just after their answers.
+    for (const sport of ['zq', 'lq']) await waitForOfflineEntry(first, `sport="${sport}"&tab="hot"`);
     await first.close();
 
     // No network answers from here on; the core's SharedWorker ends with its last tab.
