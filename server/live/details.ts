@@ -61,8 +61,8 @@ export function basketballPlayerLines(
   for (let p = 1; p < st.period; p++) playedGameMin += periodLen(p);
   if (st.period > 0) playedGameMin += isPlaying('lq', m.status) ? st.steps / 2 : periodLen(st.period);
   const side = (s: Side): BasketballPlayerLine[] => {
-    // A provider's team has no simulated squad: its player lines come from the provider or not at all.
-    if (!TEAM_BY_ID.has(sideTeam(m, s))) return [];
+    // A provider's team has no simulated squad: its player lines are the provider's box score, or none.
+    if (!TEAM_BY_ID.has(sideTeam(m, s))) return st.lines?.[s] ?? [];
     const players = squad(seed, sideTeam(m, s));
     const starters = new Set(STARTER_POSITIONS.map((pos) => players.find((p) => p.position === pos)?.id));
     const r = rngFor(seed, 'minutes', m.id, s);

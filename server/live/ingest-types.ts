@@ -85,7 +85,40 @@ export interface OddsUpdate extends Base {
   right: number;
 }
 
-export type IngestUpdate = FixtureUpdate | ScoreUpdate | IncidentUpdate | StatsUpdate | OddsUpdate;
+/** One player's line of a basketball box score as a provider gives it (figures it lacks: absent). */
+export interface BoxPlayer {
+  /** The provider's player id. */
+  id: string | number;
+  /** The provider's name (the names table gives the Chinese one). */
+  name: string;
+  number: number | null;
+  starter: boolean;
+  /** Seconds on court; null when not given. */
+  seconds: number | null;
+  points: number;
+  rebounds: number;
+  assists: number;
+  steals?: number;
+  blocks?: number;
+  turnovers?: number;
+  fouls?: number;
+  /** 投篮, 三分, 罚球: [made, attempted]. */
+  fg?: Pair;
+  tp?: Pair;
+  ft?: Pair;
+}
+
+/**
+ * A basketball box score (and so the lineup: who started, who came off the bench). A side the
+ * message does not name (an empty list) keeps what it had; so does a player it leaves out.
+ */
+export interface BoxUpdate extends Base {
+  kind: 'box';
+  home: BoxPlayer[];
+  away: BoxPlayer[];
+}
+
+export type IngestUpdate = FixtureUpdate | ScoreUpdate | IncidentUpdate | StatsUpdate | BoxUpdate | OddsUpdate;
 
 /** Names a provider entity in Chinese (the names table); the provider's own name when untranslated. */
 export type NameResolver = (

@@ -42,6 +42,7 @@ import {
   type Touch,
 } from './ingest-apply';
 import { companyLocalId, ensureCompany, upsertCatalogue } from './ingest-catalogue';
+import { applyBox } from './ingest-box';
 
 export type {
   FixtureUpdate,
@@ -55,10 +56,12 @@ export type {
   OddsUpdate,
   ScoreUpdate,
   StatsUpdate,
+  BoxUpdate,
+  BoxPlayer,
 } from './ingest-types';
 export { companyLocalId } from './ingest-catalogue';
 
-const ORDER: Record<IngestUpdate['kind'], number> = { fixture: 0, score: 1, incident: 2, stats: 3, odds: 4 };
+const ORDER: Record<IngestUpdate['kind'], number> = { fixture: 0, score: 1, incident: 2, stats: 3, box: 4, odds: 5 };
 
 export function createIngest(deps: IngestDeps): Ingest {
   const { db, sink } = deps;
@@ -244,7 +247,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       const odds = u.kind === 'odds';
       // An odds move is told apart from a repeat by applyOdds; the rest by what it changed.
       const before = odds || u.kind === 'incident' ? '' : signature(m);
-      const row = u.kind === 'stats' ? rowSignature(m) : '';
+      const row = u.kind === 'stats' || u.kind === 'box' ? rowSignature(m) : '';
       let did: boolean;
       if (u.kind === 'fixture') {
         const status = mapStatus(statusTable(u.provider, u.sport), u.status, m.status);
@@ -260,6 +263,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       } else if (u.kind === 'score') did = applyScore(ctx, out, t, u, at);
       else if (u.kind === 'incident') did = applyIncident(ctx, out, t, u, at);
       else if (u.kind === 'stats') did = applyStats(out, m, u);
+      else if (u.kind === 'box') did = await applyBox(out, m, u, deps.names);
       else did = await applyOdds(out, m, u, at);
       if (!did) {
         counters.duplicates++;
@@ -280,7 +284,8 @@ export function createIngest(deps: IngestDeps): Ingest {
       counters.applied++;
       out.changed.add(m.id);
       mine.add(m.id);
-      if (wasStale || (!odds && (u.kind !== 'stats' || rowSignature(m) !== row))) out.listed!.add(m.id);
+      const rowOnly = u.kind === 'stats' || u.kind === 'box';
+      if (wasStale || (!odds && (!rowOnly || rowSignature(m) !== row))) out.listed!.add(m.id);
       if (wasStale || u.kind === 'fixture' || u.kind === 'score' || u.kind === 'incident') out.results!.add(m.id);
     }
     // The provider's score fell below the goals counted: take back the latest ones (VAR).

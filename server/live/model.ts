@@ -6,7 +6,7 @@
  * adapters go through the ingest path (./ingest.ts), which maps statuses, dedupes and applies
  * corrections before it becomes this shape.
  */
-import type { IncidentType, OddsType, Pair, Side, Sport } from '../../workers/protocol/index';
+import type { BasketballPlayerLine, IncidentType, OddsType, Pair, Side, Sport } from '../../workers/protocol/index';
 
 /** How a fixture is fated to end (the simulator draws it; a provider's matches are 'normal'). */
 export type Fate = 'normal' | 'postponed' | 'cancelled' | 'interrupted';
@@ -100,6 +100,11 @@ export interface BasketballState extends CommonState {
    * so games that tip off together show different clocks. Absent in states stored before it.
    */
   stepS?: number;
+  /**
+   * A provider's box score: every player line it gave, home and away (names already Chinese
+   * where the names table has them). Absent: the provider gave none (the simulator's games).
+   */
+  lines?: { home: BasketballPlayerLine[]; away: BasketballPlayerLine[] };
   /** A provider's game clock: seconds left in the period at unix ms `at` (running while in play). */
   clock?: { remain: number; at: number };
 }

@@ -216,6 +216,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   });
   app.get(u(LivePaths.lqStats), async (req) => {
     const m = await matchOr404(req.params, 'lq');
+    ctx.feed.watch?.(m);
     return ok({
       stats: m.st.kind === 'lq' ? basketballStats(m.st) : [],
       players: basketballPlayerLines(ctx.config.feedSeed, m),

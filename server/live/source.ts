@@ -89,4 +89,9 @@ export interface LiveSource extends Feed {
    * and stored in live_players (the seeded teams' squads are the seed's: no such method).
    */
   produceSquad?(teamId: number): Promise<void>;
+  /**
+   * A fan opened (or refreshed) a match's 统计 tab: a polling source reads what only watched
+   * matches are worth its calls for (API-Basketball box scores) while fans keep asking.
+   */
+  watch?(m: LiveMatch): void;
 }

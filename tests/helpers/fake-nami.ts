@@ -1,7 +1,7 @@
 /**
  * A fake 纳米数据 (Nami API 2.0) that speaks the documented formats (docs/providers/nami.md): the
  * HTTP endpoints the adapter reads (basic data, diary, detail_live, real-time odds, lineups, season
- * tables, the 体彩 lottery lists and 竞彩 odds, squads) with the exact JSON shapes, and the push through a real
+ * tables, the 体彩 lottery lists, 竞彩 and 北单 odds, squads) with the exact JSON shapes, and the push through a real
  * Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
  * payload. The one fake Nami of the adapter's contract tests, the browser test and the push
  * benchmark. The world is read on each request: a test moves the provider's truth by editing it.
@@ -24,6 +24,7 @@ import { NamiPaths, PUSH_TOPIC, type NamiMatch, type NamiNamed } from '../../ser
 import { NamiDetailPaths } from '../../server/live/nami/details';
 import { NamiExtraPaths, type NamiLotteryMatch, type NamiSquad } from '../../server/live/nami/lottery';
 import { JC_ODDS_PATH, type NamiJcAnswer } from '../../server/live/nami/jc-odds';
+import { BD_ODDS_PATH, type NamiBdOdds } from '../../server/live/nami/bd-odds';
 
 export const FAKE_NAMI_USER = 'qs-test';
 export const FAKE_NAMI_SECRET = 'nami-secret';
@@ -47,6 +48,8 @@ export interface FakeNamiWorld {
   basketballSquads?: NamiSquad[];
   /** 获取竞彩比赛指数: `data: { jczq, jclq }`. */
   jcOdds?: NamiJcAnswer;
+  /** 获取北单指数: `data: [...]`. */
+  bdOdds?: NamiBdOdds[];
 }
 
 export interface FakeNami {
@@ -158,6 +161,10 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
     if (url.pathname === JC_ODDS_PATH) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ code: 0, data: world.jcOdds ?? { jczq: [], jclq: [] } }));
+    }
+    if (url.pathname === BD_ODDS_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ code: 0, data: world.bdOdds ?? [] }));
     }
     const route = routes.get(url.pathname);
     if (!route) return res.writeHead(404).end();

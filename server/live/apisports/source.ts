@@ -2,7 +2,8 @@
  * The api-sports live source (API-Football v3 and API-Basketball): polling within the plan's
  * call budget (./budget.ts), live matches first. Each cycle spends calls in this order: live
  * football fixtures (one call for all), today's basketball games, events of live fixtures whose
- * score moved (then the others in turn), today's football fixtures (hourly), statistics. A 429 or
+ * score moved (then the others in turn), today's football fixtures (hourly), box scores of the
+ * basketball games fans watch (./box.ts), statistics. A 429 or
  * a quota answer pauses the source. Names are English: the names table gives the Chinese ones.
  * Formats: ./formats.ts; what they rest on: docs/providers/api-sports.md.
  */
@@ -31,6 +32,7 @@ import {
 } from './details';
 import { LiveText } from '../text';
 import { createBudget } from './budget';
+import { createBoxPoller, type ApiPlayerStatsRow } from './box';
 import {
   ApiPaths,
   basketballGame,
@@ -105,6 +107,14 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   let lastRev = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   const nextRev = (): number => (lastRev = Math.max(deps.now(), lastRev + 1));
+  /** Box scores of the basketball games fans are watching (./box.ts). */
+  const box = createBoxPoller({
+    call: (path, params) => call<ApiPlayerStatsRow>(config.basketballUrl, path, params),
+    ingest,
+    now: deps.now,
+    leftNow: () => budget.left(deps.now()).now,
+    nextRev,
+  });
 
   /** One call within the budget; null when the budget (or a pause) says no, or the provider refused. */
   async function call<T>(base: string, path: string, params: Record<string, string | number>): Promise<T[] | null> {
@@ -198,14 +208,16 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
         await ingest.apply(day.map((f) => footballFixture(f, rev)));
       }
     }
-    // 5. Statistics with what is left, live matches in turn.
+    // 5. Box scores of the basketball games fans are watching (the minute's last calls are kept).
+    await box.run(games);
+    // 6. Statistics with what is left, live matches in turn.
     for (const f of ordered) {
       const stats = await call<ApiStatistics>(config.footballUrl, ApiPaths.statistics, { fixture: f.fixture.id });
       if (!stats) break;
       const u = footballStats(f, stats, nextRev());
       if (u) await ingest.apply([u]);
     }
-    // 6. Odds and tables, less often, with what live left (never the minute's last call: the next
+    // 7. Odds and tables, less often, with what live left (never the minute's last call: the next
     // cycle in this minute still sees the live scores).
     for (const job of dueExtras()) {
       if (budget.left(deps.now()).now <= 1) break;
@@ -347,6 +359,7 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     sink: deps.sink,
     produceDetail,
     produceSquad,
+    watch: box.watch,
     async start() {
       if (started) return;
       await deps.prepare();

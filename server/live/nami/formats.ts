@@ -6,6 +6,7 @@
  */
 import { StatType, type IncidentType, type Pair, type Side, type Sport } from '../../../workers/protocol/index';
 import type { FixtureUpdate, IncidentUpdate, IngestUpdate, ScoreUpdate, StatsUpdate } from '../ingest';
+import { namiBox } from './box';
 
 /** The envelope of every Nami HTTP answer: code 0 is success. */
 export interface NamiAnswer<T> {
@@ -55,6 +56,8 @@ export interface NamiLive {
   }>;
   /** Text live (文字直播): ./details.ts textLines. */
   tlive?: unknown[];
+  /** Basketball box score, [home, away] player tuples: ./box.ts. */
+  players?: unknown;
 }
 
 /** Nami football incident type → ours (types it has no row for are text-live only or ignored). */
@@ -188,12 +191,14 @@ function basketballScore(live: NamiLive, rev: number): ScoreUpdate | null {
   };
 }
 
-/** Everything one real-time entry says: score and status, stats, incidents. */
+/** Everything one real-time entry says: score and status, stats, incidents, a basketball box score. */
 export function liveUpdates(sport: Sport, live: NamiLive, rev: number): IngestUpdate[] {
   if (int(live?.id) === null) return [];
   const out: IngestUpdate[] = [];
   const score = sport === 'zq' ? footballScore(live, rev) : basketballScore(live, rev);
   if (score) out.push(score);
+  const box = sport === 'lq' && live.players !== undefined ? namiBox(live.id, live.players, rev) : null;
+  if (box) out.push(box);
   if (sport === 'zq' && Array.isArray(live.stats)) {
     const stats = live.stats
       .filter((s) => FOOTBALL_STATS.has(s.type) && int(s.home) !== null && int(s.away) !== null)

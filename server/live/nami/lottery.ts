@@ -12,6 +12,8 @@ import type { NamiMatch } from './formats';
 export const JC_LOTTERY = 101;
 export const JCLQ_LOTTERY = 201;
 export const BD_LOTTERIES: readonly number[] = [301, 404];
+/** 北单让球胜平负: the game the 北单 SP (./bd-odds.ts) price. */
+const BD_SPF_LOTTERY = 404;
 
 /** A match of the lottery list: a match-list entry plus its `lottery.issue_num` ('3001'). */
 export interface NamiLotteryMatch extends NamiMatch {
@@ -37,6 +39,8 @@ export interface LotteryMarks {
   jc: Map<number, string>;
   bd: Set<number>;
   keys: Record<Sport, Map<string, number>>;
+  /** The match of each 北单 序号 and kick-off of the 让球胜平负 list (404), how the 北单 SP name theirs. */
+  bdKeys: Map<string, number>;
 }
 
 export function lotteryMarks(
@@ -44,7 +48,12 @@ export function lotteryMarks(
   bd: ReadonlyArray<readonly NamiLotteryMatch[]>,
   jclq: readonly NamiLotteryMatch[] = [],
 ): LotteryMarks {
-  const marks: LotteryMarks = { jc: new Map(), bd: new Set(), keys: { zq: new Map(), lq: new Map() } };
+  const marks: LotteryMarks = {
+    jc: new Map(),
+    bd: new Set(),
+    keys: { zq: new Map(), lq: new Map() },
+    bdKeys: new Map(),
+  };
   for (const m of Array.isArray(jc) ? jc : []) {
     const n = Number.isInteger(m?.id) ? jcNumber(m.lottery?.issue_num) : null;
     if (n) marks.jc.set(m.id, n);
@@ -53,8 +62,15 @@ export function lotteryMarks(
   for (const m of Array.isArray(jclq) ? jclq : [])
     if (Number.isInteger(m?.id) && m.lottery?.issue_num !== undefined)
       marks.keys.lq.set(jcKey(m.lottery.issue_num, m.match_time), m.id);
-  for (const list of bd)
-    for (const m of Array.isArray(list) ? list : []) if (Number.isInteger(m?.id)) marks.bd.add(m.id);
+  bd.forEach((list, i) => {
+    for (const m of Array.isArray(list) ? list : []) {
+      if (!Number.isInteger(m?.id)) continue;
+      marks.bd.add(m.id);
+      // The 北单 SP are the 让球胜平负 game's: its list's 序号 (胜负过关, 301, numbers its own games).
+      if (BD_LOTTERIES[i] === BD_SPF_LOTTERY && m.lottery?.issue_num !== undefined)
+        marks.bdKeys.set(jcKey(m.lottery.issue_num, m.match_time), m.id);
+    }
+  });
   return marks;
 }
 

@@ -19,6 +19,7 @@ import { LiveText } from '../text';
 import { providerGet } from '../provider-get';
 import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
 import { readJcOdds } from './jc-odds';
+import { readBdOdds } from './bd-odds';
 import {
   NamiPaths,
   PUSH_TOPIC,
@@ -152,6 +153,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     await ingest.apply(updates);
     // The 竞彩 SP of the matches on the 竞彩 lists, once their fixtures are stored.
     if (lottery) await ingest.apply(await readJcOdds(call, lottery.keys, rev));
+    // The 北单 SP of the matches on the 北单让球胜平负 list.
+    if (lottery) await ingest.apply(await readBdOdds(call, lottery.bdKeys, rev));
   }
 
   async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {

@@ -21,7 +21,8 @@ import { LIVE_TEXT } from '../../components/live/strings';
 import { HistoryTables } from './detail-parts';
 import { DetailFrame } from './DetailFrame';
 import { AnalysisViewsLoading } from './info-common';
-import { TeamsPlayerLines, type PlayerColumn } from '../../components/live/PlayerLines';
+import { TeamsPlayerLines } from '../../components/live/PlayerLines';
+import { lqPlayerColumns } from './lq-player-columns';
 
 type Tab = keyof typeof LIVE_TEXT.lqDetailTabs;
 const PERIOD = ['第一节', '第二节', '第三节', '第四节'];
@@ -59,31 +60,18 @@ function TextTab({ id }: { id: number }) {
   return <TextLiveList lines={text.lines} periodLabel={periodLabel} />;
 }
 
-type LqPlayer = BasketballStats['players']['home'][number];
-const LQ_PLAYER_COLUMNS: readonly PlayerColumn<LqPlayer>[] = [
-  {
-    head: '球员',
-    cell: (p) => (
-      <>
-        {p.starter ? '★' : ''}
-        {p.number} {p.name}
-      </>
-    ),
-  },
-  { head: '时间', cell: (p) => p.minutes },
-  { head: '得分', cell: (p) => <b>{p.points}</b> },
-  { head: '篮板', cell: (p) => p.rebounds },
-  { head: '助攻', cell: (p) => p.assists },
-];
-
 function StatsTab({ match }: { match: MatchView }) {
   const team = useStats(match.id, 'lq');
   // Player lines change with the team stats: reload them whenever the team stats move.
   const players = useCoreRequest<BasketballStats>({ path: LivePaths.lqStats, params: { id: match.id } }, team?.stats);
+  const lines = players.data?.players ?? null;
   return (
     <>
       {!team || (team.loading && team.stats.length === 0) ? <AnalysisViewsLoading /> : <StatsView stats={team.stats} />}
-      <TeamsPlayerLines match={match} columns={LQ_PLAYER_COLUMNS} players={players.data?.players ?? null} />
+      {/* A provider's box score has up to 12 columns: they scroll sideways on a narrow phone. */}
+      <div className="lv-scroll-x">
+        <TeamsPlayerLines match={match} columns={lqPlayerColumns(lines)} players={lines} />
+      </div>
     </>
   );
 }

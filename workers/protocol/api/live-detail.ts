@@ -127,6 +127,17 @@ export interface BasketballPlayerLine {
   points: number;
   rebounds: number;
   assists: number;
+  /**
+   * A provider's box score adds these where it gives them (absent: not given, shown as '-'):
+   * 抢断, 盖帽, 失误, 犯规, and 投篮 / 三分 / 罚球 as [made, attempted].
+   */
+  steals?: number;
+  blocks?: number;
+  turnovers?: number;
+  fouls?: number;
+  fg?: [number, number];
+  tp?: [number, number];
+  ft?: [number, number];
 }
 
 /** GET LivePaths.lqStats → BasketballStats (the core reads `stats` for the team bars). */
