@@ -15,6 +15,7 @@ import { CUP_FORMATS } from '../../server/live/simulator/formats-cups';
 import { FOOTBALL_REST_H, slotMinute } from '../../server/live/simulator/formats';
 import { utcToLocal } from '../../server/live/simulator/local-time';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../server/seed/leagues';
+import { cupBracketOf } from '../../server/database/cup-bracket';
 import { chinaDay } from '../../workers/protocol/index';
 
 const SEED = 20261127;
@@ -142,5 +143,50 @@ describe('cups in the season', () => {
     expect(again).toEqual(cups);
     const other = fresh.seasonCalendar(SEED + 1, YEAR).matches.filter((m) => cupIds.has(m.leagueId));
     expect(other.map((m) => [m.homeId, m.awayId])).not.toEqual(cups.map((m) => [m.homeId, m.awayId]));
+  });
+});
+
+describe('a cup’s rounds in the 数据库', () => {
+  const mine = season.matches.filter((m) => m.leagueId === 30);
+  const results = mine.map((m, i) => ({
+    id: i,
+    homeId: m.homeId,
+    awayId: m.awayId,
+    ot: m.at / 1000,
+    score: playOut(SEED, fixtureOf(m)).score,
+    live: false,
+  }));
+  const second = mine.filter((m) => m.round === 2);
+  const afterSecond = Math.max(...second.map((m) => m.at)) + 4 * 3600_000;
+  const bracket = cupBracketOf({
+    matches: mine,
+    results: results.filter((r) => r.ot * 1000 < afterSecond),
+    winnerOf: (m) => tieWinnerOf(SEED, m),
+    nowMs: afterSecond,
+    nameOf: (id) => TEAM_BY_ID.get(id)!.name,
+  });
+
+  it('lists every round with its days; played ties with their score and winner; the next drawn; later ones 待定', () => {
+    expect(bracket.projected).toBe(false);
+    expect(bracket.rounds.map((r) => [r.name, r.ties.length])).toEqual([
+      ['第一轮', 4],
+      ['第二轮', 16],
+      ['1/8决赛', 8],
+      ['1/4决赛', 4],
+      ['半决赛', 2],
+      ['决赛', 1],
+    ]);
+    expect(bracket.rounds[0]!.when).toMatch(/^8月\d+日/);
+    for (const round of bracket.rounds.slice(0, 2))
+      for (const t of round.ties) {
+        expect(t.score).toBeDefined();
+        expect(t.winner).toMatch(/^(home|away)$/);
+      }
+    const winners = new Set(bracket.rounds[1]!.ties.map((t) => (t.winner === 'home' ? t.home.teamId : t.away.teamId)));
+    const drawn = bracket.rounds[2]!.ties.flatMap((t) => [t.home.teamId, t.away.teamId]);
+    expect(new Set(drawn)).toEqual(winners);
+    expect(bracket.rounds[2]!.ties.every((t) => t.score === undefined && t.winner === undefined)).toBe(true);
+    for (const round of bracket.rounds.slice(3))
+      expect(round.ties.every((t) => t.home.name === '待定' && t.away.name === '待定')).toBe(true);
   });
 });
