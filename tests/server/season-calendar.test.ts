@@ -49,7 +49,7 @@ const SIZES: Record<number, number> = {
 };
 
 describe('season calendar', () => {
-  it('no football club plays twice within 60 hours, in any competitions (knockout rounds included)', () => {
+  it('no football club plays twice within 60 hours, in any competitions (knockout and cup rounds included)', () => {
     const times = new Map<number, number[]>();
     for (const m of season.matches) {
       // A postponed match is not played on its date (its replay is).
