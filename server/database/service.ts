@@ -36,6 +36,7 @@ import { type ResultInput, type TableRow } from './standings';
 import { isTableView, leagueTables, scratchView, viewOf, type LiveTableAnswer, type TableView } from './league-tables';
 import { CONFERENCES, hasTable, zoneIn } from './shapes';
 import { bracketOf, type KnockoutPlay } from './bracket';
+import { cupBracketOf } from './cup-bracket';
 import { calendarDay, seasonCalendar, seasonWindow } from '../live/simulator/season';
 import { europeanSeasonOf, knockoutStart, tieWinnerOf } from '../live/simulator/knockout';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
@@ -198,6 +199,8 @@ export function standingsOf(
     ...(league.leaguePhase && scope === 'total'
       ? { bracket: bracketOf(named, league.leaguePhase, year, seed === null ? undefined : play(seed)) }
       : {}),
+    // A knockout-only cup (足总杯 …): its rounds instead of a table.
+    ...(!hasTable(league) && scope === 'total' && seed !== null ? { bracket: cupBracketOf(play(seed)) } : {}),
   };
 }
 

@@ -56,8 +56,11 @@ export function zoneIn(league: LeagueSeed, rank: number, count: number, inConfer
 /** Whether a competition has a table at all (a knockout-only cup has none). */
 export const hasTable = (league: LeagueSeed): boolean => !league.cup || Boolean(league.leaguePhase);
 
-/** The competition a match's 分析 table belongs to: its own (a knockout-only cup: the home club's league). */
-export function tableLeagueOf(leagueId: number, homeLeagueId: number | undefined): number {
+/**
+ * Whether a match's 分析 shows a table: a knockout-only cup's (足总杯 …) has none, and a league's
+ * table is never shown for a cup match (its clubs may come from two divisions).
+ */
+export function analysisHasTable(leagueId: number): boolean {
   const league = LEAGUE_BY_ID.get(leagueId);
-  return league && !hasTable(league) ? (homeLeagueId ?? leagueId) : leagueId;
+  return !league || hasTable(league);
 }

@@ -17,7 +17,7 @@ import { isFinished, isPlaying } from '../../workers/protocol/index';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../seed/leagues';
 import { namedTableRow } from '../database/service';
 import { leagueTables } from '../database/league-tables';
-import { CONFERENCES, tableLeagueOf } from '../database/shapes';
+import { CONFERENCES, analysisHasTable } from '../database/shapes';
 import { rngFor } from '../seed/rng';
 import { squad } from './simulator/squads';
 import { POSITION_CODE, injuriesOf } from './simulator/lineup';
@@ -87,9 +87,9 @@ export function basketballPlayerLines(
 }
 
 export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
-  // The match's own competition (a 欧冠 match: the league-phase table); only a knockout-only
-  // cup, which has no table, shows the home club's domestic league.
-  const leagueId = tableLeagueOf(m.leagueId, TEAM_BY_ID.get(m.homeId)?.leagueId);
+  // The match's own competition (a 欧冠 match: the league-phase table); a knockout-only cup has
+  // none, and its match shows no league's table either (its rounds are on the cup's 数据库 page).
+  const leagueId = m.leagueId;
   const league = await db
     .selectFrom('live_leagues')
     .select(['name', 'season'])
@@ -104,7 +104,10 @@ export async function leagueTable(db: Db, m: LiveMatch): Promise<LeagueTable> {
   if (provided) return provided;
   const conference = CONFERENCES[leagueId]?.find((c) => c.teamIds.includes(m.homeId));
   const ids = conference?.teamIds ?? (seedLeague ? leagueTeams(seedLeague).map((t) => t.id) : []);
-  const rows = seedLeague ? (await leagueTables(db, leagueId, seedLeague.sport)).table(ids).rows : [];
+  const rows =
+    seedLeague && analysisHasTable(leagueId)
+      ? (await leagueTables(db, leagueId, seedLeague.sport)).table(ids).rows
+      : [];
   return {
     leagueName: conference ? `${league?.name ?? ''}${conference.name}` : (league?.name ?? ''),
     season: league?.season ?? '',

@@ -5,6 +5,7 @@
  */
 import { chinaWallClock, type Sport } from '../../workers/protocol/index';
 import { EUROPE_OWN, EUROPE_POOL, europeanCompetitions } from './europe';
+import { domesticCups } from './cups';
 
 export interface LeagueSeed {
   id: number;
@@ -1125,6 +1126,7 @@ export const BASKETBALL_LEAGUES: readonly LeagueSeed[] = [
 export const ALL_LEAGUES: readonly LeagueSeed[] = [
   ...FOOTBALL_LEAGUES,
   ...europeanCompetitions(),
+  ...domesticCups(),
   ...BASKETBALL_LEAGUES,
 ];
 

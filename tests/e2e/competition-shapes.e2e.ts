@@ -2,7 +2,8 @@
  * Competition shapes in Chromium at 375×812 over the real server and feed (issue 32): the 欧冠
  * table is its 36-club league phase with the places straight into the round of 16 and to the
  * play-off round marked; the NBA table is two conferences, 东部 and 西部, 15 teams each; 中超
- * between seasons says when its season ended and the next starts. Screenshots go to
+ * between seasons says when its season ended and the next starts; 德国杯 shows its rounds instead
+ * of a table, each drawn from the winners of the round before. Screenshots go to
  * tests/e2e/screenshots/shapes-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,42 @@ describe('competition shapes', () => {
     await screenshot(page, 'shapes-nba-conferences');
     await page.getByRole('heading', { name: '西部' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'shapes-nba-west');
+  });
+
+  it('德国杯: a cup shows its rounds, each drawn from the winners of the round before', async () => {
+    await page.goto(`${server.url}/database/detail?id=30`);
+    await page.waitForSelector('[data-bracket] [data-round] [data-tie]', { timeout: 30_000 });
+    const text = await page.textContent('body');
+    expect(text).toContain('单场淘汰 · 36队');
+    expect(text).not.toContain('杯赛暂无积分榜');
+    const rounds = await page.$$eval('[data-bracket] [data-round]', (els) =>
+      els.map((e) => ({
+        name: e.getAttribute('data-round'),
+        ties: [...e.querySelectorAll('[data-tie]')].map((t) => ({
+          sides: [...t.querySelectorAll('.db-tie-side')].map((x) => x.textContent ?? ''),
+          won: t.querySelector('.db-tie-won')?.textContent ?? null,
+          score: t.querySelector('[data-tie-score]')?.textContent ?? null,
+        })),
+      })),
+    );
+    expect(rounds.map((r) => r.name)).toEqual(['第一轮', '第二轮', '1/8决赛', '1/4决赛', '半决赛', '决赛']);
+    expect(rounds.map((r) => r.ties.length)).toEqual([4, 16, 8, 4, 2, 1]);
+    // The first round is drawn from the start: clubs, no 待定.
+    expect(rounds[0]!.ties.flatMap((t) => t.sides).every((s) => s !== '待定')).toBe(true);
+    for (let k = 1; k < rounds.length; k++) {
+      const clubs = rounds[k]!.ties.flatMap((t) => t.sides).filter((s) => s !== '待定');
+      if (clubs.length === 0) continue;
+      // A drawn round: every tie of the round before decided, its clubs those winners (and, in the
+      // second round, the clubs entering then).
+      const winners = rounds[k - 1]!.ties.map((t) => t.won);
+      expect(winners.every((w) => w !== null)).toBe(true);
+      if (k > 1) expect(new Set(clubs)).toEqual(new Set(winners));
+      else for (const w of winners) expect(clubs).toContain(w);
+    }
+    for (const t of rounds.flatMap((r) => r.ties)) if (t.won !== null) expect(t.score).toMatch(/^\d+-\d+$/);
+    await screenshot(page, 'shapes-cup-rounds');
+    await page.locator('[data-round="1/8决赛"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'shapes-cup-rounds-later');
   });
 
   it('中超 between seasons: the season’s end and the next start, no match live', async () => {

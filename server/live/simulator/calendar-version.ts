@@ -11,8 +11,11 @@ import { chinaDay } from '../../../workers/protocol/index';
 import { loadMeta, saveMeta } from '../store';
 import { fixturesOfDay, type Fixture } from './fixtures';
 
-/** The calendar generator's version: 2 replays called-off league matches (./rearrange.ts). */
-export const CALENDAR_VERSION = 2;
+/**
+ * The calendar generator's version: 2 replays called-off league matches (./rearrange.ts), 3 adds
+ * the domestic cups (./cups.ts) and moves the leagues off their weekends and weeks.
+ */
+export const CALENDAR_VERSION = 3;
 
 export const CALENDAR_KEY = 'calendar';
 

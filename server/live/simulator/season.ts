@@ -9,7 +9,8 @@
  * from any other match of theirs and still lets them play the next round. The European knockout
  * rounds (./knockout.ts) come last: they are drawn from the league phase as played, on nights
  * every club of the competition kept free. A called-off league match is played again on a later
- * free evening (./rearrange.ts).
+ * free evening (./rearrange.ts). The domestic cups (./cups.ts) are drawn last, round by round, on
+ * kick-offs every entrant kept free; the entrants' leagues leave the cup weekends and weeks.
  */
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
@@ -19,6 +20,8 @@ import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, type CompetitionFormat, type Sl
 import { rearrangeCalledOff } from './rearrange';
 import { inRange, mmdd, weekday, nearest, occupy, release, slotTime, type Placer } from './placing';
 import { EUROPEAN_COMPETITIONS, knockoutMatches, knockoutReservations, seasonDate, tuesdayOf } from './knockout';
+import { cupMatches, cupReservations, cupWeeks, roundTimes } from './cups';
+import { CUP_FORMATS } from './formats-cups';
 
 export interface SeasonMatch {
   leagueId: number;
@@ -76,12 +79,16 @@ function europeWeeks(year: number): Set<string> {
   return out;
 }
 
+/** A league with clubs in 欧冠, 欧联 or 欧会杯 (its midweek rounds keep the European weeks free). */
+const inEurope = (leagueId: number): boolean =>
+  EUROPEAN_COMPETITIONS.some((id) => (LEAGUE_BY_ID.get(id)!.pool ?? []).some(([lid]) => lid === leagueId));
+
 interface RoundDate {
   anchor: string;
   slots: readonly Slot[];
 }
 
-function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDate[] {
+function roundDates(leagueId: number, f: CompetitionFormat, year: number, rounds: number): RoundDate[] {
   if (f.kind === 'europe') return f.weeks.map((w) => ({ anchor: tuesdayOf(seasonDate(w, year)), slots: f.slots }));
   const [from, to] = seasonSpan(f, year);
   const open = (day: string): boolean => !(f.breaks ?? []).some((b) => inRange(mmdd(day), b));
@@ -94,10 +101,18 @@ function roundDates(f: CompetitionFormat, year: number, rounds: number): RoundDa
   }
   const fifa = (sat: string): boolean => f.fifa && FIFA_WINDOWS.some((w) => inRange(mmdd(sat), w));
   const all = daysBetween(from, to);
-  const weekends = all.filter((d) => weekday(d) === 6 && open(d) && !fifa(d));
-  const euro = f.tz.startsWith('Europe/') ? europeWeeks(year) : new Set<string>();
+  // The weeks its clubs' cup keeps (./cups.ts): no weekend round on a cup weekend, no midweek one in a cup week.
+  const cup = cupWeeks(leagueId, year);
+  const weekends = all.filter((d) => weekday(d) === 6 && open(d) && !fifa(d) && !cup.weekend.has(tuesdayOf(d)));
+  const euro = inEurope(leagueId) ? europeWeeks(year) : new Set<string>();
   const tuesdayOk = (t: string): boolean =>
-    t > from && t < to && open(t) && !fifa(addDays(t, -3)) && !fifa(addDays(t, 4)) && !euro.has(t);
+    t > from &&
+    t < to &&
+    open(t) &&
+    !fifa(addDays(t, -3)) &&
+    !fifa(addDays(t, 4)) &&
+    !euro.has(t) &&
+    !cup.midweek.has(t);
   const listed = [...new Set((f.midweeks ?? []).map((m) => tuesdayOf(`${m >= '07-01' ? year : year + 1}-${m}`)))]
     .filter((t) => t >= from && t <= to && tuesdayOk(t))
     .filter((t) => f.kind === 'weekend' && (f.start < f.end ? t.startsWith(String(year)) : true));
@@ -213,7 +228,7 @@ const phaseOnes = new Map<string, SeasonCalendar>();
 function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null {
   const placer: Placer = { busy: new Map(), movable: new Map(), strained: false };
   // Each European club keeps its competition's knockout nights free: who goes through is not known yet.
-  for (const { leagueId, times } of knockoutReservations(year))
+  for (const { leagueId, times } of [...knockoutReservations(year), ...cupReservations(year)])
     for (const team of leagueTeams(LEAGUE_BY_ID.get(leagueId)!)) for (const t of times) occupy(placer, team.id, t);
   // European competitions first (fixed weeks), then the leagues around them.
   const order = [...ALL_LEAGUES].sort(
@@ -224,7 +239,7 @@ function attempt(seed: number, year: number, salt: number): SeasonMatch[] | null
     const f = FORMATS[league.id];
     if (!f) continue;
     const rounds = roundsOf(seed, league, f, year, salt);
-    const dates = roundDates(f, year, rounds.length);
+    const dates = roundDates(league.id, f, year, rounds.length);
     matches.push(
       ...place(
         league,
@@ -263,7 +278,11 @@ export function seasonCalendar(seed: number, year: number): SeasonCalendar {
   const first = phaseOne(seed, year);
   const leaguePhase = first.matches.filter((m) => FORMATS[m.leagueId]?.kind === 'europe');
   const knockouts = knockoutMatches(seed, year, leaguePhase, (day) => phaseOneDay(seed, day));
-  return remember(calendars, key, indexed(year, [...first.matches, ...knockouts]));
+  // The cups come last, on days no European match is played: their draws read the days' whole lists.
+  const knockoutDays = new Map<string, SeasonMatch[]>();
+  for (const m of knockouts) knockoutDays.set(m.day, [...(knockoutDays.get(m.day) ?? []), m]);
+  const cups = cupMatches(seed, year, (day) => [...phaseOneDay(seed, day), ...(knockoutDays.get(day) ?? [])]);
+  return remember(calendars, key, indexed(year, [...first.matches, ...knockouts, ...cups]));
 }
 
 /** The matches of a day without the knockout rounds of any season (the calendar they are drawn on). */
@@ -314,8 +333,13 @@ function roundCount(league: LeagueSeed, f: CompetitionFormat): number {
 
 /** Beijing days of a season's first and last possible kick-off (its round dates, no placing needed). */
 function spanOf(league: LeagueSeed, year: number): [string, string] | null {
+  const cup = CUP_FORMATS[league.id];
+  if (cup) {
+    const times = cup.rounds.flatMap((r) => roundTimes(cup, r, year));
+    return [chinaDay(Math.min(...times)), chinaDay(Math.max(...times))];
+  }
   const f = FORMATS[league.id]!;
-  const dates = roundDates(f, year, roundCount(league, f));
+  const dates = roundDates(league.id, f, year, roundCount(league, f));
   if (dates.length === 0) return null;
   const times = (d: RoundDate) => d.slots.map((s) => slotTime(f.tz, d.anchor, s));
   // A European competition's season runs to its final.
@@ -329,7 +353,7 @@ function spanOf(league: LeagueSeed, year: number): [string, string] | null {
 /** Where a league stands in its calendar on a Beijing day: in season, or between seasons. */
 export function seasonWindow(leagueId: number, day: string): SeasonWindow | null {
   const league = LEAGUE_BY_ID.get(leagueId);
-  if (!league || !FORMATS[leagueId]) return null;
+  if (!league || (!FORMATS[leagueId] && !CUP_FORMATS[leagueId])) return null;
   const y = Number(day.slice(0, 4));
   const spans = [y - 1, y, y + 1].map((year) => spanOf(league, year)).filter((s): s is [string, string] => s !== null);
   const current = [...spans].reverse().find(([first]) => first <= day);

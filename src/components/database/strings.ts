@@ -47,6 +47,9 @@ export const DB_TEXT = {
   },
   bracket: { title: '淘汰赛对阵', projected: '按当前排名', vs: 'vs', aggregate: '总比分' },
   leaguePhase: (days: number) => `联赛阶段 · 36队 · 每队${days}场`,
+  /** A knockout-only cup: its rounds tab and format line. */
+  cupTab: '对阵',
+  cupFormat: (teams: number) => `单场淘汰 · ${teams}队 · 平局加时、点球决胜`,
   leaguePhaseNote: '前8名直接晋级16强，第9至24名进入淘汰赛附加赛，第25名起出局',
   offSeason: (last: string, next: string | null) =>
     next ? `本赛季已于${last}结束，新赛季${next}开赛` : `本赛季已于${last}结束`,

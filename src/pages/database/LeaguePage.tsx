@@ -9,6 +9,7 @@ import { DatabasePaths } from '../../../workers/protocol/api/database';
 import type { LeagueInfo, LeagueLeaders, LeagueSchedule, Sport, StandingsScope } from '../../../workers/protocol/index';
 import { DB_TEXT } from '../../components/database/strings';
 import { DbTableHead, StandingsView } from '../../components/database/StandingsView';
+import { BracketView } from '../../components/database/BracketView';
 import { paths } from '../../app/paths';
 import { Loaded, MatchRows, RecordPage, useSportRecord } from './parts';
 import { TabList } from '../../components/TabList';
@@ -19,7 +20,25 @@ type Tab = 'standings' | 'schedule' | 'leaders';
 function TableTab({ league }: { league: LeagueInfo }) {
   const [scope, setScope] = useState<StandingsScope>('total');
   const value = useStandings(league.id, league.sport, scope);
-  if (league.cup && !league.leaguePhase) return <p className="lv-empty">{DB_TEXT.noTable}</p>;
+  const state = {
+    data: value?.standings ?? null,
+    loading: !value || value.loading,
+    msg: value?.msg ?? '',
+    code: value?.code ?? null,
+  };
+  // A knockout-only cup (足总杯 …) has no table: its rounds, as drawn and played.
+  if (league.cup && !league.leaguePhase)
+    return (
+      <Loaded state={state}>
+        {(table) =>
+          table.bracket ? (
+            <BracketView bracket={table.bracket} teamHref={(id) => paths.dbTeam(league.sport, id)} />
+          ) : (
+            <p className="lv-empty">{DB_TEXT.noTable}</p>
+          )
+        }
+      </Loaded>
+    );
   return (
     <>
       {league.window && !league.window.running && (
@@ -40,14 +59,7 @@ function TableTab({ league }: { league: LeagueInfo }) {
           </button>
         ))}
       </div>
-      <Loaded
-        state={{
-          data: value?.standings ?? null,
-          loading: !value || value.loading,
-          msg: value?.msg ?? '',
-          code: value?.code ?? null,
-        }}
-      >
+      <Loaded state={state}>
         {(table) => <StandingsView table={table} teamHref={(id) => paths.dbTeam(league.sport, id)} />}
       </Loaded>
     </>
@@ -136,12 +148,13 @@ export function LeaguePage({ id, sport }: { id: number; sport: Sport }) {
           <p className="db-subhead">
             {league.region} · {DB_TEXT.season(league.season)}
             {league.leaguePhase ? ` · ${DB_TEXT.leaguePhase(league.leaguePhase)}` : ''}
+            {league.cup && !league.leaguePhase ? ` · ${DB_TEXT.cupFormat(league.teamCount)}` : ''}
           </p>
           <TabList
             tabs={['standings', 'schedule', 'leaders'] as const}
             value={tab}
             onChange={setTab}
-            labelOf={(t) => DB_TEXT.tabs[t]}
+            labelOf={(t) => (t === 'standings' && league.cup && !league.leaguePhase ? DB_TEXT.cupTab : DB_TEXT.tabs[t])}
             className="lv-tabs"
           />
           <div role="tabpanel">
