@@ -221,6 +221,18 @@ describe('database', () => {
     await page.getByRole('tab', { name: '统计' }).click();
     await page.getByText('进球').first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'database-played-out-stats');
+    await page.getByRole('tab', { name: '指数' }).click();
+    await expect.poll(() => page.locator('.lv-odds tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    await screenshot(page, 'database-played-out-odds');
+    expect(await page.getByText('比赛不存在').count()).toBe(0);
+    for (const tab of ['阵容', '分析', '情报']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.getByText('加载中').count(), { timeout: 15_000 }).toBe(0);
+    }
+    await page.getByRole('tab', { name: '聊天' }).click();
+    await page.waitForTimeout(1_500);
+    // No tab, nor the video above them, says the match does not exist.
+    expect(await page.getByText('比赛不存在').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });
