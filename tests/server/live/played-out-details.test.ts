@@ -33,6 +33,8 @@ import {
   type TextLiveLine,
 } from '../../../workers/protocol/index';
 import { FEED_DAYS_KEY, loadMeta } from '../../../server/live/store';
+import { fixturesOfDay } from '../../../server/live/simulator/fixtures';
+import { playedMatch, playedStory } from '../../../server/live/simulator/play-out';
 
 const SEED = 77;
 const START = Date.parse('2026-11-22T12:30:00Z');
@@ -105,6 +107,14 @@ afterAll(async () => {
 });
 
 describe('a football match played out from the seed', () => {
+  it('is the same match whether its story is kept or not (the tables count the one the detail tells)', () => {
+    for (const f of fixturesOfDay(SEED, '2026-08-22').slice(0, 30)) {
+      const story = playedStory(SEED, f);
+      expect(story.match, `${f.id}`).toEqual(playedMatch(SEED, f));
+      expect(story.out.texts.length, `${f.id}`).toBeGreaterThan(0);
+    }
+  });
+
   it('answers every detail tab: incidents, text live, stats, lineup, player stats and odds', async () => {
     const m = (await season(1, 1)).find(beforeStored)!;
     expect(await notStored(m.id)).toBe(true);
