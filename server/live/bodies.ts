@@ -36,7 +36,9 @@ import {
   oddsMoves,
   storedDetail,
   teamMatches,
+  textLiveOf,
 } from './repository';
+import { storyLatestOdds, storyOddsMoves, storyOf } from './played-story';
 import { openingOddsKind, type DetailBodies, type DetailKind } from './source';
 import { LiveText } from './text';
 
@@ -80,10 +82,13 @@ export function createLiveBodies(ctx: AppContext) {
    * storage. Two first reads at once store one copy and both answer it.
    */
   async function detail<K extends DetailKind>(m: LiveMatch, kind: K): Promise<DetailBodies[K] | null> {
-    const stored = await storedDetail(db, m.id, kind);
+    // A match the feed did not store (played out from the seed): its details are drawn from the seed each time.
+    const unstored = storyOf(m) !== undefined;
+    const stored = unstored ? null : await storedDetail(db, m.id, kind);
     if (stored) return stored;
     const recent = kind === 'intel' ? await recentOf(m, 6) : { home: [], away: [] };
     const produced = await ctx.feed.produceDetail(m, kind, { recent });
+    if (unstored) return produced;
     if (produced === null) return null;
     await ctx.feed.sink.saveDetail(m.id, kind, produced, ctx.now());
     return (await storedDetail(db, m.id, kind)) ?? produced;
@@ -128,7 +133,12 @@ export function createLiveBodies(ctx: AppContext) {
 
   async function header(m: LiveMatch): Promise<MatchHeaderBody> {
     const [match] = await views([m]);
-    return { match: match!, incidents: await incidentsOf(db, m.id) };
+    return { match: match!, incidents: storyOf(m)?.incidents ?? (await incidentsOf(db, m.id)) };
+  }
+
+  /** Text live, newest first. */
+  async function textLive(m: LiveMatch) {
+    return storyOf(m)?.texts ?? (await textLiveOf(db, m.id));
   }
 
   async function openingRows(m: LiveMatch, type: OddsType): Promise<OddsRow[]> {
@@ -136,7 +146,11 @@ export function createLiveBodies(ctx: AppContext) {
   }
 
   async function oddsBoard(m: LiveMatch, type: OddsType): Promise<OddsBoard> {
-    const [open, latest] = await Promise.all([openingRows(m, type), latestOdds(db, m.id, type)]);
+    const story = storyOf(m);
+    const [open, latest] = await Promise.all([
+      openingRows(m, type),
+      story ? storyLatestOdds(story, type) : latestOdds(db, m.id, type),
+    ]);
     const openOf = new Map(open.map((r) => [r.companyId, r]));
     const latestOf = new Map(latest.map((r) => [r.companyId, r]));
     // The seeded bookmakers, then any provider's (ids above them) that quoted this match.
@@ -160,7 +174,9 @@ export function createLiveBodies(ctx: AppContext) {
 
   async function oddsHistory(m: LiveMatch, type: OddsType, companyId: number): Promise<OddsRow[]> {
     const nameZh = companyNameOf(companyId);
-    const out: OddsRow[] = (await oddsMoves(db, m.id, type, companyId)).map((r) => ({ ...r, nameZh }));
+    const story = storyOf(m);
+    const moves = story ? storyOddsMoves(story, type, companyId) : await oddsMoves(db, m.id, type, companyId);
+    const out: OddsRow[] = moves.map((r) => ({ ...r, nameZh }));
     const kept = m.st.odds[`${type}:${companyId}`];
     if (out.length === 0 && kept)
       out.push({ companyId, nameZh, left: kept[0], middle: kept[1], right: kept[2], at: m.updatedAt });
@@ -195,6 +211,7 @@ export function createLiveBodies(ctx: AppContext) {
     listFor,
     filterGroups,
     header,
+    textLive,
     detail,
     detailOr404,
     oddsBoard,

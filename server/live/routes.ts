@@ -31,10 +31,10 @@ import { spriteItems, spriteSvg } from '../media/sprite';
 import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
-import { unstoredMatch } from './past-results';
+import { unstoredStory } from './played-story';
 import { createLiveBodies } from './bodies';
 import { companyKnown } from './catalogue';
-import { followedBy, liveFirst, liveMatches, matchById, teamMatches, textLiveOf, toggleFollow } from './repository';
+import { followedBy, liveFirst, liveMatches, matchById, teamMatches, toggleFollow } from './repository';
 import { LiveText } from './text';
 import { idField } from '../../workers/protocol/fields';
 
@@ -88,20 +88,18 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   const u = embeddedUrl;
   const body = createLiveBodies(ctx);
 
+  /**
+   * A stored match, or one of the simulated season's days the feed did not store (the 赛程 and
+   * the team pages list them), played out from the seed with its whole story (./played-story.ts).
+   */
   async function matchOr404(params: unknown, sport?: Sport): Promise<LiveMatch> {
     const { id } = parseInput(idParam, params);
-    const m = await matchById(db, id);
+    const m = (await matchById(db, id)) ?? (await unstoredStory(db, id))?.match;
     if (!m || (sport && m.sport !== sport)) throw new BizError(Code.NOT_FOUND, LiveText.matchNotFound);
     return m;
   }
 
-  /** A match's header: a stored match, or one of the simulated season's days the feed did not store (the 赛程 lists them). */
-  async function headerOr404(params: unknown, sport: Sport) {
-    const { id } = parseInput(idParam, params);
-    const m = (await matchById(db, id)) ?? (await unstoredMatch(db, id));
-    if (!m || m.sport !== sport) throw new BizError(Code.NOT_FOUND, LiveText.matchNotFound);
-    return body.header(m);
-  }
+  const headerOr404 = async (params: unknown, sport: Sport) => body.header(await matchOr404(params, sport));
 
   const byType =
     (type: 'all' | 'jx' | 'jczq' | 'bjdc') =>
@@ -162,7 +160,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     };
     return ok(nav);
   });
-  app.get(u(LivePaths.zqTextLive), async (req) => ok(await textLiveOf(db, (await matchOr404(req.params, 'zq')).id)));
+  app.get(u(LivePaths.zqTextLive), async (req) => ok(await body.textLive(await matchOr404(req.params, 'zq'))));
   app.get(u(LivePaths.zqStats), async (req) => {
     const m = await matchOr404(req.params, 'zq');
     return ok(m.st.kind === 'zq' ? footballStats(m.st) : []);
@@ -223,7 +221,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
     });
   });
   app.get(u(LivePaths.lqIntel), async (req) => ok(await intelligence(req.params, 'lq')));
-  app.get(u(LivePaths.lqTextLive), async (req) => ok(await textLiveOf(db, (await matchOr404(req.params, 'lq')).id)));
+  app.get(u(LivePaths.lqTextLive), async (req) => ok(await body.textLive(await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqRank), async (req) => ok(await leagueTable(db, await matchOr404(req.params, 'lq'))));
   app.get(u(LivePaths.lqSectionDiff), async (req) => {
     const m = await matchOr404(req.params, 'lq');

@@ -10,6 +10,7 @@ import { Code, LivePaths, embeddedUrl, fail, ok, type MatchVideo } from '../../w
 import type { AppContext } from '../context';
 import { BizError, parseInput } from '../http/reply';
 import { liveUrl } from '../media/routes';
+import { unstoredMatch } from '../live/past-results';
 
 /** The stream a room plays: an outside stream (VLIVE_STREAM_URLS), its broadcast, or the test stream. */
 export function roomStream(
@@ -49,7 +50,8 @@ export function registerMatchVideo(app: FastifyInstance, ctx: AppContext, overri
       return ok<MatchVideo>({ url: s.url, roomId: room.id, test: s.test });
     }
     const match = await db.selectFrom('live_matches').select('id').where('id', '=', id).executeTakeFirst();
-    if (!match) throw new BizError(Code.NOT_FOUND, '比赛不存在');
+    // A match of the season the feed did not store (played out from the seed) has no video either.
+    if (!match && !(await unstoredMatch(db, id))) throw new BizError(Code.NOT_FOUND, '比赛不存在');
     return fail(Code.NO_VIDEO, '暂无直播视频');
   });
 }

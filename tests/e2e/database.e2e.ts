@@ -2,7 +2,9 @@
  * Database pages in Chromium at 375×812 over the real server and feed: the league list, a league
  * table (`data-standings`, rows `data-team-id`) that reorders within 1 s of a goal injected with
  * POST /_dev/feed/event in one of its live matches (through the core's one socket), the team
- * and player pages reached by links. Screenshots go to tests/e2e/screenshots/database-*.png.
+ * and player pages reached by links, a match of the first round (before the month the feed
+ * stores, played out from the seed) opened from the league's 赛程 with its incidents and text
+ * live. Screenshots go to tests/e2e/screenshots/database-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -189,6 +191,48 @@ describe('database', () => {
     const matchId = await again.getAttribute('data-match-id');
     await again.locator('[data-score]').tap();
     await page.waitForURL(new RegExp(`/live/zq/detail/${matchId}$`));
+    expect(errors).toEqual([]);
+  });
+
+  it('a first-round match (before the stored month) opened from the 赛程 shows its goals, cards and text live', async () => {
+    const first = await api<{ matches: Listed[] }>('/database/schedule/1?round=1');
+    const m = first.matches.find((x) => x.score[0] + x.score[1] > 0)!;
+    const header = await api<{ incidents: Array<{ type: string; text: string }> }>(`/live/zq/header/${m.id}`);
+    const goals = header.incidents.filter((i) => i.type === 'goal');
+    expect(goals).toHaveLength(m.score[0] + m.score[1]);
+    await page.goto(`${server.url}/database/detail?id=1`);
+    await page.getByRole('tab', { name: '赛程赛果' }).click();
+    const prev = page.getByRole('button', { name: /上一轮/ });
+    const shown = page.locator('.db-round-bar b');
+    await shown.waitFor();
+    // Back round by round to the first, as a fan would.
+    while (await prev.isEnabled()) {
+      const before = await shown.innerText();
+      await prev.click();
+      await expect.poll(() => shown.innerText(), { timeout: 10_000 }).not.toBe(before);
+    }
+    await page.locator(`[data-match-id="${m.id}"] [data-score]`).tap();
+    await page.waitForURL(new RegExp(`/live/zq/detail/${m.id}$`));
+    const timeline = page.locator('.lv-timeline [data-incident="goal"]');
+    await expect.poll(() => timeline.count(), { timeout: 15_000 }).toBe(goals.length);
+    expect(await page.locator('.lv-timeline').innerText()).toContain(goals[0]!.text);
+    await expect.poll(() => page.locator('.lv-textlive li').count(), { timeout: 15_000 }).toBeGreaterThan(goals.length);
+    await screenshot(page, 'database-played-out-match');
+    await page.getByRole('tab', { name: '统计' }).click();
+    await page.getByText('进球').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'database-played-out-stats');
+    await page.getByRole('tab', { name: '指数' }).click();
+    await expect.poll(() => page.locator('.lv-odds tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    await screenshot(page, 'database-played-out-odds');
+    expect(await page.getByText('比赛不存在').count()).toBe(0);
+    for (const tab of ['阵容', '分析', '情报']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.getByText('加载中').count(), { timeout: 15_000 }).toBe(0);
+    }
+    await page.getByRole('tab', { name: '聊天' }).click();
+    await page.waitForTimeout(1_500);
+    // No tab, nor the video above them, says the match does not exist.
+    expect(await page.getByText('比赛不存在').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

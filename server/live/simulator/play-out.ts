@@ -8,7 +8,7 @@ import { STATUS_TABLE, type Pair } from '../../../workers/protocol/index';
 import type { Fixture } from './fixtures';
 import { advanceFootball, newFootballState } from './football';
 import { advanceBasketball, newBasketballState } from './basketball';
-import { newOutput, type SimMatch } from './sim-types';
+import { newOutput, type FeedOutput, type SimMatch } from './sim-types';
 
 export interface PlayedResult {
   score: Pair;
@@ -46,12 +46,25 @@ export function fixtureMatch(seed: number, f: Fixture): SimMatch {
 
 /** The fixture played to its end: the match as the feed stores it at the whistle. */
 export function playedMatch(seed: number, f: Fixture): SimMatch {
+  return played(seed, f, false).match;
+}
+
+/**
+ * The fixture played to its end with what the feed records when it plays it live: its incidents
+ * (corners too), its text live and every bookmaker's odds moves. The match is `playedMatch`'s:
+ * keeping the history draws nothing more.
+ */
+export function playedStory(seed: number, f: Fixture): { match: SimMatch; out: FeedOutput } {
+  return played(seed, f, true);
+}
+
+function played(seed: number, f: Fixture, history: boolean): { match: SimMatch; out: FeedOutput } {
   const m = fixtureMatch(seed, f);
-  const ctx = { seed, speed: 1, out: newOutput(), snapshot: false, history: false };
+  const ctx = { seed, speed: 1, out: newOutput(), snapshot: false, history };
   const end = (f.ot + OVER_H * 3600) * 1000;
   if (f.sport === 'zq') advanceFootball(ctx, m, end);
   else advanceBasketball(ctx, m, end);
-  return m;
+  return { match: m, out: ctx.out };
 }
 
 export function playOut(seed: number, f: Fixture): PlayedResult {
