@@ -151,9 +151,15 @@ export function createBoxPoller(deps: BoxPollerDeps) {
       // Keep the minute's last calls for the live statistics.
       if (deps.leftNow() <= 2) break;
       const p = providerOf(m.id)!;
-      const rows = await deps.call(BOX_PATH, { id: p.providerId });
-      if (!rows) break;
+      // An endpoint the plan lacks, or a bad answer, costs this game's box only: the cycle's
+      // statistics and extras still run, and the game is asked again a read interval later.
+      const rows = await deps.call(BOX_PATH, { id: p.providerId }).catch((err: unknown) => {
+        console.error('api-sports box score failed', (err as Error).message ?? err);
+        return undefined;
+      });
+      if (rows === null) break;
       readAt.set(m.id, deps.now());
+      if (!rows) continue;
       const home = providerOf(m.homeId);
       const away = providerOf(m.awayId);
       const u =
