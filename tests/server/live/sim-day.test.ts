@@ -26,6 +26,7 @@ import { renderMatchReport, sweepMatchReports } from '../../../server/news/match
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../../../server/seed/leagues';
 import {
   LivePaths,
+  chinaDay,
   type FootballMatch,
   type Incident,
   type LeagueTable,
@@ -88,12 +89,24 @@ const row = (m: FootballMatch, p: ProviderName) => ({
   ...(p === 'nami' ? { jc: m.jc, bd: m.bd } : {}),
 });
 
+/**
+ * The rows of the evening: the 即时 list, then each fixture's day list (a match finished before
+ * midnight 北京时间 leaves 即时 at midnight while the evening's later matches still play on).
+ */
+async function eveningRows(s: BuiltServer): Promise<FootballMatch[]> {
+  const days = [...new Set(chosen.map((c) => chinaDay(c.ot * 1000)))];
+  const lists = await Promise.all([
+    getData<FootballMatch[]>(s, LivePaths.zqLive),
+    ...days.map((date) => getData<FootballMatch[]>(s, LivePaths.zqByDate, {}, { date })),
+  ]);
+  return lists.flat();
+}
 async function simRows(): Promise<FootballMatch[]> {
-  const list = await getData<FootballMatch[]>(sim, LivePaths.zqLive);
+  const list = await eveningRows(sim);
   return chosen.map((c) => list.find((m) => m.id === c.id)!);
 }
 async function providerRow(p: ProviderName, id: number): Promise<FootballMatch | undefined> {
-  return (await getData<FootballMatch[]>(server(p), LivePaths.zqLive)).find((m) => m.id === ours(p, id));
+  return (await eveningRows(server(p))).find((m) => m.id === ours(p, id));
 }
 /**
  * Waits (at most 20 s) until a provider server shows what the simulator shows for every chosen
