@@ -5,13 +5,14 @@
  * through a server on the fake Nami: a 北单 match's 欧指 shows 北单让球(-1) beside the bookmakers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import { startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
+import type { BuiltServer } from '../../../../server/app';
 import { BD_COMPANY, bdOddsUpdates, type NamiBdOdds } from '../../../../server/live/nami/bd-odds';
 import { lotteryMarks } from '../../../../server/live/nami/lottery';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, type OddsBoard } from '../../../../workers/protocol/index';
+import { startNamiServer } from '../../../helpers/nami-server';
 import { getData } from '../screens';
 
 const now = Date.parse('2026-11-28T11:00:00Z');
@@ -92,24 +93,7 @@ describe('北单 SP through a server on the fake Nami', () => {
       lottery: { 101: [], 201: [], 301: [], 404: [{ ...diary, lottery: { issue_num: 12 } }] },
       bdOdds: [ENTRY({})],
     });
-    ts = await createTestStorage('pglite', {
-      feed: false,
-      liveSource: {
-        kind: 'nami',
-        staleAfterMs: 120_000,
-        nami: {
-          user: FAKE_NAMI_USER,
-          secret: FAKE_NAMI_SECRET,
-          baseUrl: nami.baseUrl,
-          mqttUrl: nami.mqttUrl,
-          pushStallMs: 3_600_000,
-          pollMs: 3_600_000,
-        },
-        apisports: null,
-      },
-    });
-    server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
-    await server.ctx.feed.start();
+    ({ ts, server } = await startNamiServer(nami, { now: () => now, pushStallMs: 3_600_000, pollMs: 3_600_000 }));
   }, 120_000);
 
   afterAll(async () => {

@@ -7,14 +7,15 @@
  * and a malformed tuple, a player left out or a message without `players` does not break the game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import type { BuiltServer } from '../../../../server/app';
 import type { BasketballState } from '../../../../server/live/model';
 import { localId } from '../../../../server/live/providers';
 import { matchById } from '../../../../server/live/repository';
 import { LivePaths, type BasketballStats } from '../../../../workers/protocol/index';
+import { startNamiServer } from '../../../helpers/nami-server';
 import { getData } from '../screens';
-import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
+import { startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
 
 const GAME = 4_700_001;
 const ID = localId('nami', 'lq', GAME);
@@ -87,24 +88,7 @@ beforeAll(async () => {
     },
     matches: { lq: [DIARY] as never },
   });
-  ts = await createTestStorage('pglite', {
-    feed: false,
-    liveSource: {
-      kind: 'nami',
-      staleAfterMs: 120_000,
-      nami: {
-        user: FAKE_NAMI_USER,
-        secret: FAKE_NAMI_SECRET,
-        baseUrl: nami.baseUrl,
-        mqttUrl: nami.mqttUrl,
-        pushStallMs: 60_000,
-        pollMs: 60_000,
-      },
-      apisports: null,
-    },
-  });
-  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
-  await server.ctx.feed.start();
+  ({ ts, server } = await startNamiServer(nami, { now: () => Date.now(), pushStallMs: 60_000, pollMs: 60_000 }));
   await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
 }, 120_000);
 

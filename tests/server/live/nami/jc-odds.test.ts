@@ -6,13 +6,14 @@
  * 竞彩让球(-1) beside the bookmakers (jclq through a server: tests/server/live/sim-day-lq.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import { startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
+import type { BuiltServer } from '../../../../server/app';
 import { JC_COMPANY, jcOddsUpdates, type NamiJcAnswer } from '../../../../server/live/nami/jc-odds';
 import { lotteryMarks } from '../../../../server/live/nami/lottery';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, type OddsBoard } from '../../../../workers/protocol/index';
+import { startNamiServer } from '../../../helpers/nami-server';
 import { getData } from '../screens';
 
 const now = Date.parse('2026-11-28T11:00:00Z');
@@ -144,24 +145,7 @@ describe('竞彩 SP through a server on the fake Nami', () => {
       lottery: { 101: [{ ...diary, lottery: { issue_num: '6001' } }], 201: [], 301: [], 404: [] },
       jcOdds: DATA,
     });
-    ts = await createTestStorage('pglite', {
-      feed: false,
-      liveSource: {
-        kind: 'nami',
-        staleAfterMs: 120_000,
-        nami: {
-          user: FAKE_NAMI_USER,
-          secret: FAKE_NAMI_SECRET,
-          baseUrl: nami.baseUrl,
-          mqttUrl: nami.mqttUrl,
-          pushStallMs: 3_600_000,
-          pollMs: 3_600_000,
-        },
-        apisports: null,
-      },
-    });
-    server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => now });
-    await server.ctx.feed.start();
+    ({ ts, server } = await startNamiServer(nami, { now: () => now, pushStallMs: 3_600_000, pollMs: 3_600_000 }));
   }, 120_000);
 
   afterAll(async () => {

@@ -9,8 +9,8 @@
  * pages. The fake is tests/helpers/fake-nami.ts, the one fake Nami of every test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
-import { buildServer, type BuiltServer } from '../../../../server/app';
+import type { TestStorage } from '../../../helpers/test-db';
+import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
 import { renderMatchReport, sweepMatchReports } from '../../../../server/news/match-reports';
 import { analysisMatch } from '../../../../server/live/details';
@@ -36,7 +36,8 @@ import {
   type TextLiveLine,
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
-import { FAKE_NAMI_SECRET, FAKE_NAMI_USER, startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
+import { startNamiServer } from '../../../helpers/nami-server';
+import { startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
 
 const MATCH = 3_900_001;
 const ID = localId('nami', 'zq', MATCH);
@@ -199,24 +200,7 @@ beforeAll(async () => {
     },
     squads: [{ id: 19, squad: [] }, CHELSEA_SQUAD, { id: 30, squad: [] }],
   });
-  ts = await createTestStorage('pglite', {
-    feed: false,
-    liveSource: {
-      kind: 'nami',
-      staleAfterMs: 120_000,
-      nami: {
-        user: FAKE_NAMI_USER,
-        secret: FAKE_NAMI_SECRET,
-        baseUrl: nami.baseUrl,
-        mqttUrl: nami.mqttUrl,
-        pushStallMs: 1_500,
-        pollMs: 500,
-      },
-      apisports: null,
-    },
-  });
-  server = await buildServer(ts.config, { storage: ts.storage, client: false, now: () => Date.now() });
-  await server.ctx.feed.start();
+  ({ ts, server } = await startNamiServer(nami, { now: () => Date.now(), pushStallMs: 1_500, pollMs: 500 }));
   await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
 }, 120_000);
 
