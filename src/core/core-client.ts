@@ -21,6 +21,7 @@ import {
   type StreamValue,
 } from '../../workers/core/api';
 import {
+  HELLO_RETRY_MS,
   PING_EVERY_MS,
   PING_TIMEOUT_MS,
   RPC_TIMEOUT_MS,
@@ -62,6 +63,8 @@ export interface ClientEnv {
   /** Session guess for the first paint (the auth cookie), before the core answers. */
   initialSession?: () => SessionValue;
   rpcTimeoutMs?: number;
+  /** First wait for a hello before the core is asked for again (HELLO_RETRY_MS). */
+  helloRetryMs?: number;
   pingEveryMs?: number;
   pingTimeoutMs?: number;
 }
@@ -110,6 +113,8 @@ export class CoreClient implements CoreApi {
   private ready: Promise<void>;
   private instance = '';
   private reopening: Promise<void> | null = null;
+  /** Hellos sent so far (TabHello.attempt). */
+  private hellos = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private disposed = false;
   private readonly rpcTimeout: number;
@@ -143,18 +148,36 @@ export class CoreClient implements CoreApi {
   }
 
   private async open(): Promise<void> {
-    const link = await this.host.connect();
-    this.link?.close();
-    this.link = link;
-    const remote = Comlink.wrap<CorePortApi>(link.rpc);
-    const sink: TabSink = { deliver: (batch) => this.deliver(batch) };
-    Comlink.expose(sink, link.sink);
-    if (this.env.lockHeld) await withTimeout(this.env.lockHeld, this.rpcTimeout, 'tab lock');
-    const hello: HelloAnswer = await withTimeout(
-      remote.hello({ tabId: this.env.tabId, lockName: this.env.lockName, visible: this.env.isVisible() }),
-      this.rpcTimeout,
-      'hello',
-    );
+    const deadline = Date.now() + this.rpcTimeout;
+    let wait = this.env.helloRetryMs ?? HELLO_RETRY_MS;
+    for (;;) {
+      const link = await this.host.connect();
+      this.link?.close();
+      this.link = link;
+      const remote = Comlink.wrap<CorePortApi>(link.rpc);
+      const sink: TabSink = { deliver: (batch) => this.deliver(batch) };
+      Comlink.expose(sink, link.sink);
+      if (this.env.lockHeld) await withTimeout(this.env.lockHeld, this.rpcTimeout, 'tab lock');
+      const left = deadline - Date.now();
+      const hello = remote.hello({
+        tabId: this.env.tabId,
+        lockName: this.env.lockName,
+        visible: this.env.isVisible(),
+        attempt: ++this.hellos,
+      });
+      try {
+        await this.attach(remote, await withTimeout(hello, Math.max(0, Math.min(wait, left)), 'hello'));
+        return;
+      } catch (e) {
+        // No answer yet: ask for the core again (a dying SharedWorker never answers; a slow one
+        // gets the new link too), until the call's whole timeout has gone.
+        if (!(e instanceof CoreTimeoutError) || wait >= left) throw e;
+        wait *= 2;
+      }
+    }
+  }
+
+  private async attach(remote: Comlink.Remote<CorePortApi>, hello: HelloAnswer): Promise<void> {
     this.remote = remote;
     const changed = hello.instanceId !== this.instance;
     this.instance = hello.instanceId;

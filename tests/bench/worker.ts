@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     };
     Comlink.expose(tabSink, sink.port1 as unknown as Endpoint);
     const remote = Comlink.wrap<CorePortApi>(rpc.port1 as unknown as Endpoint);
-    await remote.hello({ tabId: `tab-${t}`, lockName: null, visible: true });
+    await remote.hello({ tabId: `tab-${t}`, lockName: null, visible: true, attempt: 1 });
     await remote.subscribe(`t${t}-list`, { kind: 'matchList', sport: 'zq', tab: 'js' });
     for (const id of ids) {
       const subId = `t${t}-m${id}`;

@@ -220,8 +220,17 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
 
     const api: CorePortApi = {
       async hello(h: TabHello): Promise<HelloAnswer> {
-        // One tab id, one link: a reconnecting tab replaces its old link.
-        for (const t of tabs) if (t !== tab && t.hello?.tabId === h.tabId) closeTab(t);
+        // One tab id, one link: a reconnecting tab's newest hello replaces its older links. A hello
+        // the tab gave up on and that arrives late (after the newer one) closes only itself.
+        const answer: HelloAnswer = { instanceId: core.instanceId, mode: core.mode, startedAt: core.startedAt };
+        for (const t of tabs) {
+          if (t === tab || t.hello?.tabId !== h.tabId) continue;
+          if (t.hello.attempt > h.attempt) {
+            closeTab(tab);
+            return answer;
+          }
+          closeTab(t);
+        }
         tab.hello = h;
         tab.visible = h.visible;
         tab.visibleSince = now();
@@ -229,7 +238,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
           void deps.watchLock(h.lockName).then(() => closeTab(tab));
         }
         if (h.visible) core.wake();
-        return { instanceId: core.instanceId, mode: core.mode, startedAt: core.startedAt };
+        return answer;
       },
       call: (method, args) => invoke(core.handlers, method, args),
       async subscribe(subId: string, key: StreamKey) {

@@ -13,6 +13,12 @@ export interface TabHello {
   /** Web Lock the tab holds while alive; the core watches it to release the tab's subscriptions. */
   lockName: string | null;
   visible: boolean;
+  /**
+   * This tab's hello count, rising with every link it opens. A tab that gave up on an unanswered
+   * hello opens a new link; should the old hello reach the core after the new one, the newer link
+   * is kept and the older closed (one tab id, one link).
+   */
+  attempt: number;
 }
 
 export interface HelloAnswer {
@@ -60,6 +66,13 @@ export const isLinkRequest = (data: unknown): data is LinkRequest =>
 
 /** How long a tab waits for any core call before it fails with a clear error. */
 export const RPC_TIMEOUT_MS = 15_000;
+/**
+ * How long a tab waits for its hello before it asks for the core again (a new SharedWorker object
+ * and link), doubling each time, within RPC_TIMEOUT_MS in all. A SharedWorker whose last page has
+ * just gone can take a new page's link and never answer it; asking again gets a live one. A core
+ * that is only slow to boot loses nothing: the new link goes to the same worker.
+ */
+export const HELLO_RETRY_MS = 2_500;
 /** Tab → core liveness probe period and its own timeout. */
 export const PING_EVERY_MS = 3_000;
 export const PING_TIMEOUT_MS = 2_500;

@@ -18,7 +18,10 @@ import {
 import type { AlertEvent, ChatBatch, MatchView } from '../../../workers/core/api';
 import { startTestServer, call, createTestUser, type TestServer } from '../../helpers/ws-client';
 import { CoreHarness } from '../helpers/core-harness';
-import type { CoreClient } from '../../../src/core/core-client';
+import * as Comlink from 'comlink';
+import type { Endpoint } from 'comlink';
+import { CoreClient } from '../../../src/core/core-client';
+import type { CorePortApi, TabHello } from '../../../workers/core/port-api';
 import { waitFor } from '../helpers/fake-clock';
 
 /** A fresh account (registered over the real API) to log in with. */
@@ -240,6 +243,63 @@ describe('restart', () => {
     await expect(fast.getSettings()).rejects.toThrow('核心服务无响应');
     expect(Date.now() - t0).toBeLessThan(2000);
     await fast.dispose();
+  });
+
+  it('a hello that gets no answer (a SharedWorker going away with its last page) asks for the core again within seconds', async () => {
+    h = new CoreHarness(srv.base);
+    const harness = h;
+    let connects = 0;
+    const client = new CoreClient(
+      {
+        mode: 'shared',
+        connect: async () => {
+          if (++connects > 1) return harness.link('late');
+          // The first link reaches a worker that takes it and never answers.
+          const rpc = new MessageChannel();
+          const sink = new MessageChannel();
+          return {
+            rpc: rpc.port1 as unknown as Endpoint,
+            sink: sink.port1 as unknown as Endpoint,
+            close() {
+              rpc.port1.close();
+              sink.port1.close();
+            },
+          };
+        },
+        onCoreChanged() {},
+        dispose() {},
+      },
+      // The call timeout as in a browser (15 s): the first call is answered long before it.
+      { tabId: 'late', lockName: null, isVisible: () => true, pingEveryMs: 60_000 },
+    );
+    const t0 = Date.now();
+    await client.getSettings();
+    const took = Date.now() - t0;
+    expect(connects).toBe(2);
+    expect(took).toBeLessThan(6_000);
+    expect(h.coordinator.tabCount()).toBe(1);
+    await client.dispose();
+  });
+
+  it('a hello the tab gave up on, arriving after its newer one, closes only its own link', async () => {
+    h = new CoreHarness(srv.base);
+    const port = () => Comlink.wrap<CorePortApi>(h!.link('t').rpc);
+    const hello = (attempt: number): TabHello => ({ tabId: 't', lockName: null, visible: true, attempt });
+    const older = port();
+    const newer = port();
+    await newer.hello(hello(2));
+    await older.hello(hello(1));
+    expect(h.coordinator.tabCount()).toBe(1);
+    await newer.subscribe('t:1', { kind: 'match', id: 9006, sport: 'zq' });
+    expect(h.coordinator.subscriptionCount()).toBe(1);
+    // The older link is closed: what it asks for is not held.
+    await older.subscribe('t:2', { kind: 'match', id: 9007, sport: 'zq' });
+    expect(h.coordinator.subscriptionCount()).toBe(1);
+    // In order, the newer hello replaces the older link as before.
+    const third = port();
+    await third.hello(hello(3));
+    expect(h.coordinator.tabCount()).toBe(1);
+    expect(h.coordinator.subscriptionCount()).toBe(0);
   });
 });
 

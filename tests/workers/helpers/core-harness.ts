@@ -85,26 +85,29 @@ export class CoreHarness {
     this.coordinator.dispose();
   }
 
+  /** A new link into the running core, as a tab's `connect` opens it (name: for the tap). */
+  link(name: string): CoreLink {
+    const rpc = new MessageChannel();
+    const sink = new MessageChannel();
+    this.workerPorts.push(rpc.port2, sink.port2);
+    sink.port1.addEventListener('message', (e) => this.tap?.(name, e.data));
+    this.coordinator.connect({ rpc: rpc.port2 as unknown as Endpoint, sink: sink.port2 as unknown as Endpoint });
+    return {
+      rpc: rpc.port1 as unknown as Endpoint,
+      sink: sink.port1 as unknown as Endpoint,
+      close() {
+        rpc.port1.close();
+        sink.port1.close();
+      },
+    };
+  }
+
   tab(name = `tab-${this.tabs.length + 1}`): CoreClient {
     const lockName = `lock-${name}`;
     this.locks.hold(lockName);
     const host: CoreHost = {
       mode: 'shared',
-      connect: async (): Promise<CoreLink> => {
-        const rpc = new MessageChannel();
-        const sink = new MessageChannel();
-        this.workerPorts.push(rpc.port2, sink.port2);
-        sink.port1.addEventListener('message', (e) => this.tap?.(name, e.data));
-        this.coordinator.connect({ rpc: rpc.port2 as unknown as Endpoint, sink: sink.port2 as unknown as Endpoint });
-        return {
-          rpc: rpc.port1 as unknown as Endpoint,
-          sink: sink.port1 as unknown as Endpoint,
-          close() {
-            rpc.port1.close();
-            sink.port1.close();
-          },
-        };
-      },
+      connect: async () => this.link(name),
       onCoreChanged() {},
       dispose() {},
     };
