@@ -2,7 +2,34 @@
  * Chinese text of the one-fact tools (fact-tools.ts). Every answer's first sentence is the fact
  * asked for and ends with '。'; the lines after it support it.
  */
+import type { Sport } from '../../workers/protocol/index';
+
 const nums = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+
+/** Basketball's lines in points, as the client's odds tab words them (workers/domain/handicap.ts). */
+const spreadText = (x: number) => (x === 0 ? '平手' : `${x > 0 ? '让' : '受让'}${Math.abs(x)}分`);
+const totalText = (x: number) => `${x}分`;
+
+export type OddsMarket = 'asian' | 'euro' | 'ou';
+
+/**
+ * One odds line's figures as the sport's odds tab shows them: football's three prices (the middle
+ * one the goal line or the draw); basketball's line in 分 (让5.5分, 210.5分) and no draw in 胜负.
+ * `mark` adds a figure's move (↑/↓) after it.
+ */
+export function oddsCells(
+  sport: Sport,
+  market: OddsMarket,
+  xs: number[],
+  mark: (i: number) => string = () => '',
+): string {
+  const cell = (i: number) => {
+    const x = xs[i]!;
+    if (sport === 'lq' && i === 1) return `${market === 'asian' ? spreadText(x) : totalText(x)}${mark(i)}`;
+    return `${x.toFixed(2)}${mark(i)}`;
+  };
+  return (sport === 'lq' && market === 'euro' ? [0, 2] : [0, 1, 2]).map(cell).join(' / ');
+}
 
 export const FactText = {
   kind: { team: '球队', player: '球员', league: '联赛', anchor: '主播' },
@@ -62,18 +89,16 @@ export const FactText = {
     `${head}：黄牌 ${y1}-${y2}，红牌 ${r1}-${r2}。`,
   cardLine: (minute: number, team: string, player: string, red: boolean) =>
     `· 第 ${minute} 分钟 ${team} ${player} ${red ? '红牌' : '黄牌'}`,
-  lqNoOdds: (team: string) => `${team}是篮球队，应用里只有足球比赛的亚盘、欧赔和大小球。`,
   market: { asian: '亚盘', euro: '欧赔', ou: '大小球' },
   marketCols: { asian: '主队 / 盘口 / 客队', euro: '主胜 / 平 / 客胜', ou: '大球 / 盘口 / 小球' },
+  /** Basketball's markets in its own words: points, no draw (as its odds tab shows them). */
+  lqMarket: { asian: '让分', euro: '胜负', ou: '大小分' },
+  lqMarketCols: { asian: '主队 / 让分 / 客队', euro: '主胜 / 客胜', ou: '大分 / 总分 / 小分' },
   noOdds: (vs: string, market: string) => `${vs} 暂时没有赔率数据（${market}）。`,
   nums,
   odds: (vs: string, market: string, company: string, cols: string, values: string) =>
     `${vs} ${market}（${company}即时，${cols}）：${values}。`,
-  oddsRow: (company: string, open: number[], live: number[]) => {
-    const arrow = (a: number, b: number) => (b > a ? '↑' : b < a ? '↓' : '');
-    const moved = live.map((x, i) => `${x.toFixed(2)}${arrow(open[i]!, x)}`).join(' / ');
-    return `· ${company}：${nums(open)} → ${moved}`;
-  },
+  oddsRow: (company: string, open: string, moved: string) => `· ${company}：${open} → ${moved}`,
   zqPlayer: (name: string, team: string, games: number, goals: number, y: number, r: number) =>
     `${name}（${team}）本赛季出场 ${games} 次，进 ${goals} 球，黄牌 ${y} 张，红牌 ${r} 张。`,
   lqPlayer: (name: string, team: string, games: number, pts: number, reb: number, ast: number) =>

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isFinished, isLive, type ChatLink, type OddsBoard, type OddsType } from '../../workers/protocol/index';
 import { incidentsOf, matchById } from '../live/repository';
 import { listArticles } from '../news/articles';
-import { FactText as F } from './fact-text';
+import { FactText as F, oddsCells } from './fact-text';
 import { matchLink, nameArg, teamHref, type FactKit, type FactSources } from './fact-kit';
 import { hhmm, mmdd, none, resultMark } from './tool-kit';
 
@@ -184,7 +184,7 @@ export function createTeamFactTools(s: FactSources, kit: FactKit) {
   const MARKET_TYPE: Record<z.infer<typeof market>, OddsType> = { asian: 1, euro: 2, ou: 3 };
   const matchOdds = kit.teamTool(
     'match_odds',
-    '一支球队正在进行或下一场足球比赛的指数：asian 亚盘（让球）、euro 欧赔（胜平负）、ou 大小球；每家公司的初盘与即时盘',
+    '一支球队正在进行或下一场比赛的指数，每家公司的初盘与即时盘：足球 asian 亚盘（让球）、euro 欧赔（胜平负）、ou 大小球；篮球 asian 让分、euro 胜负、ou 大小分',
     z.object({ team: nameArg, market }),
     {
       type: 'object',
@@ -192,7 +192,6 @@ export function createTeamFactTools(s: FactSources, kit: FactKit) {
       required: ['team', 'market'],
     },
     async (page, a) => {
-      if (page.sport !== 'zq') return none(F.lqNoOdds(page.name));
       const live = await kit.liveOf(page);
       const target = live ?? (page.upcoming[0] ? await matchById(s.db, page.upcoming[0].id) : null);
       if (!target) return none(F.noNext(page.name));
@@ -200,18 +199,29 @@ export function createTeamFactTools(s: FactSources, kit: FactKit) {
       const board = await s.oddsBoard(target, MARKET_TYPE[a.market]);
       const links = [matchLink(shown)];
       const vs = `${shown.home.name} vs ${shown.away.name}`;
+      const lq = page.sport === 'lq';
+      const marketName = (lq ? F.lqMarket : F.market)[a.market];
       const first = board.companies[0];
-      if (!first) return none(F.noOdds(vs, F.market[a.market]), links);
-      const row = (c: OddsBoard['companies'][number]) =>
-        F.oddsRow(c.nameZh, [c.open.left, c.open.middle, c.open.right], [c.live.left, c.live.middle, c.live.right]);
+      if (!first) return none(F.noOdds(vs, marketName), links);
+      const figures = (l: OddsBoard['companies'][number]['live']) => [l.left, l.middle, l.right];
+      const arrow = (a: number, b: number) => (b > a ? '↑' : b < a ? '↓' : '');
+      const row = (c: OddsBoard['companies'][number]) => {
+        const open = figures(c.open);
+        const now = figures(c.live);
+        return F.oddsRow(
+          c.nameZh,
+          oddsCells(page.sport, a.market, open),
+          oddsCells(page.sport, a.market, now, (i) => arrow(open[i]!, now[i]!)),
+        );
+      };
       return {
         text: [
           F.odds(
             vs,
-            F.market[a.market],
+            marketName,
             first.nameZh,
-            F.marketCols[a.market],
-            F.nums([first.live.left, first.live.middle, first.live.right]),
+            (lq ? F.lqMarketCols : F.marketCols)[a.market],
+            oddsCells(page.sport, a.market, figures(first.live)),
           ),
           ...board.companies.slice(0, 4).map(row),
         ].join('\n'),

@@ -44,13 +44,9 @@ export const ChatText = {
   dayWord: (offset: number) =>
     (({ [-1]: '昨天', 0: '今天', 1: '明天', 2: '后天' }) as Record<number, string>)[offset] ??
     (offset < 0 ? `${-offset} 天前` : `${offset} 天后`),
-  odds: (home: string, away: string) => `${home} vs ${away} 欧赔（主胜/平/客胜，初盘 → 即时）：`,
-  oddsRow: (company: string, open: number[], live: number[]) => {
-    const arrow = (a: number, b: number) => (b > a ? '↑' : b < a ? '↓' : '');
-    const fmt = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
-    const moved = live.map((x, i) => `${x.toFixed(2)}${arrow(open[i]!, x)}`).join(' / ');
-    return `· ${company}：${fmt(open)} → ${moved}`;
-  },
+  odds: (home: string, away: string, lq: boolean) =>
+    `${home} vs ${away} ${lq ? '胜负（主胜/客胜' : '欧赔（主胜/平/客胜'}，初盘 → 即时）：`,
+  oddsRow: (company: string, open: string, moved: string) => `· ${company}：${open} → ${moved}`,
   oddsNone: (home: string, away: string) => `${home} vs ${away} 暂时没有赔率数据。`,
   anchorHead: (name: string) => `${name}接下来的直播安排：`,
   anchorsHead: '最近的主播直播安排：',

@@ -13,6 +13,7 @@ import { listSchedules } from '../vlive/catalog';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import type { AiService } from '../ai/service';
 import { ChatText as T } from './text';
+import { oddsCells } from './fact-text';
 import { findLeague, findTeam, type Catalogue } from './catalogue';
 import { createToolKit, mmdd, resultMark, type ChatTool, type ToolResult } from './tool-kit';
 import { createFactTools } from './fact-tools';
@@ -294,12 +295,21 @@ export function createChatTools(
       const away = c.teamName.get(m.awayId) ?? '';
       const latest = await latestOdds(db, m.id, 2);
       if (!latest.length) return kit.none(T.oddsNone(home, away), [kit.matchLink(c, m)]);
-      const lines = [T.odds(home, away)];
+      const lines = [T.odds(home, away, t.sport === 'lq')];
+      const arrow = (a: number, b: number) => (b > a ? '↑' : b < a ? '↓' : '');
       for (const row of latest.slice(0, 4)) {
         const moves = await oddsMoves(db, m.id, 2, row.companyId);
         const open = moves.at(-1) ?? row;
         const company = BOOKMAKERS.find((b) => b.id === row.companyId)?.nameZh ?? `#${row.companyId}`;
-        lines.push(T.oddsRow(company, [open.left, open.middle, open.right], [row.left, row.middle, row.right]));
+        const before = [open.left, open.middle, open.right];
+        const now = [row.left, row.middle, row.right];
+        lines.push(
+          T.oddsRow(
+            company,
+            oddsCells(t.sport, 'euro', before),
+            oddsCells(t.sport, 'euro', now, (i) => arrow(before[i]!, now[i]!)),
+          ),
+        );
       }
       return {
         text: lines.join('\n'),

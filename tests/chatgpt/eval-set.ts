@@ -449,6 +449,43 @@ export async function buildEvalSet(api: EvalApi): Promise<EvalCase[]> {
         oddsTruth(t, type),
       );
 
+  // Basketball odds in its own words: 让分 and 大小分 lines in points, 胜负 without a draw.
+  const lqOddsTeams = lqList
+    .filter((m) => m.s === 1)
+    .map((m) => teamOfMatch(m, 'away'))
+    .filter((t): t is TeamName => !!t);
+  const lqCells = (type: 1 | 2 | 3, l: number, mid: number, r: number) => {
+    const line = type === 1 ? (mid === 0 ? '平手' : `${mid > 0 ? '让' : '受让'}${Math.abs(mid)}分`) : `${mid}分`;
+    return type === 2 ? fix2([l, r]) : `${l.toFixed(2)} / ${line} / ${r.toFixed(2)}`;
+  };
+  const lqOddsTruth = (t: TeamName, type: 1 | 2 | 3) => async (): Promise<Expect> => {
+    const live = (await api.get<Match[]>(LivePaths.lqList)).find(
+      (m) => isLive('lq', m.s) && (m.home.id === t.id || m.away.id === t.id),
+    );
+    const m = live ?? (await teamPage(t.id)).upcoming[0];
+    if (!m) return { first: ['没有'] };
+    const board = await api.get<OddsBoard>(LivePaths.lqOdds, { id: m.id }, { type });
+    const c = board.companies[0];
+    const market = { 1: '让分', 2: '胜负', 3: '大小分' }[type];
+    const football = ['亚盘', '欧赔', '大小球', '球半', '半球', '平局'];
+    return c
+      ? { first: [market, lqCells(type, c.live.left, c.live.middle, c.live.right)], never: football }
+      : { first: ['没有'], never: football };
+  };
+  const lqMarkets = [
+    ['odds_asian', 'asian', 1, ['{t}让分多少', '{t}这场让几分？']],
+    ['odds_euro', 'euro', 2, ['{t}胜负赔率多少', '{t}的赔率']],
+    ['odds_ou', 'ou', 3, ['{t}大小分是多少', '{t}这场大小分盘口？']],
+  ] as const;
+  for (const [mi, [intent, market, type, qs]] of lqMarkets.entries())
+    for (const [i, t] of pick(lqOddsTeams, 2, mi * 2).entries())
+      add(
+        intent,
+        qs[i % qs.length]!.replace('{t}', t.name),
+        { name: 'match_odds', args: { team: t.name, market } },
+        lqOddsTruth(t, type),
+      );
+
   // ── a player's season figures ────────────────────────────────────────────────
   const players: Array<{ name: string; id: number; team: TeamName }> = [];
   for (const t of [...zqPick.slice(0, 6), ...lqPick.slice(0, 3)]) {
