@@ -103,6 +103,35 @@ function lineWords(sport: 'zq' | 'lq', line: number): string {
 }
 
 /**
+ * For a total pick: what both sides score (or concede) together a league game, when it is on the
+ * pick's side of the line as printed (2.46 is printed 2.5, which is not under 2.5); else nothing.
+ */
+function totalsLine(home: TeamFacts, away: TeamFacts, over: boolean, line: number): string | null {
+  if (home.played === 0 || away.played === 0) return null;
+  const lq = home.sport === 'lq';
+  const shown = (x: number) => Number(x.toFixed(1));
+  const scored = shown(home.goalsFor / home.played + away.goalsFor / away.played);
+  const conceded = shown(home.goalsAgainst / home.played + away.goalsAgainst / away.played);
+  const side = (x: number) => (over ? x > line : x < line);
+  const unit = lq ? '分' : '球';
+  const than = `${over ? '高于' : '低于'}${line}`;
+  if (side(scored)) return `两队联赛场均合计${lq ? '得' : '进'}${scored}${unit}，${than}`;
+  if (side(conceded)) return `两队联赛场均合计${lq ? '失' : '丢'}${conceded}${unit}，${than}`;
+  return null;
+}
+
+/** For a draw: the two sides are close in the table (within 3 points or 3 places), else nothing. */
+function closeLine(home: TeamFacts, away: TeamFacts): string | null {
+  if (home.played === 0 || away.played === 0 || home.leagueId !== away.leagueId) return null;
+  const points = Math.abs(home.points - away.points);
+  if (points === 0) return '两队积分相同，实力接近';
+  if (points <= 3) return `两队积分只差${points}分，实力接近`;
+  const places = Math.abs(home.rank - away.rank);
+  if (places <= 3) return `两队排名只差${places}位，实力接近`;
+  return null;
+}
+
+/**
  * A tip's reason: the facts that favour its own pick, then the pick itself in the market's words.
  * A pick on the away side never argues for the home side, and the other way round.
  */
@@ -120,14 +149,20 @@ export function tipReason(
     const other = tip.pick === 'home' ? away : home;
     const weak = other && sideFactLines(other, tip.pick === 'home' ? 'away' : 'home').find((l) => l.tone === 'bad');
     if (weak) parts.push(weak.text);
-  } else if (home && away) {
-    parts.push(scoringLine(home)!.text, scoringLine(away)!.text);
   }
   const goals = tip.sport === 'lq' ? '分' : '球';
   const l = tip.line ?? 0;
+  if (home && away && (tip.pick === 'over' || tip.pick === 'under')) {
+    const total = totalsLine(home, away, tip.pick === 'over', l);
+    if (total) parts.push(total);
+  }
+  if (home && away && tip.pick === 'draw') {
+    const close = closeLine(home, away);
+    if (close) parts.push(close);
+  }
   let call: string;
   if (tip.market === 'spf')
-    call = tip.pick === 'draw' ? '两队实力接近，看好平局' : tip.pick === 'home' ? '看好主队取胜' : '看好客队取胜';
+    call = tip.pick === 'draw' ? '看好平局' : tip.pick === 'home' ? '看好主队取胜' : '看好客队取胜';
   else if (tip.market === 'dxq' || tip.market === 'dxf')
     call = `${tip.pick === 'over' ? '看好大' : '看好小'}${goals}，总${tip.sport === 'lq' ? '分' : '进球'}${tip.pick === 'over' ? '高于' : '低于'}${l}`;
   else {

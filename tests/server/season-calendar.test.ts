@@ -4,7 +4,7 @@
  * league sizes as configured, European league-phase draws by the association rules, leagues out
  * of season silent, the same seed the same world, and something in play at most hours.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seasonCalendar, seasonWindow, type SeasonMatch } from '../../server/live/simulator/season';
 import { FOOTBALL_REST_H, FORMATS, slotMinute } from '../../server/live/simulator/formats';
 import { CUP_FORMATS } from '../../server/live/simulator/formats-cups';
@@ -80,6 +80,35 @@ describe('season calendar', () => {
         for (let i = 1; i < list.length; i++)
           expect(list[i]! - list[i - 1]!).toBeGreaterThanOrEqual(f.minRestH * 3600_000);
     }
+  });
+
+  it('no league plays inside its winter (or all-star) break, local date', () => {
+    let checked = 0;
+    for (const m of season.matches) {
+      const f = FORMATS[m.leagueId];
+      if (!f || f.kind === 'europe' || !f.breaks) continue;
+      const md = utcToLocal(f.tz, m.at).day.slice(5);
+      for (const [from, to] of f.breaks) {
+        const inside = from <= to ? md >= from && md <= to : md >= from || md <= to;
+        expect(inside, `${LEAGUE_BY_ID.get(m.leagueId)!.name} ${m.day}`).toBe(false);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('midweek rounds exist where the real ones do (英超, 英冠), and only in leagues that have them', () => {
+    const midweekGames = (leagueId: number) =>
+      season.matches.filter((m) => {
+        const f = FORMATS[m.leagueId]!;
+        return m.leagueId === leagueId && [2, 3, 4].includes(utcToLocal(f.tz, m.at).weekday);
+      }).length;
+    const byName = (name: string) => ALL_LEAGUES.find((l) => l.name === name)!.id;
+    // 英冠: 24 clubs, 46 rounds in August–May, so many Tuesday/Wednesday rounds; 英超 a few.
+    expect(midweekGames(byName('英冠'))).toBeGreaterThan(100);
+    expect(midweekGames(byName('英超'))).toBeGreaterThan(10);
+    for (const [id, f] of Object.entries(FORMATS))
+      if (f.kind === 'weekend' && f.midweek.length === 0) expect(midweekGames(Number(id)), String(id)).toBe(0);
   });
 
   it('every kick-off is one of its league’s local slots (北京时间 converted from local time)', () => {
@@ -213,11 +242,24 @@ describe('season calendar', () => {
     expect(seasonWindow(1, '2026-11-27')!.running).toBe(true);
   });
 
-  it('the same seed gives the same world, another seed another', () => {
-    const again = fixturesOfDay(SEED, '2026-11-28');
-    expect(again).toEqual(fixturesOfDay(SEED, '2026-11-28'));
-    expect(again.map((f) => [f.homeId, f.awayId])).not.toEqual(
-      fixturesOfDay(SEED + 1, '2026-11-28').map((f) => [f.homeId, f.awayId]),
+  it('the same seed gives the same world, another seed another', async () => {
+    const day = fixturesOfDay(SEED, '2026-11-28');
+    const results = generatedResults(SEED, 1, '2026-08-01', '2026-11-27', new Set());
+    // Built again from scratch (fresh modules, so no cached calendar is read back): the whole
+    // season, a day's fixtures and a league's played-out results are the same.
+    vi.resetModules();
+    const fresh = {
+      season: await import('../../server/live/simulator/season'),
+      fixtures: await import('../../server/live/simulator/fixtures'),
+      past: await import('../../server/live/past-results'),
+    };
+    expect(fresh.season.seasonCalendar).not.toBe(seasonCalendar);
+    expect(fresh.season.seasonCalendar(SEED, 2026).matches).toEqual(season.matches);
+    expect(fresh.fixtures.fixturesOfDay(SEED, '2026-11-28')).toEqual(day);
+    expect(results.length).toBeGreaterThan(50);
+    expect(fresh.past.generatedResults(SEED, 1, '2026-08-01', '2026-11-27', new Set())).toEqual(results);
+    expect(day.map((f) => [f.homeId, f.awayId])).not.toEqual(
+      fresh.fixtures.fixturesOfDay(SEED + 1, '2026-11-28').map((f) => [f.homeId, f.awayId]),
     );
   });
 

@@ -92,8 +92,11 @@ function roundDates(leagueId: number, f: CompetitionFormat, year: number, rounds
   if (f.kind === 'europe') return f.weeks.map((w) => ({ anchor: tuesdayOf(seasonDate(w, year)), slots: f.slots }));
   const [from, to] = seasonSpan(f, year);
   const open = (day: string): boolean => !(f.breaks ?? []).some((b) => inRange(mmdd(day), b));
+  // A round is laid only where every one of its slots is outside the breaks (a Friday or Sunday
+  // slot of a weekend next to a break, or a basketball slot a day after its anchor, can fall inside).
+  const allOpen = (anchor: string, slots: readonly Slot[]): boolean => slots.every((x) => open(addDays(anchor, x[0])));
   if (f.kind === 'every') {
-    const days = daysBetween(from, to).filter(open);
+    const days = daysBetween(from, to).filter((d) => allOpen(d, f.slots));
     return Array.from({ length: rounds }, (_, i) => ({
       anchor: days[Math.floor((i * days.length) / rounds)]!,
       slots: f.slots,
@@ -103,12 +106,14 @@ function roundDates(leagueId: number, f: CompetitionFormat, year: number, rounds
   const all = daysBetween(from, to);
   // The weeks its clubs' cup keeps (./cups.ts): no weekend round on a cup weekend, no midweek one in a cup week.
   const cup = cupWeeks(leagueId, year);
-  const weekends = all.filter((d) => weekday(d) === 6 && open(d) && !fifa(d) && !cup.weekend.has(tuesdayOf(d)));
+  const weekends = all.filter(
+    (d) => weekday(d) === 6 && allOpen(d, f.weekend) && !fifa(d) && !cup.weekend.has(tuesdayOf(d)),
+  );
   const euro = inEurope(leagueId) ? europeWeeks(year) : new Set<string>();
   const tuesdayOk = (t: string): boolean =>
     t > from &&
     t < to &&
-    open(t) &&
+    allOpen(t, f.midweek) &&
     !fifa(addDays(t, -3)) &&
     !fifa(addDays(t, 4)) &&
     !euro.has(t) &&

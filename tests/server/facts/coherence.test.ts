@@ -296,6 +296,7 @@ describe('demo experts and their tips', () => {
 
   it('a reason argues for its own pick and market, with the table as it stood when published', async () => {
     let checked = 0;
+    let totals = 0;
     for (const t of tips) {
       const m = await ts.storage.db
         .selectFrom('live_matches')
@@ -309,6 +310,18 @@ describe('demo experts and their tips', () => {
       if (t.pick === 'over') expect(t.reason).toMatch(/看好大[球分]/);
       if (t.pick === 'under') expect(t.reason).toMatch(/看好小[球分]/);
       if (t.sport === 'lq') expect(t.reason).not.toMatch(/球半|进球|胜平负|平局/);
+      // A total pick's numbers are on its own side of the line.
+      const total = /场均合计[进得丢失]([\d.]+)[球分]，(高于|低于)([\d.]+)/.exec(t.reason);
+      if (t.pick === 'over' || t.pick === 'under') {
+        expect(t.reason).not.toMatch(/场均进球|场均得分/);
+        if (total) {
+          totals++;
+          expect(total[2]).toBe(t.pick === 'over' ? '高于' : '低于');
+          const [avg, line] = [Number(total[1]), Number(total[3])];
+          expect(t.pick === 'over' ? avg > line : avg < line, t.reason).toBe(true);
+        }
+      } else expect(total).toBeNull();
+      const tableRows: StandingsRow[] = [];
       // The table of the finished matches before publishing, computed here from the stored results.
       for (const teamId of [m.home_id, m.away_id]) {
         const team = TEAM_BY_ID.get(teamId)!;
@@ -328,9 +341,22 @@ describe('demo experts and their tips', () => {
           league.sport,
           league.name,
         );
+        tableRows.push(rows.find((r) => r.teamId === teamId)!);
+      }
+      // 实力接近 only when the table says so, with the table's numbers.
+      if (/实力接近/.test(t.reason)) {
+        expect(t.pick).toBe('draw');
+        const [a, b] = tableRows;
+        const close = /积分相同|积分只差(\d+)分|排名只差(\d+)位/.exec(t.reason);
+        expect(close, t.reason).not.toBeNull();
+        if (close![0] === '积分相同') expect(a!.points).toBe(b!.points);
+        else if (close![1]) expect(Math.abs(a!.points - b!.points)).toBe(Number(close![1]));
+        else expect(Math.abs(a!.rank - b!.rank)).toBe(Number(close![2]));
+        expect(Number(close![1] ?? close![2] ?? 0)).toBeLessThanOrEqual(3);
       }
     }
     expect(checked).toBeGreaterThan(10);
+    expect(totals).toBeGreaterThan(0);
   });
 });
 
