@@ -79,8 +79,15 @@ describe('notices, address book and chat counts', () => {
     await page.reload();
     await notes.filter({ hasText: '周日 03:00 皇马' }).waitFor({ timeout: 15_000 });
     expect(await notes.count()).toBe(1);
-    page.once('dialog', (d) => void d.accept());
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      nativeDialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.getByRole('button', { name: /^删除：周日/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: '删除笔记' });
+    await dialog.getByRole('button', { name: '删除', exact: true }).click();
+    expect(nativeDialogs).toEqual([]);
     await page.getByText('还没有笔记：写下第一条吧').waitFor();
     await page.reload();
     await page.getByText('还没有笔记：写下第一条吧').waitFor({ timeout: 15_000 });

@@ -2,8 +2,8 @@
  * Messaging's people pages in Chromium at 375×812 (issue 13): A finds B by a part of B's
  * nickname, opens B's card, follows B, sends a message, opens the chat's settings, finds the
  * message by search, favourites it and sees it in 收藏; B sees A among fans; B mutes the chat
- * (the 消息 badge clears) and blocks A from the card (A's card of B says so). Every page is
- * screenshotted; empty states are checked on a newcomer's lists.
+ * (the 消息 badge clears) and blocks A from the card, asked in the app's dialog (A's card of B
+ * says so). Every page is screenshotted; empty states are checked on a newcomer's lists.
  *
  * The 消息 tab exists only on port 8008: the browser reaches the test server as
  * people.localhost:8008 (a host-resolver rule), so 8008 on this machine stays free.
@@ -289,11 +289,31 @@ describe("messaging's people pages", () => {
     expect(await b.evaluate(() => document.activeElement?.tagName)).toBe('A');
   });
 
-  it("B blocks A from A's card; A's card of B says so and follow is off", async () => {
-    b.once('dialog', (d) => void d.accept());
+  it("B blocks A from A's card, asked in the app's dialog; A's card of B says so and follow is off", async () => {
+    // The browser's own confirm box is not used: any native dialog is recorded (and refused).
+    const nativeDialogs: string[] = [];
+    b.on('dialog', (d) => {
+      nativeDialogs.push(d.message());
+      void d.dismiss();
+    });
     await b.goto(`${ORIGIN}/message/personal?id=${A.id}`);
-    await b.getByRole('button', { name: '拉黑' }).click();
+    const block = b.getByRole('button', { name: '拉黑', exact: true });
+    await block.click(LOAD);
+    const dialog = b.getByRole('alertdialog', { name: '拉黑此人' });
+    await dialog.waitFor(LOAD);
+    expect(await dialog.textContent()).toContain(`拉黑「${A.nick}」后，对方无法给你发消息`);
+    expect(await b.evaluate(() => document.activeElement?.textContent)).toBe('取消');
+    await screenshot(b, 'message-personal-block-dialog');
+    // 取消: nothing happens, focus back on 拉黑.
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await b.evaluate(() => document.activeElement?.textContent)).toBe('拉黑');
+    expect(await b.locator('.us-tag', { hasText: '已拉黑' }).count()).toBe(0);
+    await block.click();
+    await dialog.getByRole('button', { name: '拉黑', exact: true }).click();
     await b.getByRole('button', { name: '解除拉黑' }).waitFor(LOAD);
+    expect(await dialog.count()).toBe(0);
+    expect(nativeDialogs).toEqual([]);
     await b.locator('.us-tag', { hasText: '已拉黑' }).waitFor(LOAD);
     await screenshot(b, 'message-personal-blocked');
     await a.goto(`${ORIGIN}/message/personal?id=${B.id}`);

@@ -8,6 +8,7 @@ import type { CommentSort, CommentTargetKind, CommentView } from '../../../worke
 import { relativeTimeText } from '../../../workers/domain/relative-time';
 import { newsApi } from '../../core/news';
 import { showToast } from '../../state/ui';
+import { useConfirm } from '../use-confirm';
 import { LikeButton } from './LikeButton';
 import { ReportSheet } from './ReportSheet';
 import { NEWS_TEXT as T } from './strings';
@@ -83,6 +84,7 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
   const [sending, setSending] = useState(false);
   const [replyTo, setReplyTo] = useState<CommentView | null>(null);
   const [reporting, setReporting] = useState<CommentView | null>(null);
+  const { dialog, ask } = useConfirm();
   const input = useRef<HTMLTextAreaElement>(null);
   const now = Date.now();
 
@@ -140,7 +142,13 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
   };
 
   const remove = async (c: CommentView) => {
-    if (!window.confirm(T.deleteConfirm)) return;
+    const sure = await ask({
+      title: T.deleteTitle,
+      message: T.deleteConfirm,
+      confirmText: T.delete,
+      cancelText: T.cancel,
+    });
+    if (!sure) return;
     const env = await newsApi.deleteComment(c.id).catch(() => null);
     if (env?.code !== 200) return;
     const gone = c.parentId === null ? 1 + c.replies.length : 1;
@@ -267,6 +275,7 @@ export function CommentSection({ kind, targetId, loggedIn, onLoginNeeded, onCoun
         </button>
       ) : null}
       {reporting && <ReportSheet onSubmit={(r) => void report(r)} onClose={() => setReporting(null)} />}
+      {dialog}
     </section>
   );
 }

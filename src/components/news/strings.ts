@@ -20,6 +20,8 @@ export const NEWS_TEXT = {
   cancelReply: '取消回复',
   delete: '删除',
   deleteConfirm: '确定删除这条评论吗？',
+  deleteTitle: '删除评论',
+  cancel: '取消',
   report: '举报',
   reportTitle: '举报原因',
   reportReasons: ['垃圾广告', '辱骂攻击', '色情低俗', '违法信息', '虚假谣言'] as const,

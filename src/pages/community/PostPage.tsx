@@ -3,13 +3,13 @@
  * author (their posts and comments disappear for you), 加入浮窗, and comments as for articles.
  */
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PostView } from '../../../workers/protocol/api/news';
 import { CommentSection } from '../../components/news/CommentSection';
 import { LikeButton } from '../../components/news/LikeButton';
 import { PostHead, PostImages } from '../../components/news/PostCard';
 import { ReportSheet } from '../../components/news/ReportSheet';
+import { useConfirm } from '../../components/use-confirm';
 import { PageHeader } from '../../components/user/PageHeader';
 import { useSession } from '../../core/hooks';
 // Not ../../core/index: that would pull the protocol's schemas into this area's chunk.
@@ -29,7 +29,7 @@ export function PostPage() {
     keepOnError: true,
   });
   const [reporting, setReporting] = useState(false);
-  const [askingShield, setAskingShield] = useState(false);
+  const { dialog, ask } = useConfirm();
   const p = post.data;
   const back = () => (window.history.length > 1 ? window.history.back() : navigate(paths.communityList()));
   const login = () => {
@@ -51,14 +51,16 @@ export function PostPage() {
     showToast(env.msg);
     post.set((prev) => prev && { ...prev, author: { ...prev.author, following: env.data.following } });
   };
-  const askShield = () => {
+  const shield = async () => {
     if (!p) return;
     if (!session.loggedIn) return login();
-    setAskingShield(true);
-  };
-  const shield = async () => {
-    setAskingShield(false);
-    if (!p) return;
+    const sure = await ask({
+      title: T.shield,
+      message: T.shieldConfirm(p.author.nickName),
+      confirmText: T.shieldOk,
+      cancelText: T.cancel,
+    });
+    if (!sure) return;
     const env = await newsApi.shield(p.author.id, true);
     if (env.code !== 200) return;
     showToast(env.msg);
@@ -122,7 +124,7 @@ export function PostPage() {
                   >
                     {T.report}
                   </button>
-                  <button type="button" className="nw-btn" onClick={askShield}>
+                  <button type="button" className="nw-btn" onClick={() => void shield()}>
                     {T.shield}
                   </button>
                 </>
@@ -139,16 +141,7 @@ export function PostPage() {
         </>
       )}
       {reporting && <ReportSheet onSubmit={(r) => void report(r)} onClose={() => setReporting(false)} />}
-      {askingShield && p && (
-        <ConfirmDialog
-          title={T.shield}
-          message={T.shieldConfirm(p.author.nickName)}
-          confirmText={T.shieldOk}
-          cancelText={T.cancel}
-          onConfirm={() => void shield()}
-          onCancel={() => setAskingShield(false)}
-        />
-      )}
+      {dialog}
     </div>
   );
 }

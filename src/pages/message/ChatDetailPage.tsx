@@ -6,6 +6,7 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
+import { useConfirm } from '../../components/use-confirm';
 import { Avatar } from '../../components/user/Avatar';
 import { LoadState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
@@ -15,11 +16,12 @@ import { MessagePeoplePaths, type ChatSettings } from '../../../workers/protocol
 import { goBack } from '../user/use-load';
 import { useMyLoad } from './use-my-load';
 import { SettingSwitch } from './PeopleParts';
-import { idParam, post } from './PersonalPage';
+import { blockQuestion, idParam, post } from './PersonalPage';
 import { PEOPLE_TEXT as T } from './people-strings';
 
 function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) {
   const [, navigate] = useLocation();
+  const { dialog, ask } = useConfirm();
   /** A switch's change: sent as `on` 1/0 with the body, then the settings read back. */
   const toggle = (path: string, body: Record<string, unknown>) => async (on: boolean) => {
     const done = await post(path, { ...body, on: on ? 1 : 0 });
@@ -65,7 +67,7 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           hint={T.chatDetail.blockHint}
           checked={s.blocked}
           onChange={async (on) =>
-            on && !window.confirm(T.personal.confirmBlock(s.peer.nickName))
+            on && !(await ask(blockQuestion(s.peer.nickName)))
               ? false
               : toggle(MessagePaths.block, { userId: s.peer.id })(on)
           }
@@ -77,13 +79,20 @@ function Settings({ s, onChanged }: { s: ChatSettings; onChanged: () => void }) 
           className="us-row msg-detail__danger"
           disabled={!s.exists}
           onClick={async () => {
-            if (!window.confirm(T.chatDetail.confirmClear)) return;
+            const sure = await ask({
+              title: T.chatDetail.clear,
+              message: T.chatDetail.confirmClear,
+              confirmText: T.chatDetail.clearOk,
+              cancelText: T.personal.cancel,
+            });
+            if (!sure) return;
             if (await post(MessagePaths.deleteChat, { conversationId })) navigate(paths.message);
           }}
         >
           {T.chatDetail.clear}
         </button>
       </div>
+      {dialog}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
+import { useConfirm } from '../../components/use-confirm';
 import { Avatar } from '../../components/user/Avatar';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
@@ -153,6 +154,7 @@ export function GroupDetailPage(_props: PageProps) {
   const session = useSession();
   const act = useGroupAction();
   const [invitees, setInvitees] = useState('');
+  const { dialog, ask } = useConfirm();
   const g = detail.data;
   const me = session.user?.id ?? 0;
   const now = Date.now();
@@ -279,18 +281,19 @@ export function GroupDetailPage(_props: PageProps) {
           {/* Leaving and dissolving: asked first, then back to the group list. */}
           {(
             [
-              ['leave', MessagePaths.groupLeave, D.confirmLeave, D.leave],
-              ['dissolve', MessagePaths.groupDissolve, D.confirmDissolve, D.dissolve],
+              ['leave', MessagePaths.groupLeave, D.confirmLeave, D.leave, D.leaveOk],
+              ['dissolve', MessagePaths.groupDissolve, D.confirmDissolve, D.dissolve, D.dissolveOk],
             ] as const
           ).map(
-            ([can, path, question, label]) =>
+            ([can, path, question, label, ok]) =>
               groupMay(role, can) && (
                 <button
                   key={can}
                   type="button"
                   className="us-btn us-btn--danger us-logout"
                   onClick={async () => {
-                    if (!window.confirm(question)) return;
+                    const sure = await ask({ title: label, message: question, confirmText: ok, cancelText: D.cancel });
+                    if (!sure) return;
                     if (await act(path, { groupId: g.id })) navigate(paths.messageGroupList);
                   }}
                 >
@@ -298,6 +301,7 @@ export function GroupDetailPage(_props: PageProps) {
                 </button>
               ),
           )}
+          {dialog}
         </>
       )}
     </div>

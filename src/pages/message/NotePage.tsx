@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
+import { useConfirm } from '../../components/use-confirm';
 import { ListState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
 import { formatChinaTime, getCore } from '../../core/index';
@@ -61,6 +62,7 @@ export function NotePage(_props: PageProps) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  const { dialog, ask } = useConfirm();
   const list = notes.data ?? [];
   const length = [...text.trim()].length;
 
@@ -91,7 +93,13 @@ export function NotePage(_props: PageProps) {
   }
 
   async function remove(note: Note) {
-    if (!window.confirm(T.confirmRemove)) return;
+    const sure = await ask({
+      title: T.removeTitle,
+      message: T.confirmRemove,
+      confirmText: T.remove,
+      cancelText: T.removeCancel,
+    });
+    if (!sure) return;
     const env = await getCore().request<unknown>({
       path: NotePaths.remove,
       method: 'POST',
@@ -160,6 +168,7 @@ export function NotePage(_props: PageProps) {
           ))}
         </ul>
       )}
+      {dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/App';
 import { paths } from '../../app/paths';
+import { useConfirm, type ConfirmQuestion } from '../../components/use-confirm';
 import { Avatar } from '../../components/user/Avatar';
 import { LoadState } from '../../components/user/ListState';
 import { PageHeader } from '../../components/user/PageHeader';
@@ -33,8 +34,19 @@ export async function post(path: string, body: Record<string, unknown>): Promise
   return env.code === 200;
 }
 
+/** Blocking someone is asked first, from the card and from the chat's settings alike. */
+export function blockQuestion(nickName: string): ConfirmQuestion {
+  return {
+    title: T.personal.blockTitle,
+    message: T.personal.confirmBlock(nickName),
+    confirmText: T.personal.block,
+    cancelText: T.personal.cancel,
+  };
+}
+
 function Card({ card, onChanged }: { card: PersonCard; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
+  const { dialog, ask } = useConfirm();
   async function run(path: string, body: Record<string, unknown>) {
     setBusy(true);
     try {
@@ -95,14 +107,15 @@ function Card({ card, onChanged }: { card: PersonCard; onChanged: () => void }) 
               className="us-btn us-btn--danger"
               aria-pressed={card.blocked}
               disabled={busy}
-              onClick={() => {
-                if (!card.blocked && !window.confirm(T.personal.confirmBlock(card.nickName))) return;
+              onClick={async () => {
+                if (!card.blocked && !(await ask(blockQuestion(card.nickName)))) return;
                 void run(MessagePaths.block, { userId: card.id, on: card.blocked ? 0 : 1 });
               }}
             >
               {card.blocked ? T.personal.unblock : T.personal.block}
             </button>
           </div>
+          {dialog}
         </>
       )}
     </>

@@ -20,6 +20,8 @@ export const NOTE_TEXT = {
   edit: '编辑',
   remove: '删除',
   confirmRemove: '确定删除这条笔记吗？删除后无法恢复',
+  removeTitle: '删除笔记',
+  removeCancel: '取消',
   edited: '已编辑',
   bound: (max: number) => `最多保存 ${max} 条`,
 } as const;

@@ -27,6 +27,8 @@ export const PEOPLE_TEXT = {
     blockedTag: '已拉黑',
     blockedMe: '对方已将你拉黑，无法发消息或关注',
     self: '这是你自己的名片',
+    blockTitle: '拉黑此人',
+    cancel: '取消',
     confirmBlock: (name: string) => `拉黑「${name}」后，对方无法给你发消息，你们之间的关注也会解除。确定拉黑吗？`,
   },
   attention: {
@@ -88,6 +90,7 @@ export const PEOPLE_TEXT = {
     clear: '清空聊天记录',
     confirmClear: '清空后，这个会话的聊天记录将从你的设备和列表中删除，确定清空吗？',
     cleared: '聊天记录已清空',
+    clearOk: '清空',
     block: '拉黑对方',
     blockHint: '拉黑后对方无法给你发消息，也无法关注你',
   },
