@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seasonCalendar, seasonWindow, type SeasonMatch } from '../../server/live/simulator/season';
 import { fixturesOfDay, type Fixture } from '../../server/live/simulator/fixtures';
 import { playOut } from '../../server/live/simulator/play-out';
-import { seasonDate, tieWinnerOf, tuesdayOf } from '../../server/live/simulator/knockout';
+import { seasonDate, tieOutcomeOf, tieWinnerOf, tuesdayOf } from '../../server/live/simulator/knockout';
 import { CUP_FORMATS } from '../../server/live/simulator/formats-cups';
 import { FOOTBALL_REST_H, slotMinute } from '../../server/live/simulator/formats';
 import { utcToLocal } from '../../server/live/simulator/local-time';
@@ -161,7 +161,7 @@ describe('a cup’s rounds in the 数据库', () => {
   const bracket = cupBracketOf({
     matches: mine,
     results: results.filter((r) => r.ot * 1000 < afterSecond),
-    winnerOf: (m) => tieWinnerOf(SEED, m),
+    outcomeOf: (m) => tieOutcomeOf(SEED, m),
     nowMs: afterSecond,
     nameOf: (id) => TEAM_BY_ID.get(id)!.name,
   });
@@ -186,6 +186,24 @@ describe('a cup’s rounds in the 数据库', () => {
     const drawn = bracket.rounds[2]!.ties.flatMap((t) => [t.home.teamId, t.away.teamId]);
     expect(new Set(drawn)).toEqual(winners);
     expect(bracket.rounds[2]!.ties.every((t) => t.score === undefined && t.winner === undefined)).toBe(true);
+    expect(bracket.rounds.slice(2).every((r) => r.ties.every((t) => t.pen === undefined))).toBe(true);
+  });
+
+  it('a played tie level after extra time shows its shoot-out, home side first, and the winner won it', () => {
+    const played = bracket.rounds.slice(0, 2).flatMap((r) => r.ties);
+    let onPens = 0;
+    for (const t of played) {
+      const m = mine.find((x) => x.homeId === t.home.teamId && x.awayId === t.away.teamId)!;
+      const r = playOut(SEED, fixtureOf(m));
+      if (t.score![0] !== t.score![1]) {
+        expect(t.pen).toBeUndefined();
+        continue;
+      }
+      onPens++;
+      expect(t.pen).toEqual(r.pen);
+      expect(t.winner).toBe(t.pen![0] > t.pen![1] ? 'home' : 'away');
+    }
+    expect(onPens).toBeGreaterThan(0);
     for (const round of bracket.rounds.slice(3))
       expect(round.ties.every((t) => t.home.name === '待定' && t.away.name === '待定')).toBe(true);
   });
