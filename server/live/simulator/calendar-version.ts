@@ -13,9 +13,10 @@ import { fixturesOfDay, type Fixture } from './fixtures';
 
 /**
  * The calendar generator's version: 2 replays called-off league matches (./rearrange.ts), 3 adds
- * the domestic cups (./cups.ts) and moves the leagues off their weekends and weeks.
+ * the domestic cups (./cups.ts) and moves the leagues off their weekends and weeks, 4 adds 足协杯
+ * (中超 and 中甲 leave its weeks, their clubs rest around its rounds).
  */
-export const CALENDAR_VERSION = 3;
+export const CALENDAR_VERSION = 4;
 
 export const CALENDAR_KEY = 'calendar';
 
