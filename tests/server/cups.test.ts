@@ -10,8 +10,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { seasonCalendar, seasonWindow, type SeasonMatch } from '../../server/live/simulator/season';
 import { fixturesOfDay, type Fixture } from '../../server/live/simulator/fixtures';
 import { playOut } from '../../server/live/simulator/play-out';
-import { seasonDate, tieOutcomeOf, tieWinnerOf, tuesdayOf } from '../../server/live/simulator/knockout';
+import {
+  knockoutReservations,
+  seasonDate,
+  tieOutcomeOf,
+  tieWinnerOf,
+  tuesdayOf,
+} from '../../server/live/simulator/knockout';
 import { CUP_FORMATS } from '../../server/live/simulator/formats-cups';
+import { cupReservations } from '../../server/live/simulator/cups';
 import { FOOTBALL_REST_H, slotMinute } from '../../server/live/simulator/formats';
 import { utcToLocal } from '../../server/live/simulator/local-time';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../server/seed/leagues';
@@ -259,6 +266,16 @@ describe('足协杯: a calendar year’s cup of 中超 and 中甲', () => {
         .map((m) => m.day),
     );
     for (const m of mine) expect(busy.has(m.day), m.day).toBe(false);
+    // Whatever the seed and year: every kick-off its rounds may use is on such a free day.
+    for (let y = 2025; y <= 2032; y++) {
+      const days = (list: Array<{ leagueId: number; times: number[] }>) =>
+        list.filter((r) => r.leagueId !== 32).flatMap((r) => r.times.map((t) => chinaDay(t)));
+      const taken = new Set([y - 1, y].flatMap((z) => [...days(cupReservations(z)), ...days(knockoutReservations(z))]));
+      const own = cupReservations(y)
+        .find((r) => r.leagueId === 32)!
+        .times.map((t) => chinaDay(t));
+      for (const d of own) expect(taken.has(d), `${y}: ${d}`).toBe(false);
+    }
     // Its spring rounds are on the day lists of the split season before (July to June) as well.
     const may = mine.filter((m) => m.round === 1);
     for (const m of may)
