@@ -8,7 +8,7 @@
  */
 import type { BracketSide, KnockoutBracket, KnockoutRound } from '../../workers/protocol/index';
 import type { SeasonMatch } from '../live/simulator/season';
-import { FINAL } from '../live/simulator/knockout';
+import { FINAL, type TieOutcome } from '../live/simulator/knockout';
 import type { ResultInput } from './standings';
 
 type Row = { rank: number; teamId: number; teamName: string; played: number };
@@ -19,8 +19,8 @@ export interface KnockoutPlay {
   matches: readonly SeasonMatch[];
   /** Stored (and earlier, generated) results of the competition. */
   results: readonly ResultInput[];
-  /** Who won each decided tie, by its deciding match (the shoot-out is not in a result). */
-  winnerOf: (deciding: SeasonMatch) => number;
+  /** How each decided tie ended, by its deciding match (the shoot-out is not in a result). */
+  outcomeOf: (deciding: SeasonMatch) => TieOutcome;
   nowMs: number;
   /** A team's name. */
   nameOf: (teamId: number) => string;
@@ -85,13 +85,25 @@ function drawnRound(projected: KnockoutRound, stage: number, rows: readonly Row[
         score = [(score?.[0] ?? 0) + h, (score?.[1] ?? 0) + a];
       }
       const decided = resultOf(d);
-      const won = decided && !decided.live ? play.winnerOf(d) : null;
+      const out = decided && !decided.live ? play.outcomeOf(d) : null;
       return {
         home: side(d.homeId),
         away: side(d.awayId),
         ...(score ? { score } : {}),
-        ...(won !== null ? { winner: won === d.homeId ? ('home' as const) : ('away' as const) } : {}),
+        ...decidedBy(out, d.homeId),
       };
     }),
+  };
+}
+
+/** A decided tie's winner side and, when it went to penalties, its shoot-out (home side first). */
+export function decidedBy(
+  out: TieOutcome | null,
+  homeId: number,
+): { winner?: 'home' | 'away'; pen?: [number, number] } {
+  if (!out) return {};
+  return {
+    winner: out.winner === homeId ? 'home' : 'away',
+    ...(out.pen ? { pen: [out.pen[0], out.pen[1]] } : {}),
   };
 }

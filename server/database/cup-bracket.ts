@@ -2,11 +2,11 @@
  * A domestic cup's rounds as the 数据库 shows them instead of a table (../live/simulator/cups.ts):
  * each round with its week, its ties once drawn (the first round from the start, a later one
  * once the round before is over), the score of each tie played (extra time included) and, once
- * decided, who went through; a round not drawn yet lists its ties as 待定.
+ * decided, who went through (and a shoot-out's score); a round not drawn yet lists its ties as 待定.
  */
 import type { BracketSide, KnockoutBracket, KnockoutRound } from '../../workers/protocol/index';
 import type { SeasonMatch } from '../live/simulator/season';
-import type { KnockoutPlay } from './bracket';
+import { decidedBy, type KnockoutPlay } from './bracket';
 
 /** A match is over this long after its kick-off (extra time and penalties included). */
 const OVER_MS = 3 * 3600_000;
@@ -37,12 +37,12 @@ export function cupBracketOf(play: KnockoutPlay): KnockoutBracket {
         when,
         ties: mine.map((m) => {
           const r = resultOf(m);
-          const won = r && !r.live ? play.winnerOf(m) : null;
+          const out = r && !r.live ? play.outcomeOf(m) : null;
           return {
             home: side(m.homeId),
             away: side(m.awayId),
             ...(r ? { score: [r.score[0], r.score[1]] as [number, number] } : {}),
-            ...(won !== null ? { winner: won === m.homeId ? ('home' as const) : ('away' as const) } : {}),
+            ...decidedBy(out, m.homeId),
           };
         }),
       };

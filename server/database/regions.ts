@@ -34,6 +34,7 @@ export const REGION_BY_LEAGUE: Readonly<Record<number, Region>> = {
   29: '欧洲',
   30: '欧洲',
   31: '欧洲',
+  32: '亚洲',
   101: '美洲',
   102: '亚洲',
   103: '欧洲',

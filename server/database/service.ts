@@ -38,7 +38,7 @@ import { CONFERENCES, hasTable, zoneIn } from './shapes';
 import { bracketOf, type KnockoutPlay } from './bracket';
 import { cupBracketOf } from './cup-bracket';
 import { calendarDay, seasonCalendar, seasonWindow } from '../live/simulator/season';
-import { europeanSeasonOf, knockoutStart, tieWinnerOf } from '../live/simulator/knockout';
+import { europeanSeasonOf, knockoutStart, tieOutcomeOf } from '../live/simulator/knockout';
 import { REGION_BY_LEAGUE, REGION_ORDER } from './regions';
 import { worldSeed } from '../live/past-results';
 
@@ -185,7 +185,7 @@ export function standingsOf(
   const play = (seed: number): KnockoutPlay => ({
     matches: seasonCalendar(seed, year).matches.filter((m) => m.leagueId === league.id && m.stage !== undefined),
     results: all(),
-    winnerOf: (m) => tieWinnerOf(seed, m),
+    outcomeOf: (m) => tieOutcomeOf(seed, m),
     nowMs,
     nameOf: (id) => TEAM_BY_ID.get(id)?.name ?? '',
   });

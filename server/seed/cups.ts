@@ -14,13 +14,14 @@ const cup = (
   color: string,
   pool: NonNullable<LeagueSeed['pool']>,
   windows: LeagueSeed['windows'],
+  seasonKind: LeagueSeed['seasonKind'] = 'split',
 ): LeagueSeed => ({
   id,
   sport: 'zq',
   name,
   letter,
   color,
-  seasonKind: 'split',
+  seasonKind,
   cup: true,
   major: false,
   windows,
@@ -29,7 +30,7 @@ const cup = (
   pool,
 });
 
-/** 足总杯, 国王杯, 意大利杯, 德国杯 and 法国杯 (ids 27–31). */
+/** 足总杯, 国王杯, 意大利杯, 德国杯 and 法国杯 (ids 27–31); 足协杯 (32), a calendar year's cup of 中超 and 中甲. */
 export function domesticCups(): LeagueSeed[] {
   const evenings: LeagueSeed['windows'] = [
     [h(1), h(4, 30)],
@@ -74,5 +75,17 @@ export function domesticCups(): LeagueSeed[] {
       evenings,
     ),
     cup(31, '法国杯', 'F', '#002395', [[5, 18]], evenings),
+    cup(
+      32,
+      '足协杯',
+      'Z',
+      '#d7000f',
+      [
+        [6, 16],
+        [19, 16],
+      ],
+      [[h(15), h(20)]],
+      'calendar',
+    ),
   ];
 }

@@ -3,7 +3,9 @@
  * table is its 36-club league phase with the places straight into the round of 16 and to the
  * play-off round marked; the NBA table is two conferences, 东部 and 西部, 15 teams each; 中超
  * between seasons says when its season ended and the next starts; 德国杯 shows its rounds instead
- * of a table, each drawn from the winners of the round before. Screenshots go to
+ * of a table, each drawn from the winners of the round before; 足协杯 (a calendar year's cup, over
+ * by now) shows every round played to its winner, a tie level after extra time with its shoot-out
+ * (点球 x-y). Screenshots go to
  * tests/e2e/screenshots/shapes-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +134,43 @@ describe('competition shapes', () => {
     await screenshot(page, 'shapes-cup-rounds');
     await page.locator('[data-round="1/8决赛"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'shapes-cup-rounds-later');
+  });
+
+  it('足协杯 after its season: every round played to its winner, shoot-outs beside their results', async () => {
+    await page.goto(`${server.url}/database/detail?id=32`);
+    await page.waitForSelector('[data-bracket] [data-round="决赛"] [data-tie][data-winner]', { timeout: 30_000 });
+    expect(await page.textContent('body')).toContain('单场淘汰 · 32队');
+    const rounds = await page.$$eval('[data-bracket] [data-round]', (els) =>
+      els.map((e) => ({
+        name: e.getAttribute('data-round'),
+        ties: [...e.querySelectorAll('[data-tie]')].map((t) => ({
+          won: t.querySelector('.db-tie-won')?.textContent ?? null,
+          score: t.querySelector('[data-tie-score]')?.textContent ?? null,
+          pen: t.querySelector('[data-tie-pen] [aria-hidden="true"]')?.textContent ?? null,
+          spoken: t.querySelector('[data-tie-pen] .visually-hidden')?.textContent ?? null,
+        })),
+      })),
+    );
+    expect(rounds.map((r) => [r.name, r.ties.length])).toEqual([
+      ['第四轮', 16],
+      ['1/8决赛', 8],
+      ['1/4决赛', 4],
+      ['半决赛', 2],
+      ['决赛', 1],
+    ]);
+    const ties = rounds.flatMap((r) => r.ties);
+    for (const t of ties) {
+      expect(t.won).not.toBeNull();
+      const [h, a] = t.score!.split('-').map(Number);
+      // Level after extra time: the shoot-out decided it, and it is shown (and read out).
+      if (h === a) {
+        expect(t.pen).toMatch(/^\(点球 \d+-\d+\)$/);
+        expect(t.spoken).toMatch(/^点球大战 \d+比\d+$/);
+      } else expect(t.pen).toBeNull();
+    }
+    expect(ties.some((t) => t.pen !== null)).toBe(true);
+    await page.locator('[data-round="决赛"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'shapes-cup-fa-final');
   });
 
   it('中超 between seasons: the season’s end and the next start, no match live', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seasonCalendar, type SeasonMatch } from '../../server/live/simulator/season';
 import { fixturesOfDay, type Fixture } from '../../server/live/simulator/fixtures';
 import { playOut } from '../../server/live/simulator/play-out';
-import { tieWinner, tieWinnerOf } from '../../server/live/simulator/knockout';
+import { tieWinner, tieOutcomeOf } from '../../server/live/simulator/knockout';
 import { bracketOf } from '../../server/database/bracket';
 import { computeTable, type ResultInput } from '../../server/database/standings';
 import { LEAGUE_BY_ID, leagueTeams } from '../../server/seed/leagues';
@@ -120,7 +120,7 @@ describe.each([7, 25, 26])('knockout rounds of competition %i', (leagueId) => {
     const b = bracketOf(rows, days, 2026, {
       matches: knockout,
       results,
-      winnerOf: (m) => tieWinnerOf(SEED, m),
+      outcomeOf: (m) => tieOutcomeOf(SEED, m),
       nowMs: now,
       nameOf: (id) => `T${id}`,
     });
@@ -132,7 +132,14 @@ describe.each([7, 25, 26])('knockout rounds of competition %i', (leagueId) => {
       const won = tie.winner === 'home' ? tie.home.teamId! : tie.away.teamId!;
       const lost = tie.winner === 'home' ? tie.away.teamId! : tie.home.teamId!;
       expect([r16Teams.has(won), r16Teams.has(lost)]).toEqual([true, false]);
-      if (tie.score![0] !== tie.score![1]) expect(tie.winner).toBe(tie.score![0] > tie.score![1] ? 'home' : 'away');
+      if (tie.score![0] !== tie.score![1]) {
+        expect(tie.winner).toBe(tie.score![0] > tie.score![1] ? 'home' : 'away');
+        expect(tie.pen).toBeUndefined();
+      } else {
+        // Level on aggregate: the shoot-out (the bracket's home side hosted the second leg) decided it.
+        expect(tie.pen![0]).not.toBe(tie.pen![1]);
+        expect(tie.winner).toBe(tie.pen![0] > tie.pen![1] ? 'home' : 'away');
+      }
     }
     for (const tie of r16Round!.ties) {
       expect(tie.home.seed!).toBeLessThanOrEqual(8);

@@ -13,8 +13,9 @@ import { fixturesOfDay, type Fixture } from './fixtures';
 
 /**
  * The calendar generator's version: 2 replays called-off league matches (./rearrange.ts), 3 adds
- * the domestic cups (./cups.ts) and moves the leagues off their weekends and weeks, 4 keeps every
- * slot of a round out of its league's breaks (a Friday or Sunday next to a winter break).
+ * the domestic cups (./cups.ts) and moves the leagues off their weekends and weeks, 4 adds 足协杯
+ * (中超 and 中甲 leave its weeks, their clubs rest around its rounds) and keeps every slot of a
+ * round out of its league's breaks (a Friday or Sunday next to a winter break).
  */
 export const CALENDAR_VERSION = 4;
 

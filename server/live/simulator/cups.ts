@@ -22,10 +22,17 @@ import { slotTime } from './placing';
 import type { SeasonMatch } from './season';
 
 export const DOMESTIC_CUPS = Object.keys(CUP_FORMATS).map(Number);
+/** The cups of a split season (August to May) and those of a calendar year (足协杯). */
+export const SPLIT_CUPS = DOMESTIC_CUPS.filter((id) => !CUP_FORMATS[id]!.calendar);
+export const CALENDAR_CUPS = DOMESTIC_CUPS.filter((id) => CUP_FORMATS[id]!.calendar);
+
+/** A cup's 'MM-DD' in its season `year` (a split season's, or the calendar year's). */
+const cupDate = (f: CupFormat, md: string, year: number): string =>
+  f.calendar ? `${year}-${md}` : seasonDate(md, year);
 
 /** A round's kick-offs in a season (its slots from the week's Tuesday). */
 export function roundTimes(f: CupFormat, round: CupRound, year: number): number[] {
-  const anchor = tuesdayOf(seasonDate(round.week, year));
+  const anchor = tuesdayOf(cupDate(f, round.week, year));
   return round.slots.map((s) => slotTime(f.tz, anchor, s));
 }
 
@@ -47,7 +54,7 @@ export function cupWeeks(leagueId: number, year: number): { weekend: Set<string>
   for (const f of Object.values(CUP_FORMATS)) {
     if (!f.entrants.includes(leagueId)) continue;
     for (const r of f.rounds) {
-      const t = tuesdayOf(seasonDate(r.week, year));
+      const t = tuesdayOf(cupDate(f, r.week, year));
       if (r.slots.some((s) => s[0] >= 3)) weekend.add(t);
       else midweek.add(t);
     }
@@ -83,16 +90,22 @@ interface CupState {
 }
 
 /**
- * Every cup match of the season that starts in `year`, the days' other matches from `dayOf` (the
- * calendar without the cups). Rounds are played in the order of their dates, all the cups' rounds
- * on a same Beijing day together (a fixture's draws depend on the day's whole list).
+ * Every match of the cups `ids` (all split, or all calendar ones) of the season that starts in
+ * `year`, the days' other matches from `dayOf` (the calendar without these cups). Rounds are
+ * played in the order of their dates, all the cups' rounds on a same Beijing day together (a
+ * fixture's draws depend on the day's whole list).
  */
-export function cupMatches(seed: number, year: number, dayOf: (day: string) => SeasonMatch[]): SeasonMatch[] {
-  const states = DOMESTIC_CUPS.map((leagueId): CupState => {
+export function cupMatches(
+  seed: number,
+  year: number,
+  dayOf: (day: string) => SeasonMatch[],
+  ids: readonly number[] = SPLIT_CUPS,
+): SeasonMatch[] {
+  const states = ids.map((leagueId): CupState => {
     const { ids, byes } = cupEntrants(leagueId);
     return { leagueId, f: CUP_FORMATS[leagueId]!, left: ids.slice(byes) };
   });
-  const byes = new Map(DOMESTIC_CUPS.map((id) => [id, cupEntrants(id).ids.slice(0, cupEntrants(id).byes)]));
+  const byes = new Map(ids.map((id) => [id, cupEntrants(id).ids.slice(0, cupEntrants(id).byes)]));
   const steps = states.flatMap((s) =>
     s.f.rounds.map((round, k) => ({ s, round, k, times: roundTimes(s.f, round, year) })),
   );

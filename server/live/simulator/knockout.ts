@@ -12,7 +12,7 @@
  * competition (`knockoutReservations`), as a club still in it would need.
  */
 import { LEAGUE_BY_ID, leagueTeams } from '../../seed/leagues';
-import { addDays, chinaDay } from '../../../workers/protocol/index';
+import { addDays, chinaDay, type Pair } from '../../../workers/protocol/index';
 import { computeTable, type ResultInput } from '../../database/standings';
 import { FORMATS, slotMinute, type EuropeFormat } from './formats';
 import { fixturesFrom, fixturesOfDay } from './fixtures';
@@ -248,10 +248,20 @@ export function tieWinner(
   return r.pen && r.pen[0] > r.pen[1] ? m.homeId : m.awayId;
 }
 
-/** Who went through a tie, by its deciding match (second leg or final) as the simulator plays it. */
-export function tieWinnerOf(seed: number, deciding: SeasonMatch): number {
+/** How a tie ended: who went through and, when it went to penalties, the shoot-out (deciding match's home first). */
+export interface TieOutcome {
+  winner: number;
+  pen: Pair | null;
+}
+
+/** How a tie ended, by its deciding match (second leg or final) as the simulator plays it. */
+export function tieOutcomeOf(seed: number, deciding: SeasonMatch): TieOutcome {
   const f = fixturesOfDay(seed, deciding.day).find(
     (x) => x.leagueId === deciding.leagueId && x.homeId === deciding.homeId && x.ot * 1000 === deciding.at,
   )!;
-  return tieWinner(deciding, playOut(seed, f));
+  const r = playOut(seed, f);
+  return { winner: tieWinner(deciding, r), pen: r.pen ? [r.pen[0], r.pen[1]] : null };
 }
+
+/** Who went through a tie, by its deciding match (second leg or final) as the simulator plays it. */
+export const tieWinnerOf = (seed: number, deciding: SeasonMatch): number => tieOutcomeOf(seed, deciding).winner;

@@ -10,7 +10,9 @@
  * rounds (./knockout.ts) come last: they are drawn from the league phase as played, on nights
  * every club of the competition kept free. A called-off league match is played again on a later
  * free evening (./rearrange.ts). The domestic cups (./cups.ts) are drawn last, round by round, on
- * kick-offs every entrant kept free; the entrants' leagues leave the cup weekends and weeks.
+ * kick-offs every entrant kept free; the entrants' leagues leave the cup weekends and weeks. A
+ * calendar year's cup (足协杯) is drawn on its own (`calendarCups`), on days no other cup or
+ * European knockout match is played, so the days it reads are the leagues' alone.
  */
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, countryOf, leagueTeams, type LeagueSeed } from '../../seed/leagues';
 import { rngFor, type Rng } from '../../seed/rng';
@@ -20,7 +22,7 @@ import { FIFA_WINDOWS, FOOTBALL_REST_H, FORMATS, type CompetitionFormat, type Sl
 import { rearrangeCalledOff } from './rearrange';
 import { inRange, mmdd, weekday, nearest, occupy, release, slotTime, type Placer } from './placing';
 import { EUROPEAN_COMPETITIONS, knockoutMatches, knockoutReservations, seasonDate, tuesdayOf } from './knockout';
-import { cupMatches, cupReservations, cupWeeks, roundTimes } from './cups';
+import { CALENDAR_CUPS, cupMatches, cupReservations, cupWeeks, roundTimes } from './cups';
 import { CUP_FORMATS } from './formats-cups';
 
 export interface SeasonMatch {
@@ -287,7 +289,23 @@ export function seasonCalendar(seed: number, year: number): SeasonCalendar {
   const knockoutDays = new Map<string, SeasonMatch[]>();
   for (const m of knockouts) knockoutDays.set(m.day, [...(knockoutDays.get(m.day) ?? []), m]);
   const cups = cupMatches(seed, year, (day) => [...phaseOneDay(seed, day), ...(knockoutDays.get(day) ?? [])]);
-  return remember(calendars, key, indexed(year, [...first.matches, ...knockouts, ...cups]));
+  const calendar = calendarCups(seed, year).matches;
+  return remember(calendars, key, indexed(year, [...first.matches, ...knockouts, ...cups, ...calendar]));
+}
+
+const calendarCupSeasons = new Map<string, SeasonCalendar>();
+
+/**
+ * The calendar year's cups (足协杯) of `year`: its rounds fall on days without a European knockout
+ * or another cup's match (./formats-cups.ts), so each day's other matches are the leagues' alone
+ * (`phaseOneDay`), and the days before July are reached without the split season before.
+ */
+function calendarCups(seed: number, year: number): SeasonCalendar {
+  const key = `${seed}:${year}`;
+  const hit = calendarCupSeasons.get(key);
+  if (hit) return hit;
+  const matches = cupMatches(seed, year, (day) => phaseOneDay(seed, day), CALENDAR_CUPS);
+  return remember(calendarCupSeasons, key, indexed(year, matches));
 }
 
 /** The matches of a day without the knockout rounds of any season (the calendar they are drawn on). */
@@ -314,9 +332,14 @@ function phaseOne(seed: number, year: number): SeasonCalendar {
 export function calendarDay(seed: number, day: string): SeasonMatch[] {
   const y = Number(day.slice(0, 4));
   // No season of the year before reaches July (split seasons end by June, calendar ones in December),
-  // and a season's knockouts start in the February after it began.
+  // and a season's knockouts start in the February after it began; a calendar year's cup (in its
+  // season's calendar) starts in May.
   if (day.slice(5) >= '07-01') return seasonCalendar(seed, y).byDay.get(day) ?? [];
-  return [...(seasonCalendar(seed, y - 1).byDay.get(day) ?? []), ...(phaseOne(seed, y).byDay.get(day) ?? [])];
+  return [
+    ...(seasonCalendar(seed, y - 1).byDay.get(day) ?? []),
+    ...(phaseOne(seed, y).byDay.get(day) ?? []),
+    ...(calendarCups(seed, y).byDay.get(day) ?? []),
+  ];
 }
 
 export interface SeasonWindow {

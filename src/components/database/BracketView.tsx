@@ -1,8 +1,8 @@
 /**
  * A league phase's knockout bracket (props only), round by round as a list that reads on a phone.
  * DOM contract: the section carries `data-bracket`, each round `data-round` (its name), each tie
- * `data-tie` (with `data-winner` home|away once decided) and its aggregate score `data-tie-score`;
- * a side that is a club links to its team page.
+ * `data-tie` (with `data-winner` home|away once decided) and its aggregate score `data-tie-score`,
+ * a tie decided on penalties its shoot-out `data-tie-pen` ('(点球 4-3)', read out in words); a side that is a club links to its team page.
  */
 import { Link } from 'wouter';
 import type { BracketSide, KnockoutBracket } from '../../../workers/protocol/index';
@@ -36,8 +36,16 @@ export function BracketView({ bracket, teamHref }: { bracket: KnockoutBracket; t
               <li key={i} data-tie data-winner={tie.winner}>
                 <Side side={tie.home} won={tie.winner === 'home'} teamHref={teamHref} />
                 {tie.score ? (
-                  <span className="db-tie-vs" data-tie-score aria-label={DB_TEXT.bracket.aggregate}>
-                    {tie.score[0]}-{tie.score[1]}
+                  <span className="db-tie-result">
+                    <span className="db-tie-vs" data-tie-score aria-label={DB_TEXT.bracket.aggregate}>
+                      {tie.score[0]}-{tie.score[1]}
+                    </span>
+                    {tie.pen && (
+                      <small className="db-tie-pen" data-tie-pen>
+                        <span aria-hidden="true">({DB_TEXT.bracket.pen(tie.pen[0], tie.pen[1])})</span>
+                        <span className="visually-hidden">{DB_TEXT.bracket.penSpoken(tie.pen[0], tie.pen[1])}</span>
+                      </small>
+                    )}
                   </span>
                 ) : (
                   <span className="db-tie-vs">{DB_TEXT.bracket.vs}</span>

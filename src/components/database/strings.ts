@@ -45,7 +45,14 @@ export const DB_TEXT = {
     advance: { zq: '直接晋级16强', lq: '' },
     relegation: { zq: '降级区', lq: '' },
   },
-  bracket: { title: '淘汰赛对阵', projected: '按当前排名', vs: 'vs', aggregate: '总比分' },
+  bracket: {
+    title: '淘汰赛对阵',
+    projected: '按当前排名',
+    vs: 'vs',
+    aggregate: '总比分',
+    pen: (h: number, a: number) => `点球 ${h}-${a}`,
+    penSpoken: (h: number, a: number) => `点球大战 ${h}比${a}`,
+  },
   leaguePhase: (days: number) => `联赛阶段 · 36队 · 每队${days}场`,
   /** A knockout-only cup: its rounds tab and format line. */
   cupTab: '对阵',

@@ -29,6 +29,7 @@ import { seedDemoExperts, DEMO_EXPERTS } from '../../../server/proposal/demo';
 import { expertRecord } from '../../../server/proposal/settle';
 import { leagueMatches, leagueResults } from '../../../server/database/service';
 import { playerTallies } from '../../../server/facts/player-facts';
+import { rankLeagueOf } from '../../../server/facts/table-ranks';
 import { computeTable } from '../../../server/database/standings';
 import { LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams } from '../../../server/seed/leagues';
 import { checkText, isAbout } from './text-checks';
@@ -94,8 +95,9 @@ describe('match rows', () => {
     const rounds: Match[] = [];
     for (const id of [7, 25, 101]) rounds.push(...(await get<LeagueSchedule>(DatabasePaths.schedule, { id })).matches);
     for (const m of [...listed, ...rounds]) {
-      const table = await standingsOf(m.li);
       for (const side of ['home', 'away'] as const) {
+        // A knockout-only cup's match (the 足协杯 final of 11-21) ranks each club in its own league.
+        const table = await standingsOf(rankLeagueOf(m.li, m[side].id)!);
         const rows = table.groups ? table.groups.flatMap((g) => g.rows) : table.rows;
         const row = rows.find((r) => r.teamId === m[side].id)!;
         expect(row, `${m[side].name} in ${m.leagueName}`).toBeDefined();

@@ -99,6 +99,8 @@ export interface KnockoutRound {
     score?: [number, number];
     /** Who went through, once the tie is decided. */
     winner?: 'home' | 'away';
+    /** The shoot-out's goals (home side first), when the decided tie went to penalties. */
+    pen?: [number, number];
   }>;
 }
 
