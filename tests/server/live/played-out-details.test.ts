@@ -176,7 +176,8 @@ describe('a football match played out from the seed', () => {
       const sentOff = new Set<string>();
       for (const i of incidents) {
         if (i.type !== 'goal' && i.type !== 'yellow' && i.type !== 'red') continue;
-        const who = scorerOf(i, [...both.home, ...both.away]);
+        // Names are unique within a squad, not across the two (both may have a 哈里·安德森).
+        const who = `${i.side} ${scorerOf(i, both[i.side === 'away' ? 'away' : 'home'])}`;
         expect(sentOff.has(who), `${m.id} ${i.text}`).toBe(false);
         if (i.type === 'red') sentOff.add(who);
       }
