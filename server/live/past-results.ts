@@ -14,7 +14,7 @@ import { fixtureMatch, playedMatch } from './simulator/play-out';
 import { calendarDay, seasonWindow, type SeasonWindow } from './simulator/season';
 import type { LiveMatch } from './model';
 import { FEED_DAYS_KEY, loadMeta } from './store';
-import { ALL_LEAGUES } from '../seed/leagues';
+import { ALL_LEAGUES, TEAM_BY_ID } from '../seed/leagues';
 
 const worlds = new WeakMap<object, { seed: number }>();
 
@@ -127,16 +127,26 @@ interface SeasonScope {
   to: string;
 }
 
-/** Where a league's season stands in a simulated world; null where nothing is simulated. */
-async function seasonScope(db: Db, leagueId: number): Promise<SeasonScope | null> {
+/** The days the feed stored, oldest first; null where nothing is simulated (or stored yet). */
+async function storedDays(db: Db): Promise<{ seed: number; days: string[] } | null> {
   const w = worlds.get(db);
   if (!w) return null;
   const days = (await loadMeta<{ days?: string[] }>(db, FEED_DAYS_KEY))?.days ?? [];
-  if (days.length === 0) return null;
+  return days.length === 0 ? null : { seed: w.seed, days };
+}
+
+/** Where a league's season stands, given the stored days. */
+function scopeOf(seed: number, days: string[], leagueId: number): SeasonScope | null {
   const today = addDays(days[days.length - 1]!, -AHEAD_DAYS);
   const window = seasonWindow(leagueId, today);
   if (!window) return null;
-  return { seed: w.seed, window, filled: new Set(days), to: window.last < today ? window.last : today };
+  return { seed, window, filled: new Set(days), to: window.last < today ? window.last : today };
+}
+
+/** Where a league's season stands in a simulated world; null where nothing is simulated. */
+async function seasonScope(db: Db, leagueId: number): Promise<SeasonScope | null> {
+  const stored = await storedDays(db);
+  return stored ? scopeOf(stored.seed, stored.days, leagueId) : null;
 }
 
 const inSeason = (s: SeasonScope, ot: number): boolean => {
@@ -179,6 +189,9 @@ export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[
   return [...others(past), ...mine, ...others(later)].sort((a, b) => a.ot - b.ot || a.id - b.id);
 }
 
+/** A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day. */
+const dayOfFixture = (id: number): string => new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
+
 /**
  * A match of a simulated season the feed did not store (a day before its month, or after its
  * week ahead) as the 赛程 lists it, so its row and header read like a stored one; null otherwise.
@@ -186,9 +199,52 @@ export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[
 export async function unstoredMatch(db: Db, id: number): Promise<LiveMatch | null> {
   const w = worlds.get(db);
   if (!w || !Number.isSafeInteger(id) || id < 1) return null;
-  // A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day.
-  const day = new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
-  const f = fixturesOfDay(w.seed, day).find((x) => x.id === id);
+  const f = fixturesOfDay(w.seed, dayOfFixture(id)).find((x) => x.id === id);
   if (!f) return null;
   return (await seasonMatches(db, f.leagueId, [])).find((m) => m.id === id) ?? null;
+}
+
+/** A result played out from the seed, with its competition. */
+export interface PlayedOutResult extends ResultInput {
+  leagueId: number;
+}
+
+/**
+ * The results of a team, of every competition of its sport, that its seasons now running (or last
+ * finished) played before the stored days: the very results the tables count (cached per league
+ * and season, no match played again). Empty where nothing is simulated.
+ */
+export async function playedOutResults(db: Db, teamId: number): Promise<{ seed: number; results: PlayedOutResult[] }> {
+  const team = TEAM_BY_ID.get(teamId);
+  const stored = team ? await storedDays(db) : null;
+  if (!team || !stored) return { seed: 0, results: [] };
+  const results: PlayedOutResult[] = [];
+  for (const l of ALL_LEAGUES) {
+    if (l.sport !== team.sport) continue;
+    const s = scopeOf(stored.seed, stored.days, l.id);
+    if (!s) continue;
+    for (const r of generatedResults(s.seed, l.id, s.window.first, s.to, s.filled))
+      if (r.homeId === teamId || r.awayId === teamId) results.push({ ...r, leagueId: l.id });
+  }
+  return { seed: stored.seed, results };
+}
+
+/** Whole played-out matches last asked for by id (the rows of a few lists): a few kB each. */
+const PLAYED_KEPT = 200;
+const playedById = new Map<string, LiveMatch>();
+
+/**
+ * The match of a played-out result as the feed would have stored it at the whistle (the one its
+ * detail tells: ./played-story.ts); null when the id is no fixture of the seed.
+ */
+export function playedOutMatch(seed: number, id: number): LiveMatch | null {
+  const key = `${seed}:${id}`;
+  const hit = playedById.get(key);
+  if (hit) return hit;
+  const f = fixturesOfDay(seed, dayOfFixture(id)).find((x) => x.id === id);
+  if (!f) return null;
+  const m = playedMatch(seed, f);
+  if (playedById.size >= PLAYED_KEPT) playedById.delete(playedById.keys().next().value!);
+  playedById.set(key, m);
+  return m;
 }
