@@ -189,6 +189,9 @@ export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[
   return [...others(past), ...mine, ...others(later)].sort((a, b) => a.ot - b.ot || a.id - b.id);
 }
 
+/** How far from the stored days a season of the 赛程 may reach (a split season runs ~10 months). */
+const SEASON_REACH_DAYS = 400;
+
 /** A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day. */
 const dayOfFixture = (id: number): string => new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
 
@@ -197,9 +200,14 @@ const dayOfFixture = (id: number): string => new Date(Math.floor((id - 1) / 1000
  * week ahead) as the 赛程 lists it, so its row and header read like a stored one; null otherwise.
  */
 export async function unstoredMatch(db: Db, id: number): Promise<LiveMatch | null> {
-  const w = worlds.get(db);
-  if (!w || !Number.isSafeInteger(id) || id < 1) return null;
-  const f = fixturesOfDay(w.seed, dayOfFixture(id)).find((x) => x.id === id);
+  const stored = Number.isSafeInteger(id) && id >= 1 ? await storedDays(db) : null;
+  if (!stored) return null;
+  // No season reaches a year past the stored days: an id of another year is no match of the
+  // seasons the 赛程 lists, and its day's calendar is not drawn (seconds of CPU) to say so.
+  const day = dayOfFixture(id);
+  if (day < addDays(stored.days[0]!, -SEASON_REACH_DAYS) || day > addDays(stored.days.at(-1)!, SEASON_REACH_DAYS))
+    return null;
+  const f = fixturesOfDay(stored.seed, day).find((x) => x.id === id);
   if (!f) return null;
   return (await seasonMatches(db, f.leagueId, [])).find((m) => m.id === id) ?? null;
 }
