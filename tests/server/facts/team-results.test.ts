@@ -30,7 +30,7 @@ const START = Date.parse('2026-11-22T12:30:00Z');
 let ts: TestStorage;
 let server: BuiltServer;
 let firstStoredDay: string;
-/** Every football competition's season as its 赛程 lists it (stored, played out, to come). */
+/** Every competition's season as its 赛程 lists it (stored, played out, to come). */
 let seasons: LiveMatch[];
 
 async function ok<T>(path: string, id: number): Promise<T> {
@@ -90,7 +90,7 @@ beforeAll(async () => {
   await server.ctx.feed.start();
   firstStoredDay = (await loadMeta<{ days: string[] }>(ts.storage.db, FEED_DAYS_KEY))!.days[0]!;
   seasons = [];
-  for (const l of ALL_LEAGUES) if (l.sport === 'zq') seasons.push(...(await leagueMatches(ts.storage.db, l.id)));
+  for (const l of ALL_LEAGUES) seasons.push(...(await leagueMatches(ts.storage.db, l.id)));
 }, 240_000);
 
 afterAll(async () => {
@@ -98,44 +98,52 @@ afterAll(async () => {
   await ts?.cleanup();
 });
 
-const beforeStored = (m: LiveMatch) => chinaDay(m.ot * 1000) < firstStoredDay && isFinished(m.sport, m.status);
+const beforeStored = (m: LiveMatch): boolean => chinaDay(m.ot * 1000) < firstStoredDay && isFinished(m.sport, m.status);
 
 describe('a team’s past agrees with the 赛程', () => {
-  it('a return match’s 分析 and preview name the meeting played before the stored month, and each side’s form is the 赛程’s', async () => {
-    const epl = seasons.filter((m) => m.leagueId === 1);
-    // Return fixtures after the stored month's start whose first meeting was played before it.
-    const returns = epl.filter(
-      (m) =>
-        chinaDay(m.ot * 1000) >= firstStoredDay &&
-        epl.some((x) => beforeStored(x) && x.homeId === m.awayId && x.awayId === m.homeId),
-    );
-    expect(returns.length).toBeGreaterThan(2);
-    for (const m of returns.slice(0, 3)) {
-      const a = await ok<AnalysisHistory>(LivePaths.zqHistory, m.id);
-      const meetings = seasons
-        .filter(
-          (x) =>
-            ((x.homeId === m.homeId && x.awayId === m.awayId) || (x.homeId === m.awayId && x.awayId === m.homeId)) &&
-            x.ot < m.ot &&
-            isFinished(x.sport, x.status),
-        )
-        .sort(newestFirst);
-      expect(meetings.some(beforeStored)).toBe(true);
-      expect(a.h2h.map(said), `${m.id} h2h`).toEqual(meetings.slice(0, 10).map(truth));
-      expect(a.homeRecent.map(said), `${m.id} home`).toEqual(scheduleBefore(m.homeId, m.ot, 10).map(truth));
-      expect(a.awayRecent.map(said), `${m.id} away`).toEqual(scheduleBefore(m.awayId, m.ot, 10).map(truth));
-      // The preview's lines count the same meetings and results.
-      const shown = meetings.slice(0, 5);
-      const homeWins = shown.filter((x) => (x.homeId === m.homeId ? x.score[0] > x.score[1] : x.score[1] > x.score[0]));
-      const h2hLine = await headToHead(ts.storage.db, info(m));
-      expect(h2hLine).toContain(`两队近 ${shown.length} 次交手，${info(m).home} ${homeWins.length} 胜`);
-      const marks = scheduleBefore(m.homeId, m.ot, 5).map((x) => {
-        const [mine, theirs] = x.homeId === m.homeId ? x.score : [x.score[1], x.score[0]];
-        return mine > theirs ? '胜' : mine < theirs ? '负' : '平';
-      });
-      expect(await form(ts.storage.db, m.homeId, m.ot)).toContain(`近 ${marks.length} 场 ${marks.join('')}`);
-    }
-  });
+  it.each([
+    [1, LivePaths.zqHistory],
+    [101, LivePaths.lqAnalysis],
+  ] as const)(
+    'a return match’s 分析 and preview in league %i name the meeting played before the stored month, and each side’s form is the 赛程’s',
+    async (leagueId, path) => {
+      const epl = seasons.filter((m) => m.leagueId === leagueId);
+      // Return fixtures after the stored month's start whose first meeting was played before it.
+      const returns = epl.filter(
+        (m) =>
+          chinaDay(m.ot * 1000) >= firstStoredDay &&
+          epl.some((x) => beforeStored(x) && x.homeId === m.awayId && x.awayId === m.homeId),
+      );
+      expect(returns.length).toBeGreaterThan(2);
+      for (const m of returns.slice(0, 3)) {
+        const a = await ok<AnalysisHistory>(path, m.id);
+        const meetings = seasons
+          .filter(
+            (x) =>
+              ((x.homeId === m.homeId && x.awayId === m.awayId) || (x.homeId === m.awayId && x.awayId === m.homeId)) &&
+              x.ot < m.ot &&
+              isFinished(x.sport, x.status),
+          )
+          .sort(newestFirst);
+        expect(meetings.some(beforeStored)).toBe(true);
+        expect(a.h2h.map(said), `${m.id} h2h`).toEqual(meetings.slice(0, 10).map(truth));
+        expect(a.homeRecent.map(said), `${m.id} home`).toEqual(scheduleBefore(m.homeId, m.ot, 10).map(truth));
+        expect(a.awayRecent.map(said), `${m.id} away`).toEqual(scheduleBefore(m.awayId, m.ot, 10).map(truth));
+        // The preview's lines count the same meetings and results.
+        const shown = meetings.slice(0, 5);
+        const homeWins = shown.filter((x) =>
+          x.homeId === m.homeId ? x.score[0] > x.score[1] : x.score[1] > x.score[0],
+        );
+        const h2hLine = await headToHead(ts.storage.db, info(m));
+        expect(h2hLine).toContain(`两队近 ${shown.length} 次交手，${info(m).home} ${homeWins.length} 胜`);
+        const marks = scheduleBefore(m.homeId, m.ot, 5).map((x) => {
+          const [mine, theirs] = x.homeId === m.homeId ? x.score : [x.score[1], x.score[0]];
+          return mine > theirs ? '胜' : mine < theirs ? '负' : '平';
+        });
+        expect(await form(ts.storage.db, m.homeId, m.ot)).toContain(`近 ${marks.length} 场 ${marks.join('')}`);
+      }
+    },
+  );
 
   it('the 数据库 team page’s results are the 赛程’s latest, played-out ones included', async () => {
     const teamId = seasons.find((m) => m.leagueId === 1 && beforeStored(m))!.homeId;
