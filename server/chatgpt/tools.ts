@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { chinaDay, chinaWallClock, isLive, type ChatLink, type Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { latestOdds, liveMatches, matchesOfDay, oddsMoves, teamMatches } from '../live/repository';
+import { meetingsBefore, recentResults } from '../facts/team-results';
 import { listSchedules } from '../vlive/catalog';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import type { AiService } from '../ai/service';
@@ -195,7 +196,7 @@ export function createChatTools(
     async (c, t) => {
       const live = (await liveMatches(db)).filter((m) => m.homeId === t.id || m.awayId === t.id);
       const next = await teamMatches(db, t.id, 'upcoming', kit.nowS(), 1);
-      const last = await teamMatches(db, t.id, 'finished', kit.nowS() + 1, 5);
+      const last = await recentResults(db, t.id, kit.nowS() + 1, 5);
       const lines: string[] = [];
       const links: ChatLink[] = [];
       for (const m of live) {
@@ -230,20 +231,8 @@ export function createChatTools(
       const b = findTeam(c, team_b);
       if (!a) return kit.unknownTeam(team_a);
       if (!b) return kit.unknownTeam(team_b);
-      const rows = await db
-        .selectFrom('live_matches')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('home_id', '=', a.id), eb('away_id', '=', b.id)]),
-            eb.and([eb('home_id', '=', b.id), eb('away_id', '=', a.id)]),
-          ]),
-        )
-        .execute();
-      const ids = new Set(rows.map((r) => r.id));
-      const finished = (await teamMatches(db, a.id, 'finished', kit.nowS() + 1, 200))
-        .filter((m) => ids.has(m.id))
-        .slice(0, 5);
+      // Stored and played-out meetings alike, as the match 分析 lists them.
+      const finished = await meetingsBefore(db, { id: 0, homeId: a.id, awayId: b.id, ot: kit.nowS() + 1 }, 5);
       if (!finished.length) return kit.none(T.h2hNone(a.name, b.name));
       return { ...kit.listAnswer(c, T.h2h(a.name, b.name, finished.length), finished), found: true };
     },

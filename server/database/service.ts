@@ -31,6 +31,7 @@ import { toMatch, type RankOf, type ViewClock } from '../live/match-view';
 import { tableRanks } from '../facts/table-ranks';
 import { squad } from '../live/simulator/squads';
 import { teamMatches } from '../live/repository';
+import { recentResults } from '../facts/team-results';
 import { playerTallies } from '../facts/player-facts';
 import { type ResultInput, type TableRow } from './standings';
 import { isTableView, leagueTables, scratchView, viewOf, type LiveTableAnswer, type TableView } from './league-tables';
@@ -309,7 +310,7 @@ export async function teamPage(db: Db, teamId: number, clock: ViewClock): Promis
   const league = LEAGUE_BY_ID.get(team.leagueId)!;
   const nowS = Math.floor(clock.now / 1000);
   const [results, upcoming, table] = await Promise.all([
-    teamMatches(db, teamId, 'finished', nowS + 1, RESULTS_SHOWN),
+    recentResults(db, teamId, nowS + 1, RESULTS_SHOWN),
     teamMatches(db, teamId, 'upcoming', nowS - 6 * 3600, UPCOMING_SHOWN),
     // The table the 数据库 shows (the whole season), not one of the stored matches alone.
     leagueStandings(db, league, 'total', clock.now),

@@ -28,7 +28,7 @@ import { claimStoredQuota, refuseOverQuota } from '../limits/stored-quota';
 import { requireUserId } from '../user/auth';
 import { deleteUploadFile, readImageUpload, storeUpload } from '../user/uploads';
 import { LEAGUE_BY_ID, TEAM_BY_ID } from '../seed/leagues';
-import { matchById } from '../live/repository';
+import { seasonMatchById } from '../live/played-story';
 import { sendGroup } from './groups';
 import { publishMessage } from './publish';
 import { sendPrivate, type Attach } from './store';
@@ -128,9 +128,12 @@ const matchBody = z.object({
   sport: z.enum(['zq', 'lq'], { error: '请选择足球或篮球' }),
 });
 
-/** The card of a stored match, as it stands now; refused when there is no such match. */
+/**
+ * The card of a match as it stands now (a stored one, or one of the season played out from the
+ * seed before the stored month); refused when there is no such match.
+ */
 export async function matchCard(ctx: AppContext, matchId: number, sport: 'zq' | 'lq'): Promise<ImMatchCard> {
-  const m = await matchById(ctx.db, matchId);
+  const m = await seasonMatchById(ctx.db, matchId);
   if (!m || m.sport !== sport) throw new BizError(Code.NOT_FOUND, '比赛不存在');
   return {
     matchId: m.id,

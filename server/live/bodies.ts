@@ -23,10 +23,10 @@ import { companyNameOf, isCatalogued, leagueView } from './catalogue';
 import { FEED_WINDOW_DAYS } from './simulator/create-feed';
 import { toMatch, type ViewClock } from './match-view';
 import { tableRanks } from '../facts/table-ranks';
+import { meetingsBefore, recentResults } from '../facts/team-results';
 import type { LiveMatch } from './model';
 import { analysisMatch } from './details';
 import {
-  headToHead,
   hotOfDays,
   incidentsOf,
   latestOdds,
@@ -35,7 +35,6 @@ import {
   matchesOfDay,
   oddsMoves,
   storedDetail,
-  teamMatches,
   textLiveOf,
 } from './repository';
 import { storyLatestOdds, storyOddsMoves, storyOf } from './played-story';
@@ -71,8 +70,8 @@ export function createLiveBodies(ctx: AppContext) {
 
   async function recentOf(m: LiveMatch, limit: number) {
     const [home, away] = await Promise.all([
-      teamMatches(db, m.homeId, 'finished', m.ot, limit),
-      teamMatches(db, m.awayId, 'finished', m.ot, limit),
+      recentResults(db, m.homeId, m.ot, limit),
+      recentResults(db, m.awayId, m.ot, limit),
     ]);
     return { home, away };
   }
@@ -186,7 +185,7 @@ export function createLiveBodies(ctx: AppContext) {
   }
 
   async function analysisHistory(m: LiveMatch) {
-    const [recent, h2h] = await Promise.all([recentOf(m, 10), headToHead(db, m, 10)]);
+    const [recent, h2h] = await Promise.all([recentOf(m, 10), meetingsBefore(db, m, 10)]);
     return {
       h2h: h2h.map(analysisMatch).filter((a) => a.score !== null),
       homeRecent: recent.home.map(analysisMatch),

@@ -14,7 +14,7 @@ import { fixtureMatch, playedMatch } from './simulator/play-out';
 import { calendarDay, seasonWindow, type SeasonWindow } from './simulator/season';
 import type { LiveMatch } from './model';
 import { FEED_DAYS_KEY, loadMeta } from './store';
-import { ALL_LEAGUES } from '../seed/leagues';
+import { ALL_LEAGUES, TEAM_BY_ID } from '../seed/leagues';
 
 const worlds = new WeakMap<object, { seed: number }>();
 
@@ -127,16 +127,42 @@ interface SeasonScope {
   to: string;
 }
 
-/** Where a league's season stands in a simulated world; null where nothing is simulated. */
-async function seasonScope(db: Db, leagueId: number): Promise<SeasonScope | null> {
+/** The days the feed stored, oldest first; null where nothing is simulated (or stored yet). */
+async function storedDays(db: Db): Promise<{ seed: number; days: string[] } | null> {
   const w = worlds.get(db);
   if (!w) return null;
   const days = (await loadMeta<{ days?: string[] }>(db, FEED_DAYS_KEY))?.days ?? [];
-  if (days.length === 0) return null;
+  return days.length === 0 ? null : { seed: w.seed, days };
+}
+
+/**
+ * Each league's scope for the stored days now: a season window costs ~3 ms to work out (~130 ms for
+ * every league), and a match's 分析 asks for every league of its sport three times.
+ */
+const scopes = new Map<string, { filled: Set<string>; byLeague: Map<number, SeasonScope | null> }>();
+
+/** Where a league's season stands, given the stored days. */
+function scopeOf(seed: number, days: string[], leagueId: number): SeasonScope | null {
+  const key = `${seed}:${days[0]}:${days[days.length - 1]}:${days.length}`;
+  let known = scopes.get(key);
+  if (!known) {
+    if (scopes.size >= 4) scopes.clear();
+    known = { filled: new Set(days), byLeague: new Map() };
+    scopes.set(key, known);
+  }
+  const hit = known.byLeague.get(leagueId);
+  if (hit !== undefined) return hit;
   const today = addDays(days[days.length - 1]!, -AHEAD_DAYS);
   const window = seasonWindow(leagueId, today);
-  if (!window) return null;
-  return { seed: w.seed, window, filled: new Set(days), to: window.last < today ? window.last : today };
+  const scope = window ? { seed, window, filled: known.filled, to: window.last < today ? window.last : today } : null;
+  known.byLeague.set(leagueId, scope);
+  return scope;
+}
+
+/** Where a league's season stands in a simulated world; null where nothing is simulated. */
+async function seasonScope(db: Db, leagueId: number): Promise<SeasonScope | null> {
+  const stored = await storedDays(db);
+  return stored ? scopeOf(stored.seed, stored.days, leagueId) : null;
 }
 
 const inSeason = (s: SeasonScope, ot: number): boolean => {
@@ -179,16 +205,85 @@ export async function seasonMatches(db: Db, leagueId: number, stored: LiveMatch[
   return [...others(past), ...mine, ...others(later)].sort((a, b) => a.ot - b.ot || a.id - b.id);
 }
 
+/** How far from the stored days a season of the 赛程 may reach (a split season runs ~10 months). */
+const SEASON_REACH_DAYS = 400;
+
+/** A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day. */
+const dayOfFixture = (id: number): string => new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
+
 /**
  * A match of a simulated season the feed did not store (a day before its month, or after its
  * week ahead) as the 赛程 lists it, so its row and header read like a stored one; null otherwise.
  */
 export async function unstoredMatch(db: Db, id: number): Promise<LiveMatch | null> {
-  const w = worlds.get(db);
-  if (!w || !Number.isSafeInteger(id) || id < 1) return null;
-  // A fixture's id is its day's index (days since 1970) × 1000 plus its place in the day.
-  const day = new Date(Math.floor((id - 1) / 1000) * DAY_MS).toISOString().slice(0, 10);
-  const f = fixturesOfDay(w.seed, day).find((x) => x.id === id);
+  const stored = Number.isSafeInteger(id) && id >= 1 ? await storedDays(db) : null;
+  if (!stored) return null;
+  // No season reaches a year past the stored days: an id of another year is no match of the
+  // seasons the 赛程 lists, and its day's calendar is not drawn (seconds of CPU) to say so.
+  const day = dayOfFixture(id);
+  if (day < addDays(stored.days[0]!, -SEASON_REACH_DAYS) || day > addDays(stored.days.at(-1)!, SEASON_REACH_DAYS))
+    return null;
+  const f = fixturesOfDay(stored.seed, day).find((x) => x.id === id);
   if (!f) return null;
   return (await seasonMatches(db, f.leagueId, [])).find((m) => m.id === id) ?? null;
+}
+
+/** A result played out from the seed, with its competition. */
+export interface PlayedOutResult extends ResultInput {
+  leagueId: number;
+}
+
+/** Each team's played-out results, by seed, stored days and sport: built once a day from the cached results. */
+const resultsByTeam = new Map<string, Map<number, PlayedOutResult[]>>();
+
+/**
+ * The results of a team, of every competition of its sport, that its seasons now running (or last
+ * finished) played before the stored days: the very results the tables count (cached per league
+ * and season, no match played again). Empty where nothing is simulated.
+ */
+export async function playedOutResults(db: Db, teamId: number): Promise<{ seed: number; results: PlayedOutResult[] }> {
+  const team = TEAM_BY_ID.get(teamId);
+  const stored = team ? await storedDays(db) : null;
+  if (!team || !stored) return { seed: 0, results: [] };
+  const { seed, days } = stored;
+  const key = `${seed}:${days[0]}:${days[days.length - 1]}:${days.length}:${team.sport}`;
+  let index = resultsByTeam.get(key);
+  if (!index) {
+    index = new Map();
+    for (const l of ALL_LEAGUES) {
+      const s = l.sport === team.sport ? scopeOf(seed, days, l.id) : null;
+      if (!s) continue;
+      for (const r of generatedResults(seed, l.id, s.window.first, s.to, s.filled)) {
+        const row = { ...r, leagueId: l.id };
+        for (const id of [r.homeId, r.awayId]) {
+          const list = index.get(id);
+          if (list) list.push(row);
+          else index.set(id, [row]);
+        }
+      }
+    }
+    if (resultsByTeam.size >= 4) resultsByTeam.delete(resultsByTeam.keys().next().value!);
+    resultsByTeam.set(key, index);
+  }
+  return { seed, results: index.get(teamId) ?? [] };
+}
+
+/** Whole played-out matches last asked for by id (the rows of a few lists): a few kB each. */
+const PLAYED_KEPT = 200;
+const playedById = new Map<string, LiveMatch>();
+
+/**
+ * The match of a played-out result as the feed would have stored it at the whistle (the one its
+ * detail tells: ./played-story.ts); null when the id is no fixture of the seed.
+ */
+export function playedOutMatch(seed: number, id: number): LiveMatch | null {
+  const key = `${seed}:${id}`;
+  const hit = playedById.get(key);
+  if (hit) return hit;
+  const f = fixturesOfDay(seed, dayOfFixture(id)).find((x) => x.id === id);
+  if (!f) return null;
+  const m = playedMatch(seed, f);
+  if (playedById.size >= PLAYED_KEPT) playedById.delete(playedById.keys().next().value!);
+  playedById.set(key, m);
+  return m;
 }

@@ -19,7 +19,7 @@ import { unstoredMatch, worldSeed } from './past-results';
 import { toIncident } from './publish';
 import { fixturesOfDay } from './simulator/fixtures';
 import { playedStory } from './simulator/play-out';
-import type { StoredOddsLine } from './repository';
+import { matchById, type StoredOddsLine } from './repository';
 
 export interface PlayedStory {
   match: LiveMatch;
@@ -87,6 +87,15 @@ export async function unstoredStory(db: Db, id: number): Promise<PlayedStory | n
   if (stories.size >= STORIES_KEPT) stories.delete(stories.keys().next().value!);
   stories.set(key, story);
   return story;
+}
+
+/**
+ * A stored match, or one of the simulated season the feed did not store (./past-results.ts) with
+ * its story: what every route naming a match by its id reads (detail tabs, follow, share, tips),
+ * so a match the 赛程 lists is never 比赛不存在. Null when there is no such match.
+ */
+export async function seasonMatchById(db: Db, id: number): Promise<LiveMatch | null> {
+  return (await matchById(db, id)) ?? (await unstoredStory(db, id))?.match ?? null;
 }
 
 /** Each company's latest line of one market, as `latestOdds` reads a stored match's. */

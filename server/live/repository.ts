@@ -198,7 +198,7 @@ export async function oddsMoves(db: Db, matchId: number, type: OddsType, company
   return rows.map((r) => ({ companyId, left: r.left, middle: r.middle, right: r.right, at: r.at }));
 }
 
-/** Earlier meetings of the two teams, newest first. */
+/** Earlier stored meetings of the two teams played to the end, newest first. */
 export async function headToHead(
   db: Db,
   m: Pick<LiveMatch, 'id' | 'homeId' | 'awayId' | 'ot'>,
@@ -212,6 +212,13 @@ export async function headToHead(
         eb.and([eb('home_id', '=', m.homeId), eb('away_id', '=', m.awayId)]),
         eb.and([eb('home_id', '=', m.awayId), eb('away_id', '=', m.homeId)]),
       ]),
+    )
+    .where((eb) =>
+      eb.or(
+        (['zq', 'lq'] as const).map((sport) =>
+          eb.and([eb('sport', '=', sport), eb('status', '=', STATUS_TABLE[sport].finished)]),
+        ),
+      ),
     )
     .where('id', '!=', m.id)
     .where('ot', '<', m.ot)

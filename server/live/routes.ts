@@ -31,10 +31,10 @@ import { spriteItems, spriteSvg } from '../media/sprite';
 import { basketballStats, footballStats } from './match-view';
 import type { LiveMatch } from './model';
 import { basketballPlayerLines, footballPlayerStats, leagueTable, analysisMatch, sectionDiffOf } from './details';
-import { unstoredStory } from './played-story';
+import { seasonMatchById } from './played-story';
 import { createLiveBodies } from './bodies';
 import { companyKnown } from './catalogue';
-import { followedBy, liveFirst, liveMatches, matchById, teamMatches, toggleFollow } from './repository';
+import { followedBy, liveFirst, liveMatches, teamMatches, toggleFollow } from './repository';
 import { LiveText } from './text';
 import { idField } from '../../workers/protocol/fields';
 
@@ -94,7 +94,7 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
    */
   async function matchOr404(params: unknown, sport?: Sport): Promise<LiveMatch> {
     const { id } = parseInput(idParam, params);
-    const m = (await matchById(db, id)) ?? (await unstoredStory(db, id))?.match;
+    const m = await seasonMatchById(db, id);
     if (!m || (sport && m.sport !== sport)) throw new BizError(Code.NOT_FOUND, LiveText.matchNotFound);
     return m;
   }
@@ -258,7 +258,8 @@ export const liveArea: AreaPlugin = (app: FastifyInstance, ctx: AppContext) => {
   app.post(u(LivePaths.follow), async (req) => {
     const { userId } = await requireUser(db, req, ctx.now());
     const { matchId, sport } = parseInput(followBody, req.body);
-    const m = await matchById(db, matchId);
+    // A match of the season before the stored month (or after its week ahead) is followed like a stored one.
+    const m = await seasonMatchById(db, matchId);
     if (!m) return fail(Code.NOT_FOUND, LiveText.matchNotFound);
     if (m.sport !== sport) return fail(Code.BAD_INPUT, LiveText.sportMismatch);
     const on = await toggleFollow(db, userId, matchId, sport, ctx.now());

@@ -1,12 +1,13 @@
 /**
  * The facts a match report is written from, read from the feed's stored tables: the match with
- * its names, each side's recent form and table position, the head-to-head, the odds, and the
- * stored incidents in order.
+ * its names, the odds and the stored incidents in order; each side's recent form and the
+ * head-to-head from the season's results (stored and played out, ../facts/team-results.ts).
  */
-import { isFinal, isFinished, type Sport } from '../../workers/protocol/index';
+import type { Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
-import { headToHead as meetingsBefore, matchesWithNames } from '../live/repository';
+import { matchesWithNames } from '../live/repository';
+import { meetingsBefore, recentResults } from '../facts/team-results';
 
 export interface MatchInfo {
   id: number;
@@ -67,27 +68,21 @@ export const kickoffText = (otSec: number) =>
     minute: '2-digit',
   });
 
-export async function form(db: Db, teamId: number, beforeSec: number, sport: Sport): Promise<string> {
-  const rows = await db
-    .selectFrom('live_matches')
-    .select(['home_id', 'score_h', 'score_a', 'status'])
-    .where((eb) => eb.or([eb('home_id', '=', teamId), eb('away_id', '=', teamId)]))
-    .where('ot', '<', beforeSec)
-    .orderBy('ot', 'desc')
-    .limit(12)
-    .execute();
-  const played = rows.filter((r) => isFinished(sport, r.status)).slice(0, 5);
+/** A team's last five results before a kick-off: the 分析 tab's recent form (../facts/team-results.ts). */
+export async function form(db: Db, teamId: number, beforeSec: number): Promise<string> {
+  const played = await recentResults(db, teamId, beforeSec, 5);
   if (!played.length) return '近期暂无已完成的比赛';
   const marks = played.map((r) => {
-    const [mine, theirs] = r.home_id === teamId ? [r.score_h, r.score_a] : [r.score_a, r.score_h];
+    const [mine, theirs] = r.homeId === teamId ? r.score : [r.score[1], r.score[0]];
     return mine > theirs ? '胜' : mine < theirs ? '负' : '平';
   });
   const wins = marks.filter((m) => m === '胜').length;
   return `近 ${played.length} 场 ${marks.join('')}（${wins} 胜）`;
 }
 
+/** The two teams' last five meetings before the match: the 分析 tab's head-to-head. */
 export async function headToHead(db: Db, m: MatchInfo): Promise<string> {
-  const done = (await meetingsBefore(db, m, 5)).filter((r) => isFinal(m.sport, r.status));
+  const done = await meetingsBefore(db, m, 5);
   if (!done.length) return `两队近期没有交手记录，本场是双方近期的首次碰面。`;
   let h = 0;
   let a = 0;

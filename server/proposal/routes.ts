@@ -39,9 +39,10 @@ import { accessTokenOf, requireUser, verifyAccessToken } from '../accounts/token
 import { opsEnabled, requireOps } from '../ops/guard';
 import { createLiveBodies } from '../live/bodies';
 import { matchById } from '../live/repository';
+import { seasonMatchById, storyOf } from '../live/played-story';
 import { rowToSim } from '../live/store';
 import { expertRecord, rankExperts, type RankBy, type SettledTip, type TipResult } from './settle';
-import { publishTip, TipRefused } from './tips';
+import { closedForTips, publishTip, TipRefused, TipText } from './tips';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';
 import { buyTip, hasBought } from './purchases';
 import {
@@ -198,15 +199,19 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext): v
     }));
   }
 
-  async function quotes(matchId: number) {
-    const m = await matchById(db, matchId);
-    if (!m) throw new BizError(Code.NOT_FOUND, '比赛不存在');
-    const out = [];
+  /**
+   * A match's quotes (a stored match, or one of the season played out from the seed: its final
+   * lines, as a stored finished match's) and the match.
+   */
+  async function quoted(matchId: number) {
+    const m = await seasonMatchById(db, matchId);
+    if (!m) throw new BizError(Code.NOT_FOUND, TipText.matchNotFound);
+    const quotes = [];
     for (const { market, type } of QUOTED_MARKETS[m.sport]) {
       const q = quoteFromBoard(market, await body.oddsBoard(m, type));
-      if (q) out.push(q);
+      if (q) quotes.push(q);
     }
-    return out;
+    return { m, quotes };
   }
 
   app.get(u(ProposalPaths.expert), async (req) => ok(await profile(parseInput(idParam, req.params).id)));
@@ -293,12 +298,17 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext): v
     return ok(detail);
   });
 
-  app.get(u(ProposalPaths.quote), async (req) => ok(await quotes(parseInput(idParam, req.params).id)));
+  app.get(u(ProposalPaths.quote), async (req) => ok((await quoted(parseInput(idParam, req.params).id)).quotes));
 
   app.post(u(ProposalPaths.publish), async (req) => {
     const me = await userId(req);
     const input = parseInput(publishBody, req.body);
-    const q = (await quotes(input.matchId)).find((x) => x.market === input.market);
+    const { m, quotes } = await quoted(input.matchId);
+    // A match the feed did not store is over (before the stored month) or beyond its week ahead:
+    // refused as a stored one in its state would be, never 比赛不存在.
+    if (storyOf(m))
+      throw new BizError(Code.REFUSED, closedForTips(m.sport, m.status, m.ot, ctx.now()) ?? TipText.notYet);
+    const q = quotes.find((x) => x.market === input.market);
     const odds = q?.odds[input.pick];
     if (!q || odds === undefined) throw new BizError(Code.REFUSED, '该比赛暂无此玩法的赔率');
     try {

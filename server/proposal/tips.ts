@@ -16,6 +16,7 @@ export const TipText = {
   matchNotFound: '比赛不存在',
   started: '比赛已开始，不能再发布方案',
   notOpen: '该比赛当前不能发布方案（已延期、取消或待定）',
+  notYet: '该比赛尚未开放方案，开赛前一周内可发布',
   marketSport: '该玩法不适用于这项运动',
   duplicate: '同一场比赛的同一玩法只能发布一次',
 } as const;
@@ -29,6 +30,13 @@ export interface PublishInput extends TipTerms {
   matchId: number;
   price: number;
   reason: string;
+}
+
+/** Why no tip may be published now on a match in this state (kick-off in unix seconds); null when one may. */
+export function closedForTips(sport: Sport, status: number, otSec: number, nowMs: number): string | null {
+  if (!isUpcoming(sport, status))
+    return isVoid(sport, status) || status === STATUS_TABLE[sport].interrupted ? TipText.notOpen : TipText.started;
+  return otSec * 1000 <= nowMs ? TipText.started : null;
 }
 
 /** Publishes a tip; throws TipRefused with a Chinese reason when it may not be published now. */
@@ -47,12 +55,8 @@ export async function publishTip(db: Db, expertId: number, input: PublishInput, 
     if (!m) throw new TipRefused(TipText.matchNotFound);
     const sport = m.sport as Sport;
     if (!SPORT_MARKETS[sport].includes(input.market)) throw new TipRefused(TipText.marketSport);
-    if (!isUpcoming(sport, m.status)) {
-      throw new TipRefused(
-        isVoid(sport, m.status) || m.status === STATUS_TABLE[sport].interrupted ? TipText.notOpen : TipText.started,
-      );
-    }
-    if (Number(m.ot) * 1000 <= nowMs) throw new TipRefused(TipText.started);
+    const closed = closedForTips(sport, m.status, Number(m.ot), nowMs);
+    if (closed) throw new TipRefused(closed);
     const row = await trx
       .insertInto('proposal_tips')
       .values({
