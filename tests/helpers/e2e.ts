@@ -402,20 +402,37 @@ export async function touchDrag(
  * its code has run and the core has fetched them: a tab closed sooner leaves nothing offline.
  */
 export async function waitForOfflineEntry(page: Page, pathPart: string, timeoutMs = 30_000): Promise<void> {
-  await page.waitForFunction(
-    (part) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('qiusai-core');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve(false);
-          const keys = db.transaction('kv').objectStore('kv').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.some((k) => String(k).includes(part)));
-          keys.onerror = () => resolve(false);
-        };
-      }),
-    pathPart,
-    { polling: 250, timeout: timeoutMs },
-  );
+  // Polled from here with page.evaluate, which awaits the page's promise: waitForFunction took the
+  // predicate's promise itself as its truthy answer, so this wait returned at once and a tab could
+  // close before the core had written the entry (the offline second visit then showed 热门 0 场).
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await page.evaluate(
+      (part) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('qiusai-core');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('kv')) {
+              db.close();
+              return resolve(false);
+            }
+            const keys = db.transaction('kv').objectStore('kv').getAllKeys();
+            keys.onsuccess = () => {
+              db.close();
+              resolve(keys.result.some((k) => String(k).includes(part)));
+            };
+            keys.onerror = () => {
+              db.close();
+              resolve(false);
+            };
+          };
+        }),
+      pathPart,
+    );
+    if (found) return;
+    if (Date.now() > deadline) throw new Error(`no offline store entry with ${pathPart} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
