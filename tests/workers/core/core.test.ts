@@ -17,9 +17,8 @@ import {
 } from '../../../workers/protocol/index';
 import type { AlertEvent, ChatBatch, MatchView } from '../../../workers/core/api';
 import { startTestServer, call, createTestUser, type TestServer } from '../../helpers/ws-client';
-import { CoreHarness } from '../helpers/core-harness';
+import { CoreHarness, channelLink } from '../helpers/core-harness';
 import * as Comlink from 'comlink';
-import type { Endpoint } from 'comlink';
 import { CoreClient } from '../../../src/core/core-client';
 import type { CorePortApi, TabHello } from '../../../workers/core/port-api';
 import { waitFor } from '../helpers/fake-clock';
@@ -255,16 +254,7 @@ describe('restart', () => {
         connect: async () => {
           if (++connects > 1) return harness.link('late');
           // The first link reaches a worker that takes it and never answers.
-          const rpc = new MessageChannel();
-          const sink = new MessageChannel();
-          return {
-            rpc: rpc.port1 as unknown as Endpoint,
-            sink: sink.port1 as unknown as Endpoint,
-            close() {
-              rpc.port1.close();
-              sink.port1.close();
-            },
-          };
+          return channelLink().link;
         },
         onCoreChanged() {},
         dispose() {},

@@ -17,6 +17,29 @@ import { FakeClock } from './fake-clock';
 
 let n = 0;
 
+/**
+ * A tab's link as two MessageChannels: the tab's ends (`link`) and the worker's ends, which
+ * nothing serves until handed to a coordinator (left alone, a worker that never answers).
+ */
+export function channelLink(): {
+  link: CoreLink;
+  worker: { rpc: MessagePort; sink: MessagePort; tabSink: MessagePort };
+} {
+  const rpc = new MessageChannel();
+  const sink = new MessageChannel();
+  return {
+    link: {
+      rpc: rpc.port1 as unknown as Endpoint,
+      sink: sink.port1 as unknown as Endpoint,
+      close() {
+        rpc.port1.close();
+        sink.port1.close();
+      },
+    },
+    worker: { rpc: rpc.port2, sink: sink.port2, tabSink: sink.port1 },
+  };
+}
+
 export class FakeLocks {
   private held = new Map<string, () => void>();
   private waits = new Map<string, Promise<void>>();
@@ -87,19 +110,11 @@ export class CoreHarness {
 
   /** A new link into the running core, as a tab's `connect` opens it (name: for the tap). */
   link(name: string): CoreLink {
-    const rpc = new MessageChannel();
-    const sink = new MessageChannel();
-    this.workerPorts.push(rpc.port2, sink.port2);
-    sink.port1.addEventListener('message', (e) => this.tap?.(name, e.data));
-    this.coordinator.connect({ rpc: rpc.port2 as unknown as Endpoint, sink: sink.port2 as unknown as Endpoint });
-    return {
-      rpc: rpc.port1 as unknown as Endpoint,
-      sink: sink.port1 as unknown as Endpoint,
-      close() {
-        rpc.port1.close();
-        sink.port1.close();
-      },
-    };
+    const { link, worker } = channelLink();
+    this.workerPorts.push(worker.rpc, worker.sink);
+    worker.tabSink.addEventListener('message', (e) => this.tap?.(name, e.data));
+    this.coordinator.connect({ rpc: worker.rpc as unknown as Endpoint, sink: worker.sink as unknown as Endpoint });
+    return link;
   }
 
   tab(name = `tab-${this.tabs.length + 1}`): CoreClient {
