@@ -28,6 +28,7 @@ import { verifyAccessToken } from './accounts/tokens';
 import { idField } from '../workers/protocol/fields';
 import type { ClusterParts } from './cluster/parts';
 import type { LeaderControls } from './cluster/leader-controls';
+import { leaderOnlyCalls } from './cluster/leader-source';
 import { registerClusterMetrics } from './cluster/metrics';
 
 export interface BuiltServer {
@@ -65,7 +66,12 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     bus: opts.cluster?.bus,
     tokenSecret: opts.cluster?.tokenSecret ?? opts.hub?.tokenSecret,
   });
-  const feed = createLiveSource({ db, hub, metrics, config, now });
+  const source = createLiveSource({ db, hub, metrics, config, now });
+  // Cluster mode: a provider is called by the feed leader alone; the others forward their reads.
+  const controls = opts.cluster?.controls;
+  const feed = controls
+    ? leaderOnlyCalls(source, { db, controls, isLeader: () => opts.cluster?.isLeader() ?? false })
+    : source;
   metrics.bindLiveSource(() => feed.health());
   const sms = opts.sms ?? createSmsSender(config, (line) => console.warn(line));
   const ctx: AppContext = {
@@ -129,7 +135,14 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
         feed: feedUp,
         storage: storage.kind,
         live: feed.health(),
-        ...(cluster ? { role: cluster.role, leader: cluster.isLeader(), bus: cluster.bus.stats() } : {}),
+        ...(cluster
+          ? {
+              role: cluster.role,
+              leader: cluster.isLeader(),
+              ...(cluster.standbyReady ? { standbyReady: cluster.standbyReady() } : {}),
+              bus: cluster.bus.stats(),
+            }
+          : {}),
       },
     };
     return reply.status(dbUp && feedUp ? 200 : 503).send(body);

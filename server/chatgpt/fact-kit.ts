@@ -15,7 +15,7 @@ import type {
 } from '../../workers/protocol/index';
 import type { StandingsRow, TeamPage } from '../../workers/protocol/api/database';
 import type { Db } from '../db/index';
-import type { BasketballState, FootballState, SimMatch } from '../live/simulator/sim-types';
+import type { BasketballState, FootballState, LiveMatch } from '../live/model';
 import { toMatch, type ViewClock } from '../live/match-view';
 import { tableRanks } from '../facts/table-ranks';
 import { liveMatches, teamMatches } from '../live/repository';
@@ -38,7 +38,7 @@ export interface FactSources {
   feedSeed: number;
   feedSpeed: number;
   /** The odds tab's board (server/live/bodies.ts); absent, the stored lines are read directly. */
-  oddsBoard: (m: SimMatch, type: OddsType) => Promise<OddsBoard>;
+  oddsBoard: (m: LiveMatch, type: OddsType) => Promise<OddsBoard>;
   activity: Pick<ActivityService, 'current'> | null;
 }
 
@@ -64,7 +64,7 @@ export function createFactKit(s: FactSources) {
    * A stored match as the pages show it (toMatch); a match of a source whose leagues and teams
    * are not the seeded ones is named from the catalogue instead.
    */
-  async function view(m: SimMatch): Promise<Match> {
+  async function view(m: LiveMatch): Promise<Match> {
     if (LEAGUE_BY_ID.has(m.leagueId) && TEAM_BY_ID.has(m.homeId) && TEAM_BY_ID.has(m.awayId))
       return toMatch(m, clock(), await tableRanks(s.db, [m], s.now()));
     const c = await s.cat();

@@ -2,13 +2,9 @@
  * Chinese text of the one-fact tools (fact-tools.ts). Every answer's first sentence is the fact
  * asked for and ends with '。'; the lines after it support it.
  */
-import type { Sport } from '../../workers/protocol/index';
+import { pointSpreadText, totalPointsText, type Sport } from '../../workers/protocol/index';
 
 const nums = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
-
-/** Basketball's lines in points, as the client's odds tab words them (workers/domain/handicap.ts). */
-const spreadText = (x: number) => (x === 0 ? '平手' : `${x > 0 ? '让' : '受让'}${Math.abs(x)}分`);
-const totalText = (x: number) => `${x}分`;
 
 export type OddsMarket = 'asian' | 'euro' | 'ou';
 
@@ -25,7 +21,7 @@ export function oddsCells(
 ): string {
   const cell = (i: number) => {
     const x = xs[i]!;
-    if (sport === 'lq' && i === 1) return `${market === 'asian' ? spreadText(x) : totalText(x)}${mark(i)}`;
+    if (sport === 'lq' && i === 1) return `${market === 'asian' ? pointSpreadText(x) : totalPointsText(x)}${mark(i)}`;
     return `${x.toFixed(2)}${mark(i)}`;
   };
   return (sport === 'lq' && market === 'euro' ? [0, 2] : [0, 1, 2]).map(cell).join(' / ');

@@ -13,16 +13,22 @@ import { Code, fail, type Envelope } from '../../workers/protocol/index';
 import { BizError } from '../http/reply';
 import { ClusterText } from './text';
 
-/** The controls the leader answers for the others. */
-export type LeaderControl = 'feed-event';
+/**
+ * The controls the leader answers for the others: the dev feed event, and a provider source's
+ * on-demand reads (./leader-source.ts: only the leader calls the provider).
+ */
+export type LeaderControl = 'feed-event' | 'provider-detail' | 'provider-squad' | 'provider-watch';
 
 export type ControlHandler = (body: unknown) => Promise<Envelope>;
 
 export interface LeaderControls {
   /** Registers how the leader applies `control` (every process registers; only the leader serves). */
   handle(control: LeaderControl, handler: ControlHandler): void;
-  /** Applies `control` on the leader: here when this process leads, else forwarded to it. */
-  run(control: LeaderControl, body: unknown): Promise<Envelope>;
+  /**
+   * Applies `control` on the leader: here when this process leads, else forwarded to it, waiting
+   * up to `waitMs` (default LEADER_WAIT_MS) for a leader to exist.
+   */
+  run(control: LeaderControl, body: unknown, opts?: { waitMs?: number }): Promise<Envelope>;
   /** This process leads now (its feed runs): answer the others' forwarded calls. */
   serve(): void;
   close(): Promise<void>;
@@ -40,12 +46,11 @@ export function createLeaderControls(
   opts: { isLeader: () => boolean; waitMs?: number },
 ): LeaderControls {
   const subjectOf = (control: LeaderControl) => `${cluster}.leader.${control}`;
-  const waitMs = opts.waitMs ?? LEADER_WAIT_MS;
   const subs: Subscription[] = [];
   const enc = new TextEncoder();
   const dec = new TextDecoder();
 
-  async function forward(control: LeaderControl, body: unknown): Promise<Envelope> {
+  async function forward(control: LeaderControl, body: unknown, waitMs: number): Promise<Envelope> {
     const until = Date.now() + waitMs;
     for (;;) {
       try {
@@ -77,10 +82,10 @@ export function createLeaderControls(
     handle(control, handler) {
       handlers.set(control, handler);
     },
-    run(control, body) {
+    run(control, body, runOpts) {
       const handler = handlers.get(control);
       if (opts.isLeader() && handler) return handler(body);
-      return forward(control, body);
+      return forward(control, body, runOpts?.waitMs ?? opts.waitMs ?? LEADER_WAIT_MS);
     },
     serve() {
       if (subs.length) return;

@@ -49,14 +49,31 @@ const leadership = role === 'feed' ? campaignForFeed(config.databaseUrl, { onLos
 let feedRunning = false;
 const isLeader = () => feedRunning && (leadership?.isLeader() ?? false);
 const controls = createLeaderControls(nc, cluster, { isLeader });
+// A standby feed: its start is readied for the days the leader stored (set below).
+let standbyReady = false;
 const server = await buildServer(config, {
-  cluster: { role, bus, gateways, admission, tokenSecret, isLeader, controls },
+  cluster: {
+    role,
+    bus,
+    gateways,
+    admission,
+    tokenSecret,
+    isLeader,
+    controls,
+    ...(leadership ? { standbyReady: () => standbyReady && !isLeader() } : {}),
+  },
 });
 // A killed gateway's clients all come back within the same half second (the spec's 5 s plus
 // jitter): Node's default accept queue (511) overflowed, and each dropped connection attempt cost
 // its client a SYN retry (1 s, 3 s, …) or a failed call and another 5 s. The kernel caps it at
 // net.core.somaxconn.
 const LISTEN_BACKLOG = 8_192;
+/**
+ * How often a standby feed checks that its start is ready for the stored days (one query when they
+ * have not moved), and how soon it looks again while the leader has stored none yet.
+ */
+const STANDBY_PREPARE_MS = 15_000;
+const STANDBY_WAIT_DAYS_MS = 1_000;
 await server.app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 const port = (server.app.server.address() as { port: number }).port;
 server.app.log.warn(`球赛直播 ${id} listening on http://${config.host}:${port} (cluster ${cluster})`);
@@ -70,9 +87,35 @@ if (gateways) {
   });
 }
 if (leadership) {
+  // While it waits, a standby readies what the feed's start computes (the simulator's seasons:
+  // ~8 s of CPU, which was most of a takeover) for the days the leader stored, and again when they
+  // move. A standby started beside a leader still seeding finds no days yet: it looks every second
+  // (a takeover took 7.3 s in CI when it had looked only once, at its start).
+  let prepared: Promise<boolean> = Promise.resolve(true);
+  let nextPrepare: NodeJS.Timeout | undefined;
+  const prepare = () => {
+    let failed = false;
+    prepared = (server.ctx.feed.prepareStandby?.() ?? Promise.resolve(true)).catch((err: unknown) => {
+      server.app.log.warn(`standby preparation failed: ${(err as Error).message}`);
+      failed = true;
+      return false;
+    });
+    void prepared.then((ready) => {
+      standbyReady = ready;
+      if (leadership.isLeader() || !server.ctx.feed.prepareStandby) return;
+      nextPrepare = setTimeout(prepare, ready || failed ? STANDBY_PREPARE_MS : STANDBY_WAIT_DAYS_MS);
+      nextPrepare.unref();
+    });
+  };
+  prepare();
   void leadership.acquired.then(async () => {
+    clearTimeout(nextPrepare);
+    // Never two preparations at once: the one under way finishes, and start finds it done.
+    await prepared;
+    const startAt = Date.now();
     server.app.log.warn(`${id} holds the feed lock: starting the live feed`);
     await server.ctx.feed.start();
+    server.app.log.warn(`${id} live feed running after ${Date.now() - startAt} ms`);
     feedRunning = true;
     // From now on the gateways' and standbys' dev controls reach this process.
     controls.serve();

@@ -15,6 +15,11 @@ export interface ClusterParts {
   admission?: SocketAdmission;
   /** Feed: this process holds the feed lock. Gateways: always false. */
   isLeader(): boolean;
+  /**
+   * A standby feed: its start is readied for the days the leader stored, so a takeover starts at
+   * once (/healthz `standbyReady`). Absent on gateways.
+   */
+  standbyReady?(): boolean;
   /** Dev controls only the feed leader applies; the others forward them to it. */
   controls?: LeaderControls;
 }

@@ -24,7 +24,7 @@ import {
 } from '../../workers/protocol/index';
 import { ALL_LEAGUES, LEAGUE_BY_ID, TEAM_BY_ID, leagueTeams, seasonOf, type LeagueSeed } from '../seed/leagues';
 import { crestPath } from '../seed/crest';
-import { rowToSim } from '../live/store';
+import { rowToMatch } from '../live/store';
 import { seasonMatches } from '../live/past-results';
 import type { LiveMatch } from '../live/model';
 import { toMatch, type RankOf, type ViewClock } from '../live/match-view';
@@ -101,7 +101,7 @@ export async function leagueMatches(db: Db, leagueId: number): Promise<LiveMatch
     .orderBy('ot')
     .orderBy('id')
     .execute();
-  return seasonMatches(db, leagueId, rows.map(rowToSim));
+  return seasonMatches(db, leagueId, rows.map(rowToMatch));
 }
 
 /** A table row's counts with the team's name: what every table view (数据库, match analysis) shows. */

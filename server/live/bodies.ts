@@ -20,7 +20,7 @@ import type { AppContext } from '../context';
 import { BizError } from '../http/reply';
 import { BOOKMAKERS, LEAGUE_BY_ID } from '../seed/leagues';
 import { companyNameOf, isCatalogued, leagueView } from './catalogue';
-import { FEED_WINDOW_DAYS } from './simulator/create-feed';
+import { FEED_WINDOW_DAYS } from './model';
 import { toMatch, type ViewClock } from './match-view';
 import { tableRanks } from '../facts/table-ranks';
 import { meetingsBefore, recentResults } from '../facts/team-results';

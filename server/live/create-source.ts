@@ -57,7 +57,7 @@ function providerIngest(deps: LiveSourceDeps, sink: LiveSink) {
     seed: deps.config.feedSeed,
     staleAfterMs: deps.config.liveSource.staleAfterMs,
     statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
-    names: (provider, kind, id, name) => resolveName(deps.db, provider, kind, id, name, deps.now()),
+    names: (provider, sport, kind, id, name) => resolveName(deps.db, provider, sport, kind, id, name, deps.now()),
   });
 }
 
@@ -68,7 +68,7 @@ function detailIngest(deps: LiveSourceDeps, sink: LiveSink) {
     sink,
     now: deps.now,
     seed: deps.config.feedSeed,
-    names: (provider, kind, id, name) => resolveName(deps.db, provider, kind, id, name, deps.now()),
+    names: (provider, sport, kind, id, name) => resolveName(deps.db, provider, sport, kind, id, name, deps.now()),
   });
 }
 

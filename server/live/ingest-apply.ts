@@ -32,6 +32,8 @@ export interface Touch {
   m: LiveMatch;
   /** The provider lowered the score this batch (a goal may have to be taken back). */
   lowered: boolean;
+  /** A lower score was held this batch: it may be a message come late (see applyScore). */
+  held?: boolean;
 }
 
 /** What a message can change about a match, to tell a repeat from news (bookkeeping excluded). */
@@ -57,6 +59,29 @@ export function fresh(mark: IngestMark, aspect: string, rev: number): boolean {
   if (last !== undefined && rev <= last) return false;
   mark.rev[aspect] = rev;
   return true;
+}
+
+/**
+ * A message's `progress` against the last applied: 1 ahead on some counter (newer, even if another
+ * went down: a correction), -1 behind on some and ahead on none (older), 0 level or not comparable.
+ */
+export function progressOrder(mark: IngestMark, progress: readonly number[] | undefined): -1 | 0 | 1 {
+  const last = mark.prog;
+  if (!progress || !last) return 0;
+  let behind = false;
+  for (let i = 0; i < Math.min(progress.length, last.length); i++) {
+    if (progress[i] < 0 || last[i] < 0) continue;
+    if (progress[i] > last[i]) return 1;
+    if (progress[i] < last[i]) behind = true;
+  }
+  return behind ? -1 : 0;
+}
+
+/** Records an applied message's counters; one it does not give (-1) keeps the last known. */
+function recordProgress(mark: IngestMark, progress: readonly number[] | undefined): void {
+  if (!progress) return;
+  const last = mark.prog ?? [];
+  mark.prog = progress.map((v, i) => (v >= 0 ? v : (last[i] ?? -1)));
 }
 
 function incidentRow(
@@ -126,7 +151,19 @@ export function voidGoal(
 export function applyScore(ctx: ApplyContext, out: FeedOutput, t: Touch, u: ScoreUpdate, at: number): boolean {
   const m = t.m;
   const mark = m.st.src!;
+  // Older than what was applied, however late it came (a reconnect, a redelivery): never a take-back.
+  const order = progressOrder(mark, u.progress);
+  if (order < 0) return false;
+  // Level with what was applied and lower: a VAR take-back with nothing else moving, or the message
+  // from just before the goal come late; the two read the same. Only the provider's current state
+  // (a poll answer) or a message ahead on some counter lowers it; the caller is told to ask.
+  const lower = !!u.score && (u.score[0] < m.score[0] || u.score[1] < m.score[1]);
+  if (lower && order === 0 && u.progress && mark.prog && !u.current) {
+    t.held = true;
+    return false;
+  }
   if (!fresh(mark, 'score', u.rev)) return false;
+  recordProgress(mark, u.progress);
   if (u.status !== undefined)
     setStatus(out, m, mapStatus(ctx.statusTable(u.provider, u.sport), u.status, m.status), at, u.periodStart);
   if (u.periodStart && isPlaying(m.sport, m.status)) m.st.phaseStart = u.periodStart * 1000;
@@ -207,7 +244,9 @@ const BOX: Record<number, keyof BasketballState['box']> = {
 };
 
 export function applyStats(out: FeedOutput, m: LiveMatch, u: StatsUpdate): boolean {
+  if (progressOrder(m.st.src!, u.progress) < 0) return false;
   if (!fresh(m.st.src!, 'stats', u.rev)) return false;
+  recordProgress(m.st.src!, u.progress);
   const st = m.st;
   for (const s of u.stats) {
     const p: Pair = [s.home, s.away];

@@ -55,7 +55,7 @@ export async function applyBox(out: FeedOutput, m: LiveMatch, u: BoxUpdate, name
       // A player already shown keeps his name (one names-table read per player and game).
       let name = known.get(playerId)?.name;
       if (name === undefined) {
-        const n = await names(u.provider, 'player', String(p.id), p.name);
+        const n = await names(u.provider, 'lq', 'player', String(p.id), p.name);
         name = n.short ?? n.name;
       }
       lines.set(playerId, { playerId, name, ...f });

@@ -20,7 +20,7 @@ export async function upsertCatalogue(
 ): Promise<{ leagueId: number; homeId: number; awayId: number; leagueName: string }> {
   const { db } = deps;
   const leagueId = localId(u.provider, u.sport, u.league.id);
-  const league = await deps.names(u.provider, 'league', String(u.league.id), u.league.name);
+  const league = await deps.names(u.provider, u.sport, 'league', String(u.league.id), u.league.name);
   const leagueName = league.short ?? league.name;
   const letter = leagueLetter(leagueName);
   const color = leagueColor(leagueId);
@@ -42,7 +42,7 @@ export async function upsertCatalogue(
   registerLeague(leagueId, { name: leagueName, color, letter });
   const team = async (ref: NamedRef): Promise<number> => {
     const id = localId(u.provider, u.sport, ref.id);
-    const n = await deps.names(u.provider, 'team', String(ref.id), ref.name);
+    const n = await deps.names(u.provider, u.sport, 'team', String(ref.id), ref.name);
     const name = n.short ?? n.name;
     await db
       .insertInto('live_teams')
@@ -63,7 +63,9 @@ export async function ensureCompany(
   companyId: number,
 ): Promise<void> {
   if (companyKnown(companyId)) return;
-  const n = await deps.names(provider, 'company', String(company.id), company.name);
+  // A provider's bookmakers are one list for both sports here (companyLocalId has no sport), so
+  // their names are too: kept under 'zq'.
+  const n = await deps.names(provider, 'zq', 'company', String(company.id), company.name);
   registerCompany(companyId, n.name);
   await deps.db
     .insertInto('live_bookmakers')

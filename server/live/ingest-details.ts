@@ -145,7 +145,7 @@ export function createDetailIngest(deps: DetailIngestDeps) {
   }
 
   async function player(provider: ProviderName, sport: Sport, p: ProviderPlayer): Promise<LineupPlayer> {
-    const n = await deps.names(provider, 'player', String(p.id), p.name);
+    const n = await deps.names(provider, sport, 'player', String(p.id), p.name);
     return { id: localId(provider, sport, p.id), name: n.short ?? n.name, number: p.number, position: p.position };
   }
 
@@ -205,7 +205,7 @@ export function createDetailIngest(deps: DetailIngestDeps) {
       const teamId = localId(provider, sport, team.id);
       // A team of the table with no fixture in the window: named and stored like the fixtures' teams.
       if (teamNameOf(teamId) === '') {
-        const n = await deps.names(provider, 'team', String(team.id), team.name);
+        const n = await deps.names(provider, sport, 'team', String(team.id), team.name);
         const name = n.short ?? n.name;
         await db
           .insertInto('live_teams')
@@ -247,7 +247,7 @@ export function createDetailIngest(deps: DetailIngestDeps) {
       const id = localId(provider, sport, p.id);
       if (seenIds.has(id)) continue;
       seenIds.add(id);
-      const n = await deps.names(provider, 'player', String(p.id), p.name);
+      const n = await deps.names(provider, sport, 'player', String(p.id), p.name);
       rows.push({
         id,
         team_id: teamId,

@@ -22,6 +22,15 @@ interface Base {
   match: string | number;
   /** Revision: the provider's timestamp (ms) or sequence of this message; higher is newer. */
   rev: number;
+  /**
+   * Where the match stood when the provider sent this, for a provider whose messages carry no
+   * timestamp of their own (a revision that is only the arrival time cannot tell a message
+   * redelivered late from a new one): counters that only go up during a match (phase, corners,
+   * cards, attacks…), one per position, -1 where this message does not say. A score or stats
+   * message behind the last applied one on some counter and ahead on none is older, however late
+   * it came, and changes nothing; ahead on one is newer, even if another went down (a correction).
+   */
+  progress?: readonly number[];
 }
 
 export interface FixtureUpdate extends Base {
@@ -55,6 +64,12 @@ export interface ScoreUpdate extends Base {
   periodStart?: number;
   /** Basketball: seconds left on the game clock. */
   remain?: number | null;
+  /**
+   * The provider's state as of when it was asked (a poll answer), not a message that may arrive
+   * late: a lower score at the same `progress` as the last applied is believed (a VAR take-back
+   * with nothing else moving). Without it such a score is held (`held` in apply's answer).
+   */
+  current?: boolean;
 }
 
 export interface IncidentUpdate extends Base {
@@ -120,9 +135,13 @@ export interface BoxUpdate extends Base {
 
 export type IngestUpdate = FixtureUpdate | ScoreUpdate | IncidentUpdate | StatsUpdate | BoxUpdate | OddsUpdate;
 
-/** Names a provider entity in Chinese (the names table); the provider's own name when untranslated. */
+/**
+ * Names a provider entity in Chinese (the names table); the provider's own name when untranslated.
+ * The sport is part of the key: a provider numbers football and basketball apart.
+ */
 export type NameResolver = (
   provider: ProviderName,
+  sport: Sport,
   kind: EntityKind,
   providerId: string,
   providerName: string,
@@ -165,8 +184,12 @@ export interface IngestStats {
 }
 
 export interface Ingest {
-  /** Applies a batch of messages (stored in one transaction, then published); answers what changed. */
-  apply(updates: readonly IngestUpdate[]): Promise<{ changed: number[] }>;
+  /**
+   * Applies a batch of messages (stored in one transaction, then published); answers what changed,
+   * and the matches whose lower score it held because it may be a message come late (same
+   * `progress` as the score applied, not `current`): the caller asks the provider's current state.
+   */
+  apply(updates: readonly IngestUpdate[]): Promise<{ changed: number[]; held?: number[] }>;
   /** Flags live matches with no message for `staleAfterMs`; answers how many it flagged. */
   sweepStale(): Promise<number>;
   stats(): IngestStats;

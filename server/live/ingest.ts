@@ -6,7 +6,9 @@
  * - maps the provider's status codes with that provider's one table (./providers.ts);
  * - applies each message once: a revision (provider timestamp or sequence) per match and aspect,
  *   an incident once per provider incident id, so duplicated, repeated and out-of-order messages
- *   change nothing;
+ *   change nothing; where the revision is only the arrival time, the message's `progress`
+ *   (counters that only go up) tells one come late, and a lower score level with the last is
+ *   held until the provider's current state says it (ingest-apply.ts applyScore);
  * - applies corrections: a goal taken back (VAR) lowers the score, its incident keeps its id and
  *   reads 进球无效 (clients replace it, alerts fire once per id so none repeats), standings and
  *   reports follow the stored score;
@@ -20,7 +22,7 @@ import { chinaDay, isLive, type Sport } from '../../workers/protocol/index';
 import { performance } from 'node:perf_hooks';
 import { publishOutput } from './publish';
 import { tableRanks } from '../facts/table-ranks';
-import { rowToSim } from './store';
+import { rowToMatch } from './store';
 import { isFeaturedLeague } from './catalogue';
 import { newOutput, type FeedOutput, type IngestMark, type LiveMatch } from './model';
 import { localId, mapStatus, type ProviderName, type StatusTable } from './providers';
@@ -85,7 +87,7 @@ export function createIngest(deps: IngestDeps): Ingest {
   /** Batches handed in and not yet taken by a tick. */
   let waiting: Array<{
     updates: readonly IngestUpdate[];
-    done: (r: { changed: number[] }) => void;
+    done: (r: { changed: number[]; held: number[] }) => void;
     fail: (e: unknown) => void;
   }> = [];
   let tickQueued = false;
@@ -108,7 +110,7 @@ export function createIngest(deps: IngestDeps): Ingest {
       .where('id', '>=', localId('nami', 'zq', 0))
       .execute();
     for (const row of rows) {
-      const m = rowToSim(row);
+      const m = rowToMatch(row);
       if (m.st.src && (isLive(m.sport, m.status) || m.st.src.staleFrom !== undefined)) cache.set(m.id, m);
     }
   }
@@ -118,7 +120,7 @@ export function createIngest(deps: IngestDeps): Ingest {
     if (hit) return hit;
     const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const m = rowToSim(row);
+    const m = rowToMatch(row);
     if (!m.st.src) return null;
     cache.set(id, m);
     return m;
@@ -207,18 +209,24 @@ export function createIngest(deps: IngestDeps): Ingest {
       counters.lastMessageAt = at;
       const out: FeedOutput = { ...newOutput(), listed: new Set(), results: new Set() };
       oddsInTick.clear();
-      const touchedBy: Array<Set<number>> = [];
-      for (const job of jobs) touchedBy.push(await applyBatch(out, job.updates, at));
+      const results: Array<{ mine: Set<number>; held: number[] }> = [];
+      for (const job of jobs) results.push(await applyBatch(out, job.updates, at));
       const { changed } = await commit(out, at);
       const stored = new Set(changed);
-      jobs.forEach((job, i) => job.done({ changed: [...touchedBy[i]!].filter((id) => stored.has(id)) }));
+      jobs.forEach((job, i) =>
+        job.done({ changed: [...results[i]!.mine].filter((id) => stored.has(id)), held: results[i]!.held }),
+      );
     } catch (err) {
       for (const job of jobs) job.fail(err);
     }
   }
 
-  /** One batch's updates into the tick's output; answers the matches it changed. */
-  async function applyBatch(out: FeedOutput, updates: readonly IngestUpdate[], at: number): Promise<Set<number>> {
+  /** One batch's updates into the tick's output; answers the matches it changed and those whose lower score it held. */
+  async function applyBatch(
+    out: FeedOutput,
+    updates: readonly IngestUpdate[],
+    at: number,
+  ): Promise<{ mine: Set<number>; held: number[] }> {
     const touched = new Map<number, Touch>();
     const mine = new Set<number>();
     const sorted = [...updates].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
@@ -299,7 +307,7 @@ export function createIngest(deps: IngestDeps): Ingest {
           voidGoal(ctx, out, t.m, goals[i][0], at, false);
       }
     }
-    return mine;
+    return { mine, held: [...touched.values()].filter((t) => t.held).map((t) => t.m.id) };
   }
 
   async function commit(out: FeedOutput, at: number): Promise<{ changed: number[] }> {

@@ -6,6 +6,7 @@ import { leagueView, teamNameOf } from './catalogue';
 import { crestPath } from '../seed/crest';
 import type {
   BasketballMatch,
+  BasketballPlayerLine,
   FootballMatch,
   FootballStatus,
   BasketballStatus,
@@ -16,7 +17,7 @@ import type {
 } from '../../workers/protocol/index';
 import { BasketballStatType, StatType, isPlaying } from '../../workers/protocol/index';
 import { basketballRemain } from './simulator/basketball';
-import type { BasketballState, FootballState, SimMatch } from './simulator/sim-types';
+import type { BasketballState, FootballState, LiveMatch } from './model';
 
 /**
  * A team's rank in a match of a league, as its table shows it (server/facts/table-ranks.ts reads
@@ -36,7 +37,7 @@ export interface ViewClock {
   now: number;
 }
 
-export function toMatch(m: SimMatch, clock: ViewClock, ranks: RankOf): Match {
+export function toMatch(m: LiveMatch, clock: ViewClock, ranks: RankOf): Match {
   const league = leagueView(m.leagueId);
   const base = {
     id: m.id,
@@ -106,8 +107,52 @@ export function footballStats(st: FootballState): StatEntry[] {
   ];
 }
 
-/** Basketball team statistics as StatEntry rows (BasketballStatType). */
+type Line = BasketballPlayerLine;
+/** Each team figure as a player line gives it (undefined: that line does not give it). */
+const LINE_FIGURES: Array<[number, (l: Line) => number | undefined]> = [
+  [BasketballStatType.FIELD_GOALS_MADE, (l) => l.fg?.[0]],
+  [BasketballStatType.FIELD_GOALS_ATTEMPTED, (l) => l.fg?.[1]],
+  [BasketballStatType.THREES_MADE, (l) => l.tp?.[0]],
+  [BasketballStatType.THREES_ATTEMPTED, (l) => l.tp?.[1]],
+  [BasketballStatType.FREE_THROWS_MADE, (l) => l.ft?.[0]],
+  [BasketballStatType.FREE_THROWS_ATTEMPTED, (l) => l.ft?.[1]],
+  [BasketballStatType.REBOUNDS, (l) => l.rebounds],
+  [BasketballStatType.ASSISTS, (l) => l.assists],
+  [BasketballStatType.STEALS, (l) => l.steals],
+  [BasketballStatType.BLOCKS, (l) => l.blocks],
+  [BasketballStatType.TURNOVERS, (l) => l.turnovers],
+  [BasketballStatType.FOULS, (l) => l.fouls],
+];
+
+/**
+ * A provider game's team figures summed from its box score: only the figures its lines give
+ * (API-Basketball has no per-player steals, blocks, turnovers or fouls: those rows are left out
+ * rather than shown as 0).
+ */
+function teamStatsFromLines(lines: { home: Line[]; away: Line[] }): StatEntry[] {
+  const sum = (side: Line[], get: (l: Line) => number | undefined) => {
+    const given = side.map(get).filter((v): v is number => v !== undefined);
+    return given.length ? given.reduce((a, b) => a + b, 0) : null;
+  };
+  const rows: StatEntry[] = [];
+  for (const [type, get] of LINE_FIGURES) {
+    const home = sum(lines.home, get);
+    const away = sum(lines.away, get);
+    if (home !== null || away !== null) rows.push({ type, home: home ?? 0, away: away ?? 0 });
+  }
+  return rows;
+}
+
+/**
+ * Basketball team statistics as StatEntry rows (BasketballStatType). A provider's game shows the
+ * team figures the provider sent; failing those, the sums of its box score; failing both,
+ * nothing (the tab says so) rather than a row of zeros the provider never sent.
+ */
 export function basketballStats(st: BasketballState): StatEntry[] {
+  if (st.src && st.src.rev.stats === undefined) {
+    const lines = st.lines;
+    return lines && lines.home.length + lines.away.length > 0 ? teamStatsFromLines(lines) : [];
+  }
   const b = st.box;
   const T = BasketballStatType;
   const rows: Array<[number, Pair]> = [

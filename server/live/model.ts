@@ -8,6 +8,9 @@
  */
 import type { BasketballPlayerLine, IncidentType, OddsType, Pair, Side, Sport } from '../../workers/protocol/index';
 
+/** Days before and after today that the lists can show (赛程 ahead, 赛果 behind); every source fills them. */
+export const FEED_WINDOW_DAYS = 7;
+
 /** How a fixture is fated to end (the simulator draws it; a provider's matches are 'normal'). */
 export type Fate = 'normal' | 'postponed' | 'cancelled' | 'interrupted';
 
@@ -41,6 +44,8 @@ export interface IngestMark {
   lastAt: number;
   /** The live status it had when it was flagged stale (status shows 0 meanwhile); absent when fresh. */
   staleFrom?: number;
+  /** The latest `progress` applied (ingest-types.ts), each counter as last known; absent until one comes. */
+  prog?: number[];
 }
 
 export interface FootballState extends CommonState {

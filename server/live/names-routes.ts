@@ -14,14 +14,18 @@ import { nameOf, setName, untranslatedNames } from './names';
 import { NamesText } from './text';
 
 const provider = z.enum(PROVIDERS as unknown as ['nami', 'apisports'], { message: NamesText.badProvider });
+/** Football unless said: the names seeded and asked for most are football's. */
+const sport = z.enum(['zq', 'lq'], { message: NamesText.badSport });
 const listQuery = z.object({
   provider: provider.optional(),
+  sport: sport.optional(),
   untranslated: z.enum(['0', '1']).optional(),
   kind: z.enum(ENTITY_KINDS as unknown as ['match'], { message: NamesText.badKind }).optional(),
   providerId: z.string().trim().min(1).max(40).optional(),
 });
 const setBody = z.object({
   provider,
+  sport: sport.default('zq'),
   kind: z.enum(ENTITY_KINDS as unknown as ['match'], { message: NamesText.badKind }),
   providerId: z
     .string({ message: NamesText.badProviderId })
@@ -38,7 +42,7 @@ export const liveNamesArea: AreaPlugin = (app, ctx) => {
     requireOps(ctx.config, req);
     const q = parseInput(listQuery, req.query);
     if (q.kind && q.providerId && q.provider) {
-      const row = await nameOf(ctx.db, q.provider, q.kind, q.providerId);
+      const row = await nameOf(ctx.db, q.provider, q.sport ?? 'zq', q.kind, q.providerId);
       return ok(row ? [row] : []);
     }
     return ok(await untranslatedNames(ctx.db, q.provider));
@@ -48,7 +52,14 @@ export const liveNamesArea: AreaPlugin = (app, ctx) => {
     const b = parseInput(setBody, req.body);
     const row = await setName(
       ctx.db,
-      { provider: b.provider, kind: b.kind, providerId: b.providerId, nameZh: b.nameZh, shortZh: b.shortZh || null },
+      {
+        provider: b.provider,
+        sport: b.sport,
+        kind: b.kind,
+        providerId: b.providerId,
+        nameZh: b.nameZh,
+        shortZh: b.shortZh || null,
+      },
       ctx.now(),
     );
     return ok(row, NamesText.saved);

@@ -1,15 +1,17 @@
 /**
- * The names table (live_names): a provider's league, team, player or bookmaker id → its
- * Chinese name and short name. The ingest path names every entity through `resolveName`: a
+ * The names table (live_names): a provider's league, team, player or bookmaker id (in one sport:
+ * a provider numbers football and basketball apart) → its Chinese name and short name. The ingest path names every entity through `resolveName`: a
  * translated name when operators (or the seed) gave one, else the provider's own name, never a
  * blank; an entity seen without a translation is kept (name_zh null) and listed for operators.
  */
+import type { Sport } from '../../workers/protocol/index';
 import type { Db } from '../db/index';
 import { ENTITY_KINDS, PROVIDERS, type EntityKind, type ProviderName } from './providers';
 import { NAME_SEED } from './names-seed';
 
 export interface NameRow {
   provider: ProviderName;
+  sport: Sport;
   kind: EntityKind;
   providerId: string;
   nameZh: string | null;
@@ -19,6 +21,7 @@ export interface NameRow {
 
 const toRow = (r: {
   provider: string;
+  sport: string;
   kind: string;
   provider_id: string;
   name_zh: string | null;
@@ -26,6 +29,7 @@ const toRow = (r: {
   provider_name: string;
 }): NameRow => ({
   provider: r.provider as ProviderName,
+  sport: r.sport as Sport,
   kind: r.kind as EntityKind,
   providerId: r.provider_id,
   nameZh: r.name_zh,
@@ -40,6 +44,7 @@ export const isEntityKind = (v: unknown): v is EntityKind => ENTITY_KINDS.includ
 export async function resolveName(
   db: Db,
   provider: ProviderName,
+  sport: Sport,
   kind: EntityKind,
   providerId: string,
   providerName: string,
@@ -49,6 +54,7 @@ export async function resolveName(
     .insertInto('live_names')
     .values({
       provider,
+      sport,
       kind,
       provider_id: providerId,
       name_zh: null,
@@ -58,7 +64,9 @@ export async function resolveName(
       updated_at: null,
     })
     .onConflict((oc) =>
-      oc.columns(['provider', 'kind', 'provider_id']).doUpdateSet({ provider_name: providerName, seen_at: now }),
+      oc
+        .columns(['provider', 'sport', 'kind', 'provider_id'])
+        .doUpdateSet({ provider_name: providerName, seen_at: now }),
     )
     .returning(['name_zh', 'short_zh', 'provider_name'])
     .executeTakeFirstOrThrow();
@@ -68,13 +76,21 @@ export async function resolveName(
 /** Sets (or corrects) a Chinese name; answers the row. */
 export async function setName(
   db: Db,
-  v: { provider: ProviderName; kind: EntityKind; providerId: string; nameZh: string; shortZh: string | null },
+  v: {
+    provider: ProviderName;
+    sport: Sport;
+    kind: EntityKind;
+    providerId: string;
+    nameZh: string;
+    shortZh: string | null;
+  },
   now: number,
 ): Promise<NameRow> {
   const row = await db
     .insertInto('live_names')
     .values({
       provider: v.provider,
+      sport: v.sport,
       kind: v.kind,
       provider_id: v.providerId,
       name_zh: v.nameZh,
@@ -85,7 +101,7 @@ export async function setName(
     })
     .onConflict((oc) =>
       oc
-        .columns(['provider', 'kind', 'provider_id'])
+        .columns(['provider', 'sport', 'kind', 'provider_id'])
         .doUpdateSet({ name_zh: v.nameZh, short_zh: v.shortZh, updated_at: now }),
     )
     .returningAll()
@@ -104,6 +120,7 @@ export async function untranslatedNames(db: Db, provider?: ProviderName, limit =
 export async function nameOf(
   db: Db,
   provider: ProviderName,
+  sport: Sport,
   kind: EntityKind,
   providerId: string,
 ): Promise<NameRow | null> {
@@ -111,6 +128,7 @@ export async function nameOf(
     .selectFrom('live_names')
     .selectAll()
     .where('provider', '=', provider)
+    .where('sport', '=', sport)
     .where('kind', '=', kind)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
@@ -125,6 +143,7 @@ export async function seedNames(db: Db): Promise<void> {
     .values(
       NAME_SEED.map((n) => ({
         provider: n.provider,
+        sport: n.sport,
         kind: n.kind,
         provider_id: n.providerId,
         name_zh: n.nameZh,
@@ -134,6 +153,6 @@ export async function seedNames(db: Db): Promise<void> {
         updated_at: null,
       })),
     )
-    .onConflict((oc) => oc.columns(['provider', 'kind', 'provider_id']).doNothing())
+    .onConflict((oc) => oc.columns(['provider', 'sport', 'kind', 'provider_id']).doNothing())
     .execute();
 }

@@ -113,9 +113,21 @@ export function generatedResults(
   return out;
 }
 
-/** Plays the seasons' unstored days out now (seconds of CPU), not on the first table a fan opens. */
-export async function warmSeasonResults(db: Db): Promise<void> {
-  for (const l of ALL_LEAGUES) await seasonResults(db, l.id, []);
+/**
+ * Plays the seasons' unstored days out now (seconds of CPU), not on the first table a fan opens.
+ * Cached by the stored days: a second call for the same days costs one query. False when nothing
+ * is simulated or no day is stored yet (a standby feed whose leader has not stored its days).
+ */
+export async function warmSeasonResults(db: Db): Promise<boolean> {
+  const stored = await storedDays(db);
+  if (!stored) return false;
+  for (const l of ALL_LEAGUES) {
+    const s = scopeOf(stored.seed, stored.days, l.id);
+    if (s) generatedResults(s.seed, l.id, s.window.first, s.to, s.filled);
+    // A league at a time: the process goes on answering between them.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return true;
 }
 
 interface SeasonScope {

@@ -6,7 +6,9 @@
  *
  * A stored match counts as already inside the provider's table when it had finished, and had not
  * changed for `SETTLE_MS`, when the table was fetched (providers publish the table a little after
- * the final whistle).
+ * the final whistle); or when it finished long before that (kicked off `PLAYED_MS` + `SETTLE_MS`
+ * earlier): a result first stored with the table (last week's, read from the diary at a start)
+ * is in the provider's table already, however recently it was written here.
  */
 import { isFinished, type LeagueTable, type Sport } from '../../workers/protocol/index';
 import { sql } from 'kysely';
@@ -19,6 +21,8 @@ import type { LiveSink } from './source';
 import { loadMeta, saveMeta } from './store';
 
 const SETTLE_MS = 10 * 60_000;
+/** Longer than any match with a table lasts, kick-off to final whistle (extra time included). */
+const PLAYED_MS = 3 * 3_600_000;
 
 export interface StandingsCounts {
   /** Our team id. */
@@ -75,12 +79,12 @@ export async function saveProviderStandings(
 ): Promise<void> {
   const matches = await db
     .selectFrom('live_matches')
-    .select(['id', 'status', 'updated_at'])
+    .select(['id', 'status', 'updated_at', 'ot'])
     .where('league_id', '=', leagueId)
     .execute();
-  const counted = matches
-    .filter((m) => isFinished(sport, m.status) && Number(m.updated_at) <= at - SETTLE_MS)
-    .map((m) => m.id);
+  const settled = (m: { updated_at: number; ot: number }) =>
+    Number(m.updated_at) <= at - SETTLE_MS || Number(m.ot) * 1000 + PLAYED_MS + SETTLE_MS <= at;
+  const counted = matches.filter((m) => isFinished(sport, m.status) && settled(m)).map((m) => m.id);
   const base: StoredBase = { sport, season, at, counted, rows: rows.map((r) => ({ ...r })) };
   await saveMeta(db, key(leagueId), base);
   bases.get(db)?.set(leagueId, { base, at: Date.now() });

@@ -4,7 +4,7 @@
  * Routes and the detail service call these; they write no SQL of their own.
  */
 import type { Db } from '../db/index';
-import { insertMatches, rowToSim, saveOutput } from './store';
+import { insertMatches, rowToMatch, saveOutput } from './store';
 import type { LiveMatch } from './model';
 import {
   STATUS_TABLE,
@@ -30,7 +30,7 @@ export async function matchesOfDay(db: Db, sport: Sport, day: string): Promise<L
     .orderBy('ot')
     .orderBy('id')
     .execute();
-  return rows.map(rowToSim);
+  return rows.map(rowToMatch);
 }
 
 /** Matches in play now (also those that kicked off before midnight). */
@@ -46,12 +46,12 @@ export async function liveMatches(db: Db, sport?: Sport): Promise<LiveMatch[]> {
     )
     .orderBy('ot')
     .execute();
-  return rows.map(rowToSim).filter((m) => isLive(m.sport, m.status));
+  return rows.map(rowToMatch).filter((m) => isLive(m.sport, m.status));
 }
 
 export async function matchById(db: Db, id: number): Promise<LiveMatch | null> {
   const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? rowToSim(row) : null;
+  return row ? rowToMatch(row) : null;
 }
 
 /** A team's matches, newest first (finished) or soonest first (upcoming). */
@@ -83,7 +83,7 @@ export async function teamMatches(
           .orderBy('ot')
           .limit(limit)
           .execute();
-  return rows.map(rowToSim);
+  return rows.map(rowToMatch);
 }
 
 /** Live first, then upcoming, then finished (spec: /live/zq opens on live matches first). */
@@ -225,14 +225,14 @@ export async function headToHead(
     .orderBy('ot', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(rowToSim);
+  return rows.map(rowToMatch);
 }
 
 /** Hot matches of these days, by kick-off. */
 export async function hotOfDays(db: Db, days: string[], sport?: Sport): Promise<LiveMatch[]> {
   let q = db.selectFrom('live_matches').selectAll().where('day', 'in', days).where('hot', '=', true);
   if (sport) q = q.where('sport', '=', sport);
-  return (await q.orderBy('ot').execute()).map(rowToSim);
+  return (await q.orderBy('ot').execute()).map(rowToMatch);
 }
 
 export async function followedBy(db: Db, userId: number): Promise<Array<{ matchId: number; sport: Sport }>> {

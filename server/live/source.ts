@@ -94,4 +94,11 @@ export interface LiveSource extends Feed {
    * matches are worth its calls for (API-Basketball box scores) while fans keep asking.
    */
   watch?(m: LiveMatch): void;
+  /**
+   * Cluster mode, a standby feed: what `start` would compute that does not depend on leading (the
+   * simulator's seasons played out from the seed, ~8 s of CPU), done while it waits for the lock,
+   * so a takeover starts in about a second. Safe to call again: what is ready is not redone (one
+   * query). False while there is nothing to ready yet (the leader has not stored its days).
+   */
+  prepareStandby?(): Promise<boolean>;
 }

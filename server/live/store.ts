@@ -1,15 +1,15 @@
-/** Reads and writes the simulator's state (live_matches and its history tables) in bulk. */
+/** Reads and writes the live model (live_matches and its history tables) in bulk, whatever the source. */
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { isEmbedded, type Db } from '../db/index';
 import type { LiveTables } from '../db/tables/live';
 import type { Sport } from '../../workers/protocol/index';
-import type { FeedOutput, SimMatch } from './simulator/sim-types';
+import type { FeedOutput, LiveMatch } from './model';
 import { leaguesForgotten, matchesWritten } from '../database/league-tables';
 
 type MatchRow = Selectable<LiveTables['live_matches']>;
 
-export function rowToSim(row: MatchRow): SimMatch {
-  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as SimMatch['st'];
+export function rowToMatch(row: MatchRow): LiveMatch {
+  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as LiveMatch['st'];
   return {
     id: row.id,
     sport: row.sport as Sport,
@@ -32,7 +32,7 @@ export function rowToSim(row: MatchRow): SimMatch {
 }
 
 /** A match as its live_matches record (the state as an object: the whole record is serialised once). */
-function matchRecord(m: SimMatch) {
+function matchRecord(m: LiveMatch) {
   return {
     id: m.id,
     sport: m.sport,
@@ -166,7 +166,7 @@ const MATCH_COLUMNS = [
 ] as const;
 
 /** Inserts new fixtures; existing ids are left alone (idempotent). */
-export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promise<void> {
+export async function insertMatches(db: Db, matches: readonly LiveMatch[]): Promise<void> {
   await writeParts(db, [
     {
       table: 'live_matches',
@@ -183,7 +183,7 @@ export async function insertMatches(db: Db, matches: readonly SimMatch[]): Promi
 }
 
 /** Writes changed matches and what happened to them, all or nothing. */
-export async function saveOutput(db: Db, matches: readonly SimMatch[], out: FeedOutput): Promise<void> {
+export async function saveOutput(db: Db, matches: readonly LiveMatch[], out: FeedOutput): Promise<void> {
   if (matches.length === 0 && out.incidents.length === 0 && out.texts.length === 0 && out.odds.length === 0) return;
   await writeParts(db, [
     {

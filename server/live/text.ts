@@ -81,6 +81,7 @@ export const IngestText = {
 export const NamesText = {
   badProvider: '数据源只能是 nami 或 apisports',
   badKind: '类型只能是 match、league、team、player 或 company',
+  badSport: '项目只能是 zq（足球）或 lq（篮球）',
   badProviderId: '缺少数据源编号（1 到 40 个字符）',
   badName: '中文名为 1 到 40 个字',
   badShort: '简称最多 20 个字',

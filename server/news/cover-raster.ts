@@ -13,6 +13,13 @@ import { isBasketballCover } from './cover';
 
 export const COVER_WIDTH = 480;
 export const COVER_HEIGHT = 270;
+/**
+ * Widths a cover is drawn at (`?w=`): the full one, and half for a list's 120 px thumbnail (240
+ * device pixels, enough up to a 2× screen; issue 29: a news list's 7 full covers were 85 KB of
+ * its first view's 216).
+ */
+export const COVER_WIDTHS = [COVER_WIDTH, COVER_WIDTH / 2] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];
 const COVER_HUES = 12;
 const CHALK_ALPHA = 0.35;
 
@@ -76,31 +83,38 @@ function hslRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0) * 255, f(8) * 255, f(4) * 255];
 }
 
-/** How much chalk covers each pixel (0…1), per motif: drawn once, shared by every colour. */
-const chalkMasks = new Map<boolean, Float32Array>();
-function chalkMask(basketball: boolean): Float32Array {
-  let mask = chalkMasks.get(basketball);
+/** How much chalk covers each pixel (0…1), per motif and width: drawn once, shared by every colour. */
+const chalkMasks = new Map<string, Float32Array>();
+function chalkMask(basketball: boolean, w: number, h: number): Float32Array {
+  const key = `${basketball}:${w}`;
+  let mask = chalkMasks.get(key);
   if (mask) return mask;
-  mask = new Float32Array(COVER_WIDTH * COVER_HEIGHT);
+  // The motif is in 480 × 270 design units: a pixel is `unit` of them.
+  const unit = COVER_WIDTH / w;
+  mask = new Float32Array(w * h);
   for (const [shape, width] of motif(basketball)) {
-    for (let y = 0; y < COVER_HEIGHT; y++) {
-      for (let x = 0; x < COVER_WIDTH; x++) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
         // Anti-aliased: full inside the stroke, fading over one pixel at its edge.
-        const cover = width / 2 + 0.5 - shape(x + 0.5, y + 0.5);
-        const i = y * COVER_WIDTH + x;
+        const cover = (width / 2 - shape((x + 0.5) * unit, (y + 0.5) * unit)) / unit + 0.5;
+        const i = y * w + x;
         if (cover > mask[i]!) mask[i] = Math.min(1, cover);
       }
     }
   }
-  chalkMasks.set(basketball, mask);
+  chalkMasks.set(key, mask);
   return mask;
 }
 
-function draw(from: [number, number, number], to: [number, number, number], basketball: boolean): Buffer {
-  const w = COVER_WIDTH;
-  const h = COVER_HEIGHT;
+function draw(
+  from: [number, number, number],
+  to: [number, number, number],
+  basketball: boolean,
+  w: CoverWidth,
+): Buffer {
+  const h = Math.round((w * COVER_HEIGHT) / COVER_WIDTH);
   const data = Buffer.alloc(w * h * 4);
-  const mask = chalkMask(basketball);
+  const mask = chalkMask(basketball, w, h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       // The SVG's diagonal gradient (x1=0 y1=0 → x2=1 y2=1 over the box).
@@ -119,15 +133,15 @@ function draw(from: [number, number, number], to: [number, number, number], bask
 
 const drawn = new Map<string, Buffer>();
 
-/** The JPEG cover of an article (drawn once per variant). */
-export function coverJpeg(a: { id: number; type: number; sport: string | null }): Buffer {
+/** The JPEG cover of an article at a width (drawn once per variant). */
+export function coverJpeg(a: { id: number; type: number; sport: string | null }, w: CoverWidth = COVER_WIDTH): Buffer {
   const col = columnOf(a.type) ?? columnOf(1002)!;
   const basketball = isBasketballCover(a);
   const hue = ((a.id % COVER_HUES) * 360) / COVER_HUES;
-  const key = `${col.type}:${basketball ? 'lq' : 'zq'}:${hue}`;
+  const key = `${col.type}:${basketball ? 'lq' : 'zq'}:${hue}:${w}`;
   let jpg = drawn.get(key);
   if (!jpg) {
-    jpg = draw(hexRgb(col.color), hslRgb(hue, 0.45, 0.28), basketball);
+    jpg = draw(hexRgb(col.color), hslRgb(hue, 0.45, 0.28), basketball, w);
     drawn.set(key, jpg);
   }
   return jpg;

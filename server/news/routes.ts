@@ -20,7 +20,7 @@ import { articleDetail, coverUrl, listArticles } from './articles';
 import { NEWS_COLUMNS, isColumn } from './columns';
 import { registerCommunityRoutes } from './community';
 import { coverSvg } from './cover';
-import { coverJpeg } from './cover-raster';
+import { COVER_WIDTHS, coverJpeg, type CoverWidth } from './cover-raster';
 import { addComment, deleteComment, listComments } from './comments';
 import { report, setLike, viewerId } from './interactions';
 import { registerMatchReports, matchReportLinks } from './match-reports';
@@ -132,6 +132,17 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
     return ok(await matchReportLinks(db, matchId));
   });
 
+  const coverWidthOf = (query: unknown): CoverWidth | undefined =>
+    parseInput(
+      z.object({
+        w: z.coerce
+          .number()
+          .refine((w): w is CoverWidth => (COVER_WIDTHS as readonly number[]).includes(w), '图片宽度不支持')
+          .optional(),
+      }),
+      query,
+    ).w as CoverWidth | undefined;
+
   // Covers are images, never the envelope: JPEG (what lists show), and SVG for older links.
   const coverOf = async (params: unknown) => {
     const { id } = parseInput(z.object({ id: positiveId() }), params);
@@ -147,7 +158,7 @@ export const newsArea: AreaPlugin = async (app: FastifyInstance, ctx) => {
     reply
       .type('image/jpeg')
       .header('cache-control', 'public, max-age=86400')
-      .send(coverJpeg(await coverOf(req.params))),
+      .send(coverJpeg(await coverOf(req.params), coverWidthOf(req.query))),
   );
   app.get(`${P.cover}.svg`, async (req, reply) =>
     reply

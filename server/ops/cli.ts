@@ -13,7 +13,7 @@
  *   npm run ops -- experts | approve-expert <用户编号> | reject-expert <用户编号>
  *   npm run ops -- anchor <用户编号> <直播间编号>   # grant the anchor role for a room (its console)
  *   npm run ops -- names [nami|apisports]        # provider names not translated yet
- *   npm run ops -- names set <数据源> <类型> <编号> <中文名> [简称]
+ *   npm run ops -- names set <数据源> [zq|lq] <类型> <编号> <中文名> [简称]   # zq when not given
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,7 +45,8 @@ export const OPS_USAGE = `用法: npm run ops -- <命令>
   approve-expert|reject-expert <用户编号>  通过 / 拒绝专家申请
   anchor <用户编号> <直播间编号>   开通主播：该用户成为这个直播间的主播（主播中心 /user/anchor）
   names [nami|apisports]       列出数据源送来、还没有中文名的联赛 / 球队 / 球员 / 公司
-  names set <数据源> <类型> <编号> <中文名> [简称]   设置中文名（类型：league team player company）`;
+  names set <数据源> [zq|lq] <类型> <编号> <中文名> [简称]
+                               设置中文名（类型：league team player company；篮球写 lq，不写为足球）`;
 
 export interface OpsEnv {
   base: string;
@@ -145,12 +146,22 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
         return r.code === 200 ? 0 : 1;
       case 'names': {
         if (a === 'set') {
-          const [, , provider, kind, providerId, nameZh, shortZh] = argv;
+          // The sport may follow the provider (a provider numbers football and basketball apart).
+          const rest = argv.slice(2);
+          const sport = rest[1] === 'zq' || rest[1] === 'lq' ? rest.splice(1, 1)[0] : 'zq';
+          const [provider, kind, providerId, nameZh, shortZh] = rest;
           if (!provider || !kind || !providerId || !nameZh) break;
-          r = await call('POST', OpsLivePaths.names, { provider, kind, providerId, nameZh, shortZh: shortZh ?? null });
+          r = await call('POST', OpsLivePaths.names, {
+            provider,
+            sport,
+            kind,
+            providerId,
+            nameZh,
+            shortZh: shortZh ?? null,
+          });
           out(
             r.code === 200
-              ? `${r.msg}：${provider} ${kind} ${providerId} → ${nameZh}${shortZh ? `（${shortZh}）` : ''}`
+              ? `${r.msg}：${provider} ${sport} ${kind} ${providerId} → ${nameZh}${shortZh ? `（${shortZh}）` : ''}`
               : r.msg,
           );
           return r.code === 200 ? 0 : 1;
@@ -162,7 +173,7 @@ export async function runOpsCli(argv: string[], env: OpsEnv): Promise<number> {
         }
         const list = r.data as unknown as NameEntry[];
         if (!list.length) out('没有待翻译的名称');
-        for (const n of list) out(`${n.provider}\t${n.kind}\t${n.providerId}\t${n.providerName}`);
+        for (const n of list) out(`${n.provider}\t${n.sport}\t${n.kind}\t${n.providerId}\t${n.providerName}`);
         return 0;
       }
       case 'restore':

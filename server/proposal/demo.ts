@@ -8,7 +8,7 @@
 import { isFinished, isUpcoming, type Sport, type TipMarketCode, type TipPickCode } from '../../workers/protocol/index';
 import type { AppContext } from '../context';
 import { createLiveBodies } from '../live/bodies';
-import { rowToSim } from '../live/store';
+import { rowToMatch } from '../live/store';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';
 import { settleDueTips } from './tips';
 import { MARKET_SIDES, settleTip, type TipMarket } from './settle';
@@ -111,7 +111,7 @@ export async function seedDemoExperts(ctx: AppContext): Promise<boolean> {
     .orderBy('ot')
     .orderBy('id')
     .execute();
-  const matches = rows.map((r) => rowToSim(r));
+  const matches = rows.map((r) => rowToMatch(r));
   const played = matches.filter((m) => isFinished(m.sport, m.status));
   const coming = matches.filter((m) => isUpcoming(m.sport, m.status) && m.ot > nowS + 600);
   if (played.length < 10 || coming.length < 5) return false;

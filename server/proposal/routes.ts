@@ -40,7 +40,7 @@ import { opsEnabled, requireOps } from '../ops/guard';
 import { createLiveBodies } from '../live/bodies';
 import { matchById } from '../live/repository';
 import { seasonMatchById, storyOf } from '../live/played-story';
-import { rowToSim } from '../live/store';
+import { rowToMatch } from '../live/store';
 import { expertRecord, rankExperts, type RankBy, type SettledTip, type TipResult } from './settle';
 import { closedForTips, publishTip, TipRefused, TipText } from './tips';
 import { QUOTED_MARKETS, quoteFromBoard } from './quote';
@@ -245,7 +245,7 @@ export function registerProposalRoutes(app: FastifyInstance, ctx: AppContext): v
     if (lottery === 'jc') q = q.where('m.jc', 'is not', null);
     if (lottery === 'bd') q = q.where('m.bd', '=', true);
     const rows = await q.execute();
-    const views = await body.views(rows.map((r) => rowToSim(r)));
+    const views = await body.views(rows.map((r) => rowToMatch(r)));
     const out: TipMatchRow[] = views.map((match, i) => ({ match, tipCount: Number(rows[i]!.tip_count) }));
     // Live first, then upcoming, then finished: what a fan can still act on comes first.
     const rank = (s: number) => (isLive(sport, s) ? 0 : isUpcoming(sport, s) ? 1 : isFinished(sport, s) ? 3 : 2);

@@ -22,6 +22,7 @@ interface SsrBundle {
     loggedIn: boolean;
     port: string;
     cookie: string;
+    userAgent: string;
     fetch: (
       url: string,
       init: { method: string; headers: Record<string, string>; body?: unknown },
@@ -116,6 +117,7 @@ export async function createPageRenderer(app: FastifyInstance, ssrDir: string): 
           loggedIn,
           port: portOf(req),
           cookie: req.headers.cookie ?? '',
+          userAgent: req.headers['user-agent'] ?? '',
           // The page's data from the same routes (and services) the REST API answers with, as a
           // visitor: what belongs to the signed-in user alone fills in after hydration.
           fetch: async (u, init) => {

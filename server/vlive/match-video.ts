@@ -39,7 +39,7 @@ export function registerMatchVideo(app: FastifyInstance, ctx: AppContext, overri
     );
     const room = await db
       .selectFrom('vlive_rooms')
-      .select(['id', 'stream_url'])
+      .select(['id', 'stream_url', 'cover'])
       .where('match_id', '=', id)
       .where('live', '=', true)
       .orderBy('heat', 'desc')
@@ -47,7 +47,7 @@ export function registerMatchVideo(app: FastifyInstance, ctx: AppContext, overri
       .executeTakeFirst();
     if (room) {
       const s = roomStream(overrides, room.id, room.stream_url);
-      return ok<MatchVideo>({ url: s.url, roomId: room.id, test: s.test });
+      return ok<MatchVideo>({ url: s.url, roomId: room.id, cover: room.cover, test: s.test });
     }
     const match = await db.selectFrom('live_matches').select('id').where('id', '=', id).executeTakeFirst();
     // A match of the season the feed did not store (played out from the seed) has no video either.

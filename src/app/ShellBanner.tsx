@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { IS_SERVER, hasSeed } from '../core/ssr';
+import { IS_SERVER, seededBannerHidden, serverRender } from '../core/ssr';
 import { DownloadBanner } from '../components/DownloadBanner';
-import { bannerHiddenByUser, hideBannerForToday, isStandalone } from './download-banner-flag';
+import { bannerCookieHidden, bannerHiddenByUser, hideBannerForToday, isStandalone } from './download-banner-flag';
 import { isNativeShell } from './native-shell';
 
 /**
@@ -9,12 +9,19 @@ import { isNativeShell } from './native-shell';
  * native shell; once closed, hidden until the end of that day.
  */
 export function ShellBanner({ appName, now = Date.now }: { appName: string; now?: () => number }) {
-  // Decided once per mount. A server-rendered page (issue 29) shows it as the server did, then
-  // decides once hydrated (the server cannot read this browser's flag).
-  const decide = () => isStandalone() || isNativeShell() || bannerHiddenByUser(localStorage, now());
-  const [hidden, setHidden] = useState(() => (IS_SERVER || hasSeed() ? false : decide()));
+  // Decided once per mount. A server-rendered page (issue 29) starts as the server rendered it:
+  // without the banner in the native shell or when its cookie says it was closed today. Once
+  // hydrated the browser applies its own rules; an installed app's CSS hid it until then.
+  const decide = () =>
+    isStandalone() ||
+    isNativeShell() ||
+    bannerHiddenByUser(localStorage, now()) ||
+    bannerCookieHidden(document.cookie, now());
+  const [hidden, setHidden] = useState(() =>
+    IS_SERVER ? (serverRender()?.seed.bannerHidden ?? false) : (seededBannerHidden() ?? decide()),
+  );
   useEffect(() => {
-    if (decide()) setHidden(true);
+    setHidden(decide());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (hidden) return null;

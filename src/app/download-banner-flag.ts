@@ -2,7 +2,15 @@
  * The download banner's "closed until the end of today" flag (spec §9) and the standalone check
  * (an installed home-screen app never shows it).
  */
+import { cookieValue } from '../../workers/domain/cookie';
+
 export const BANNER_HIDE_KEY = 'qs:download-banner-hidden-until';
+/**
+ * The same flag as a cookie, which the server reads (issue 29): a server-rendered page closed
+ * today comes without the banner, instead of showing it until hydration. It expires at the same
+ * local midnight, so the browser drops it by itself.
+ */
+export const BANNER_HIDE_COOKIE = 'qsBannerHiddenUntil';
 
 /** Local midnight that ends the day of `now` (ms). */
 export function endOfDay(now: number): number {
@@ -11,8 +19,16 @@ export function endOfDay(now: number): number {
   return d.getTime();
 }
 
-export function hideBannerForToday(storage: Storage, now: number): void {
-  storage.setItem(BANNER_HIDE_KEY, String(endOfDay(now)));
+export function hideBannerForToday(storage: Storage, now: number, doc: Pick<Document, 'cookie'> = document): void {
+  const until = endOfDay(now);
+  storage.setItem(BANNER_HIDE_KEY, String(until));
+  doc.cookie = `${BANNER_HIDE_COOKIE}=${until}; path=/; expires=${new Date(until).toUTCString()}; SameSite=Lax`;
+}
+
+/** Whether a Cookie header (or `document.cookie`) says the banner was closed until after `now`. */
+export function bannerCookieHidden(cookie: string, now: number): boolean {
+  const until = Number(cookieValue(cookie, BANNER_HIDE_COOKIE) ?? NaN);
+  return Number.isFinite(until) && until > now;
 }
 
 export function bannerHiddenByUser(storage: Storage, now: number): boolean {

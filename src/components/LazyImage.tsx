@@ -14,6 +14,9 @@ let observer: IntersectionObserver | null = null;
 
 function reveal(img: HTMLImageElement): void {
   const src = img.dataset.src;
+  // The candidates first: with `srcset` in place, setting `src` fetches the one that fits.
+  const srcSet = img.dataset.srcset;
+  if (srcSet && img.getAttribute('srcset') !== srcSet) img.srcset = srcSet;
   if (src && img.getAttribute('src') !== src) img.src = src;
 }
 
@@ -66,8 +69,10 @@ export function spriteSrc(src: string, together: readonly string[]): string {
   return items.length >= 2 && items.includes(item) ? spriteUrl(items, item) : src;
 }
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'loading' | 'width' | 'height'> & {
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'loading' | 'width' | 'height'> & {
   src: string;
+  /** Candidates by width (with `sizes`): the browser fetches the one the screen needs. */
+  srcSet?: string;
   /** The displayed size in CSS pixels: the box is kept before the image arrives. */
   width: number;
   height: number;
@@ -77,7 +82,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'loading' | 'widt
   together?: readonly string[];
 };
 
-export function LazyImage({ src, eager = false, together, alt = '', ...rest }: Props) {
+export function LazyImage({ src, srcSet, eager = false, together, alt = '', ...rest }: Props) {
   const ref = useRef<HTMLImageElement>(null);
   useLayoutEffect(() => {
     const img = ref.current;
@@ -88,8 +93,17 @@ export function LazyImage({ src, eager = false, together, alt = '', ...rest }: P
       return;
     }
     return watch(img);
-  }, [src, eager]);
+  }, [src, srcSet, eager]);
   if (eager)
-    return <img {...rest} src={together ? spriteSrc(src, together) : src} alt={alt} loading="eager" decoding="async" />;
-  return <img {...rest} ref={ref} data-src={src} alt={alt} loading="lazy" decoding="async" />;
+    return (
+      <img
+        {...rest}
+        src={together ? spriteSrc(src, together) : src}
+        srcSet={srcSet}
+        alt={alt}
+        loading="eager"
+        decoding="async"
+      />
+    );
+  return <img {...rest} ref={ref} data-src={src} data-srcset={srcSet} alt={alt} loading="lazy" decoding="async" />;
 }

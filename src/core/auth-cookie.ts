@@ -4,17 +4,15 @@
  * token: a script-readable 30-day token would be handed to any injected script. Every tab reads
  * the same cookie, so a login in one tab shows as logged in when another tab opens.
  */
+import { cookieValue } from '../../workers/domain/cookie';
+
 export const LOGGED_IN_COOKIE = 'loggedIn';
 /** The token cookie older builds wrote; cleared when the flag is written. */
 const LEGACY_TOKEN_COOKIE = 'auth';
 const MAX_AGE_S = 30 * 24 * 3600;
 
 export function readLoggedInCookie(cookie: string = document.cookie): boolean {
-  for (const part of cookie.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LOGGED_IN_COOKIE) return value === '1';
-  }
-  return false;
+  return cookieValue(cookie, LOGGED_IN_COOKIE) === '1';
 }
 
 export function writeLoggedInCookie(loggedIn: boolean): void {

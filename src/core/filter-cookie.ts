@@ -5,6 +5,7 @@
 import type { ListFilter } from '../../workers/core/api';
 import type { Sport } from '../../workers/protocol/index';
 import { filterCookieExpiry, filterCookieName } from '../../workers/domain/filter-cookie';
+import { cookieValue } from '../../workers/domain/cookie';
 import { pageCookie } from './ssr';
 
 export function saveListFilter(sport: Sport, filter: ListFilter, nowMs: number = Date.now()): void {
@@ -14,21 +15,17 @@ export function saveListFilter(sport: Sport, filter: ListFilter, nowMs: number =
 }
 
 export function loadListFilter(sport: Sport, cookie: string = pageCookie()): ListFilter | null {
-  const name = filterCookieName(sport);
-  for (const part of cookie.split(';')) {
-    const [k, ...rest] = part.trim().split('=');
-    if (k !== name) continue;
-    try {
-      const v = JSON.parse(decodeURIComponent(rest.join('='))) as Partial<ListFilter>;
-      const types = ['all', 'jx', 'jczq', 'bjdc'];
-      if (typeof v.type !== 'string' || !types.includes(v.type)) return null;
-      const leagueIds = Array.isArray(v.leagueIds) ? v.leagueIds.filter((n) => Number.isSafeInteger(n)) : null;
-      return { type: v.type as ListFilter['type'], leagueIds };
-    } catch {
-      return null;
-    }
+  const raw = cookieValue(cookie, filterCookieName(sport));
+  if (raw === null) return null;
+  try {
+    const v = JSON.parse(decodeURIComponent(raw)) as Partial<ListFilter>;
+    const types = ['all', 'jx', 'jczq', 'bjdc'];
+    if (typeof v.type !== 'string' || !types.includes(v.type)) return null;
+    const leagueIds = Array.isArray(v.leagueIds) ? v.leagueIds.filter((n) => Number.isSafeInteger(n)) : null;
+    return { type: v.type as ListFilter['type'], leagueIds };
+  } catch {
+    return null;
   }
-  return null;
 }
 
 export function clearListFilter(sport: Sport): void {

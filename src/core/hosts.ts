@@ -167,28 +167,14 @@ export function leaderHost(tabId: string): CoreHost {
 
   return {
     mode: 'leader',
-    async connect() {
-      if (isLeader && worker) {
-        const w = worker;
-        return linkThrough((msg, transfer) => w.postMessage(msg, transfer));
-      }
+    connect() {
+      /** A link straight into this tab's own worker (this tab leads). */
+      const direct = (w: Worker) => linkThrough((msg, transfer) => w.postMessage(msg, transfer));
+      if (isLeader && worker) return Promise.resolve(direct(worker));
       const id = `${tabId}.${++linkSeq}`;
       const rpc = new RelayEndpoint((data) => post({ t: 'up', link: id, ch: 'rpc', data }));
       const sink = new RelayEndpoint((data) => post({ t: 'up', link: id, ch: 'sink', data }));
-      await new Promise<void>((resolve) => {
-        // The leader may be starting: ask again until one answers.
-        const timer = setInterval(() => post({ t: 'open', link: id }), 150);
-        mine.set(id, {
-          rpc,
-          sink,
-          opened: () => {
-            clearInterval(timer);
-            resolve();
-          },
-        });
-        post({ t: 'open', link: id });
-      });
-      return {
+      const relay: CoreLink = {
         rpc,
         sink,
         close() {
@@ -196,6 +182,24 @@ export function leaderHost(tabId: string): CoreHost {
           post({ t: 'close', link: id });
         },
       };
+      return new Promise<CoreLink>((resolve) => {
+        const settle = (link: CoreLink) => {
+          clearInterval(timer);
+          resolve(link);
+        };
+        // The leader may be starting: ask again until one answers. It may be this very tab (the
+        // lock came after the call): a BroadcastChannel never delivers to its own sender, so no
+        // one would ever answer; the link then goes straight into the worker this tab started.
+        const ask = () => {
+          if (isLeader && worker) {
+            mine.delete(id);
+            settle(direct(worker));
+          } else post({ t: 'open', link: id });
+        };
+        const timer = setInterval(ask, 150);
+        mine.set(id, { rpc, sink, opened: () => settle(relay) });
+        ask();
+      });
     },
     onCoreChanged(cb) {
       changed.add(cb);

@@ -6,8 +6,7 @@
  *   const row = useMatch(id, 'zq');
  */
 export { getCore } from './get-core';
-export type { CoreClient } from './core-client';
-export { CoreTimeoutError } from './core-client';
+export type { CoreFront } from './core-front';
 export * from './hooks';
 export { useCoreRequest, type RequestState } from './use-core-request';
 export { saveListFilter, loadListFilter, clearListFilter, filterCookieExpiry } from './filter-cookie';

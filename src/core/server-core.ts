@@ -18,6 +18,8 @@ import { listOf } from '../../workers/core/modules/list-of';
 import { deriveMatch } from '../../workers/core/derive';
 import { createRestClient, type FetchLike } from '../../workers/core/rest';
 import { requestId, type ServerRender, type SsrSeed } from './ssr';
+import { bannerCookieHidden } from '../app/download-banner-flag';
+import { isNativeShell } from '../app/native-shell';
 
 export interface ServerRenderInput {
   /** Path and query. */
@@ -26,6 +28,8 @@ export interface ServerRenderInput {
   port: string;
   /** The request's Cookie header. */
   cookie: string;
+  /** The request's User-Agent header (the native shell names itself there). */
+  userAgent: string;
   /** Answers the core's REST client from the server's own routes (in process). */
   fetch: FetchLike;
 }
@@ -39,6 +43,7 @@ export function serverRenderFor(input: ServerRenderInput): ServerRender {
     path: input.url,
     loggedIn: input.loggedIn,
     port: input.port,
+    bannerHidden: isNativeShell(input.userAgent) || bannerCookieHidden(input.cookie, Date.now()),
     requests: {},
     loads: {},
     streams: {},

@@ -22,6 +22,11 @@ export interface SsrSeed {
   loggedIn: boolean;
   /** The page's port (the tab bar's entries depend on it). */
   port: string;
+  /**
+   * The server left the download banner out: the native shell's user agent, or the banner closed
+   * today (its cookie). The browser hydrates with the same, then applies its own rules.
+   */
+  bannerHidden: boolean;
   /** REST answers by request identity (`requestId`). */
   requests: Record<string, Envelope<unknown>>;
   /** `useLoad` answers by the hook's position in the tree (React's `useId`). */
@@ -98,6 +103,11 @@ export function dropSeed(): void {
 
 export function seededRequest<T>(req: RestRequest): Envelope<T> | undefined {
   return clientSeed()?.requests[requestId(req)] as Envelope<T> | undefined;
+}
+
+/** The server's download-banner decision for the page it rendered, or undefined (no seed). */
+export function seededBannerHidden(): boolean | undefined {
+  return clientSeed()?.bannerHidden;
 }
 
 export function seededLoad<T>(id: string): Envelope<T> | undefined {

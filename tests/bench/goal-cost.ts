@@ -80,7 +80,7 @@ async function main() {
     seed: ts.config.feedSeed,
     staleAfterMs: 3_600_000,
     statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
-    names: (provider, kind, id, name) => resolveName(db, provider, kind, id, name, Date.now()),
+    names: (provider, sport, kind, id, name) => resolveName(db, provider, sport, kind, id, name, Date.now()),
   });
   const mix = createMix(Math.floor(Date.now() / 1000));
   const fixtures = mix.fixtures();

@@ -161,6 +161,9 @@ async function runOnce(url: string, port: number): Promise<RunFigures> {
       'button-name',
       'link-name',
       'image-alt',
+      'long-tasks',
+      'bootup-time',
+      'mainthread-work-breakdown',
     ]) {
       const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
       for (const item of items.slice(0, 8)) console.log(`    ${id}: ${JSON.stringify(item).slice(0, 400)}`);

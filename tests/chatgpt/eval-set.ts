@@ -100,8 +100,8 @@ interface TeamName {
   leagueName: string;
 }
 
-/** A one-character typo of a name that is no one character away from any other name. */
-function typo(name: string, all: readonly string[]): string | null {
+/** A one-character typo of a name that is no one character away from any other name, nor spells one. */
+export function typo(name: string, all: readonly string[]): string | null {
   const chars = [...name];
   if (chars.length < 3) return null;
   for (const sub of ['那', '森', '尔', '兰', '斯', '德']) {
@@ -109,7 +109,10 @@ function typo(name: string, all: readonly string[]): string | null {
       if (chars[at] === sub) continue;
       const t = [...chars.slice(0, at), sub, ...chars.slice(at + 1)].join('');
       const near = all.filter((n) => n !== name && [...n].length === chars.length && diff1(n, t));
-      if (!near.length && !all.includes(t)) return t;
+      // A typo that spells another team's whole name asks about that team: 邓迪联 → 邓迪那 reads
+      // 邓迪 (a club of its own) followed by 那, and the engine rightly answered for 邓迪.
+      const spellsAnother = all.some((n) => n !== name && t.includes(n));
+      if (!near.length && !spellsAnother && !all.includes(t)) return t;
     }
   }
   return null;

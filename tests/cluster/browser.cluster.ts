@@ -46,10 +46,10 @@ async function connections(gw: ClusterProc): Promise<number> {
 }
 
 /** Polls a condition from the test process (counts only; timings are stamped in the page). */
-async function until(what: string, ok: () => Promise<boolean>, withinMs: number): Promise<void> {
+async function until(what: string | (() => string), ok: () => Promise<boolean>, withinMs: number): Promise<void> {
   const end = Date.now() + withinMs;
   while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`not within ${withinMs} ms: ${what}`);
+    if (Date.now() > end) throw new Error(`not within ${withinMs} ms: ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -71,7 +71,21 @@ describe('cluster mode in the browser', () => {
         await TestSocket.open(`ws://127.0.0.1:${gwA.port}${SystemPaths.socket}?token=${addr.body.data.token}`),
       );
     }
-    await until('the registry names B', async () => (await addressPort(gwA)) === gwB.port, 10_000);
+    // B named by three fresh registry scans in a row (each past the 500 ms cache), so the scan
+    // holds A's ballast. One answer is not enough: the poll that first names B may come from a
+    // cached list that the poll before it bumped (A +1), and a slow scan on a loaded machine
+    // answers from that list, which named A for the browser (CI, stop 38).
+    let named = 0;
+    await until(
+      'three registry scans in a row name B',
+      async () => {
+        named = (await addressPort(gwA)) === gwB.port ? named + 1 : 0;
+        if (named >= 3) return true;
+        await new Promise((r) => setTimeout(r, 600));
+        return false;
+      },
+      15_000,
+    );
 
     const ctx = await newPhoneContext(browser);
     const tabs: Page[] = [];
@@ -81,7 +95,16 @@ describe('cluster mode in the browser', () => {
       await page.waitForSelector('[data-match-id] [data-score]', { timeout: 90_000 });
       tabs.push(page);
     }
-    await until('one socket, on B', async () => (await connections(gwB)) === 1, 10_000);
+    let seen = '';
+    await until(
+      () => `one socket, on B (sockets: ${seen}; 3 on A are the ballast)`,
+      async () => {
+        const [a, b] = [await connections(gwA), await connections(gwB)];
+        seen = `A ${a}, B ${b}`;
+        return b === 1;
+      },
+      10_000,
+    );
     for (const s of ballast) s.close();
     await until('the ballast gone from A', async () => (await connections(gwA)) === 0, 10_000);
 

@@ -28,9 +28,10 @@ let gwB: ClusterProc;
 
 beforeAll(async () => {
   rig = await openClusterRig('qs_ct');
-  // The first feed process migrates and seeds; the others start once it is up.
-  feed1 = await rig.start('feed');
-  [feed2, gwA, gwB] = await Promise.all([rig.start('feed'), rig.start('gateway'), rig.start('gateway')]);
+  // Both feeds start together: the standby's first look finds no stored days (the leader is still
+  // seeding), the case where a takeover once took 7.3 s. The gateways start once a feed is up.
+  [feed1, feed2] = await Promise.all([rig.start('feed'), rig.start('feed')]);
+  [gwA, gwB] = await Promise.all([rig.start('gateway'), rig.start('gateway')]);
 });
 
 afterAll(async () => {
@@ -46,9 +47,9 @@ async function socketOn(gw: ClusterProc, accessToken?: string) {
   return { sock, serverId: (hello as Extract<ServerFrame, { code: typeof Frame.HELLO }>).data.serverId };
 }
 
-async function health(p: ClusterProc): Promise<{ leader: boolean; role: string }> {
+async function health(p: ClusterProc): Promise<{ leader: boolean; role: string; standbyReady?: boolean }> {
   const res = await fetch(`${p.url}/healthz`);
-  return ((await res.json()) as { data: { leader: boolean; role: string } }).data;
+  return ((await res.json()) as { data: { leader: boolean; role: string; standbyReady?: boolean } }).data;
 }
 
 async function feedEvent(feed: ClusterProc, body: Record<string, unknown>): Promise<{ code: number; msg: string }> {
@@ -235,9 +236,13 @@ describe('cluster: two gateways, one elected feed', () => {
     expect(moved.every((f) => f.code === Frame.SUBSCRIBED)).toBe(true);
   });
 
-  it('the feed leader is killed (kill -9) and the standby takes over within 10 s', async () => {
+  it('the feed leader is killed (kill -9) and the standby takes over within 5 s', async () => {
     const [leader, standby] = (await health(feed1)).leader ? [feed1, feed2] : [feed2, feed1];
     expect((await health(standby)).leader).toBe(false);
+    // The standby says its start is readied for the leader's stored days (/healthz standbyReady),
+    // as an operator checks before a planned restart. It started beside the leader, before any day
+    // was stored: it looks again each second, not once (server/cluster/main.ts).
+    await expect.poll(async () => (await health(standby)).standbyReady, { timeout: 60_000, interval: 250 }).toBe(true);
     const watcher = await socketOn(gwA);
     watcher.sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] } });
     await watcher.sock.next((f) => f.code === Frame.SUBSCRIBED, 10_000);
@@ -253,7 +258,9 @@ describe('cluster: two gateways, one elected feed', () => {
     }
     console.log(`feed takeover after ${tookOverMs} ms`);
     expect(tookOverMs).toBeGreaterThanOrEqual(0);
-    expect(tookOverMs).toBeLessThan(10_000);
+    // The standby readied its start while it waited (server/cluster/main.ts): 0.5 s measured; it
+    // was 8–10 s when the simulator's seasons were played out after the lock came.
+    expect(tookOverMs).toBeLessThan(5_000);
     // The new leader publishes, with seqs that go on from where the old one stopped.
     const before = Math.max(0, ...(watcher.sock.frames.filter(isEvent('football')) as EventFrame[]).map((f) => f.seq));
     expect((await feedEvent(standby, { matchId: liveMatchId, type: 'goal', side: 'away' })).code).toBe(200);

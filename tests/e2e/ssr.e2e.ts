@@ -22,6 +22,7 @@ import {
   startServer,
   type RunningServer,
 } from '../helpers/e2e';
+import { LivePaths, embeddedUrl, fillPath } from '../../workers/protocol/index';
 
 let server: RunningServer;
 let browser: Browser;
@@ -166,6 +167,26 @@ describe('server-rendered first screen', () => {
       await ctx.close();
     }
     expect(problems).toEqual([]);
+  });
+
+  it("a match with a live room holds its player, the room's cover as its poster, in the first HTML", async () => {
+    // The poster is the first screen's largest paint there, before the stream's first frame.
+    const matchId = await footballMatchInPlay(server);
+    const bind = { roomId: '1002', matchId, sport: 'zq' };
+    await api('/_dev/vlive/bind', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bind),
+    });
+    const video = await api<{ cover: string }>(embeddedUrl(fillPath(LivePaths.video, { id: matchId })));
+    expect(video.cover).toMatch(/^\/media\/art\/cover\/\d+\.svg$/);
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/live/zq/detail/${matchId}`);
+    const player = page.locator('video[data-match-video]');
+    expect(await player.getAttribute('poster')).toBe(video.cover);
+    expect(await player.isVisible()).toBe(true);
+    expect((await fetch(server.url + video.cover)).status).toBe(200);
+    await page.close();
   });
 
   it('shows a goal scored between the HTML and hydration', async () => {

@@ -5,7 +5,14 @@
  * gateway. Shared by `tests/cluster/cold-start.cluster.ts` (5 runs) and
  * `tests/bench/cluster/cold-start.ts` (20 runs, by hand).
  */
-import { Frame, SystemPaths, embeddedUrl, type ServerFrame, type SocketAddress } from '../../workers/protocol/index';
+import {
+  Code,
+  Frame,
+  SystemPaths,
+  embeddedUrl,
+  type ServerFrame,
+  type SocketAddress,
+} from '../../workers/protocol/index';
 import { openClusterRig, type ClusterProc, type ClusterRig } from './cluster-procs';
 import { TestSocket, call } from './ws-client';
 import { footballMatchInPlay, type RunningServer } from './e2e';
@@ -75,13 +82,22 @@ export async function coldStartOnce(prefix = 'qs_cold', opts: { keep?: boolean }
       sock.send({ code: Frame.SUBSCRIBE, data: { topics: [{ topic: 'football' }] } });
       await sock.next((f) => f.code === Frame.SUBSCRIBED, 15_000);
       // Both dev calls go to gateways: they reach the leader only through the forwarding.
-      const matchId = await footballMatchInPlay({ url: gwA.url } as RunningServer);
-      const res = await fetch(`${gwC.url}${SystemPaths.devFeedEvent}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
-      });
-      const env = (await res.json()) as { code: number; msg: string };
+      // A match the list shows in play may stop the moment it is picked (its fate: 中断 at a
+      // minute of the second half): a goal it refuses as not in play is tried on another match.
+      const tried: number[] = [];
+      let env = { code: 0, msg: '' };
+      let matchId = 0;
+      while (env.code !== 200 && tried.length < 3) {
+        matchId = await footballMatchInPlay({ url: gwA.url } as RunningServer, 10, tried);
+        tried.push(matchId);
+        const res = await fetch(`${gwC.url}${SystemPaths.devFeedEvent}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
+        });
+        env = (await res.json()) as { code: number; msg: string };
+        if (env.code !== 200 && env.code !== Code.REFUSED) break;
+      }
       if (env.code !== 200) throw new Error(`goal refused: ${env.code} ${env.msg}`);
       await sock.next(isGoalOf(matchId), 20_000);
       working = true;

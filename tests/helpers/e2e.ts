@@ -288,17 +288,21 @@ export async function resultTabDay<T extends ListedMatch>(
  * When the feed has none, a match not started yet is kicked off with a `state` dev event.
  * Assumes FEED_SPEED 1 (the default of startServer).
  */
-export async function footballMatchInPlay(server: RunningServer, minutesLeft = 10): Promise<number> {
+export async function footballMatchInPlay(
+  server: RunningServer,
+  minutesLeft = 10,
+  skip: readonly number[] = [],
+): Promise<number> {
   const res = await fetch(`${server.url}/main/live/zq/list?platform=4&channelId=4`);
   const body = (await res.json()) as { code: number; data: ListedMatch[] | { list: ListedMatch[] } };
   const list = Array.isArray(body.data) ? body.data : body.data.list;
   const nowS = Date.now() / 1000;
   const left = (m: ListedMatch) => 45 - (nowS - (m.halfStart ?? nowS)) / 60;
   const playing = list
-    .filter((m) => (m.s === 2 || m.s === 4) && (m.halfStart ?? 0) > 0 && left(m) >= minutesLeft)
+    .filter((m) => !skip.includes(m.id) && (m.s === 2 || m.s === 4) && (m.halfStart ?? 0) > 0 && left(m) >= minutesLeft)
     .sort((a, b) => left(b) - left(a));
   if (playing[0]) return playing[0].id;
-  for (const m of await upcomingMatches(server, list)) {
+  for (const m of (await upcomingMatches(server, list)).filter((x) => !skip.includes(x.id))) {
     const kick = await fetch(`${server.url}/_dev/feed/event`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

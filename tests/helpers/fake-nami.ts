@@ -1,8 +1,8 @@
 /**
  * A fake 纳米数据 (Nami API 2.0) that speaks the documented formats (docs/providers/nami.md): the
- * HTTP endpoints the adapter reads (basic data, diary, detail_live, real-time odds, lineups, season
- * tables, the 体彩 lottery lists, 竞彩 and 北单 odds, squads) with the exact JSON shapes, and the push through a real
- * Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
+ * HTTP endpoints the adapter reads (basic data, diary, the match list by `time`, detail_live,
+ * real-time odds, lineups, season tables, the 体彩 lottery lists, 竞彩 and 北单 odds, squads) with the
+ * exact JSON shapes, and the push through a real Mosquitto broker with a WebSocket listener (MQTT over WebSocket) in the documented topic and
  * payload. The one fake Nami of the adapter's contract tests, the browser test and the push
  * benchmark. The world is read on each request: a test moves the provider's truth by editing it.
  *
@@ -129,6 +129,17 @@ export async function startFakeNami(world: FakeNamiWorld): Promise<FakeNami> {
       NamiPaths.teams(sport),
       page(() => world.teams[sport] ?? []),
     );
+    // The match list: by `time`, the matches whose updated_at is at or after it, oldest change
+    // first, at most `limit`; without it, by `id` like the basic-data lists.
+    routes.set(NamiPaths.matches(sport), (url) => {
+      const rows = world.matches[sport] ?? [];
+      const time = url.searchParams.get('time');
+      if (time === null) return page(() => rows)(url);
+      return rows
+        .filter((m) => (m.updated_at ?? 0) >= Number(time))
+        .sort((a, b) => (a.updated_at ?? 0) - (b.updated_at ?? 0))
+        .slice(0, Number(url.searchParams.get('limit') ?? 1000));
+    });
     routes.set(NamiPaths.diary(sport), (url) =>
       (world.matches[sport] ?? []).filter((m) => chinaDate(m.match_time) === url.searchParams.get('date')),
     );

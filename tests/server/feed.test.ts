@@ -17,7 +17,7 @@ import { advanceBasketball } from '../../server/live/simulator/basketball';
 import { newOutput, type LiveMatch } from '../../server/live/model';
 import { statusRank } from '../../server/live/status';
 import { dbSink } from '../../server/live/repository';
-import { rowToSim } from '../../server/live/store';
+import { rowToMatch } from '../../server/live/store';
 import { seedCatalogue } from '../../server/seed/seed';
 import {
   Code,
@@ -169,7 +169,7 @@ describe('live feed simulator', () => {
     const db = ts.storage.db;
     const before = new Map(
       (await db.selectFrom('live_matches').selectAll().where('status', 'in', [2, 3, 4, 5, 6, 7, 8, 9]).execute()).map(
-        (r) => [r.id, rowToSim(r)],
+        (r) => [r.id, rowToMatch(r)],
       ),
     );
     await feed.stop();
@@ -182,7 +182,7 @@ describe('live feed simulator', () => {
     check(from);
     for (const [id, m] of before) {
       const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const after = rowToSim(row);
+      const after = rowToMatch(row);
       expect(statusRank(after.sport, after.status)).toBeGreaterThanOrEqual(statusRank(m.sport, m.status));
       expect(after.score[0]).toBeGreaterThanOrEqual(m.score[0]);
       expect(after.score[1]).toBeGreaterThanOrEqual(m.score[1]);
@@ -207,7 +207,7 @@ describe('live feed simulator', () => {
       .where('status', 'in', [2, 4])
       .limit(1)
       .executeTakeFirstOrThrow();
-    const before = rowToSim(liveRow);
+    const before = rowToMatch(liveRow);
     const from = published.length;
     const res = await feed.applyDevEvent({ matchId: before.id, type: 'goal', side: 'away' });
     expect(res.code).toBe(Code.OK);
@@ -237,7 +237,7 @@ describe('live feed simulator', () => {
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'red', side: 'home' })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'state', state: 3 })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: upcoming.id, type: 'corner', side: 'home' })).code).toBe(Code.REFUSED);
-    const row = rowToSim(
+    const row = rowToMatch(
       await db.selectFrom('live_matches').selectAll().where('id', '=', upcoming.id).executeTakeFirstOrThrow(),
     );
     expect(row.status).toBe(3);
@@ -254,7 +254,7 @@ describe('live feed simulator', () => {
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'state', state: 2 })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'goal', side: 'home' })).code).toBe(Code.OK);
     expect((await feed.applyDevEvent({ matchId: lq.id, type: 'yellow', side: 'home' })).code).toBe(Code.REFUSED);
-    const lqRow = rowToSim(
+    const lqRow = rowToMatch(
       await db.selectFrom('live_matches').selectAll().where('id', '=', lq.id).executeTakeFirstOrThrow(),
     );
     expect(lqRow.score[0]).toBeGreaterThanOrEqual(2);

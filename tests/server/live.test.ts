@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { createSession } from '../../server/accounts/tokens';
+import { roomCover } from '../../server/vlive/seed';
 import {
   Code,
   LivePaths,
@@ -296,7 +297,9 @@ describe('hot, video, follows, crests, dev control', () => {
     const bound = await get<MatchVideo>(LivePaths.video, { id: zq.id });
     expect(bound.code).toBe(Code.OK);
     // No broadcast of its own: the built-in test stream, said to be one.
-    expect(bound.data).toEqual({ url: '/media/hls/1001/live.m3u8', roomId: '1001', test: true });
+    expect(bound.data).toEqual({ url: '/media/hls/1001/live.m3u8', roomId: '1001', cover: roomCover(1), test: true });
+    // The cover (the player's poster) is served.
+    expect((await server.app.inject({ method: 'GET', url: bound.data.cover })).statusCode).toBe(200);
     const playlist = await server.app.inject({ method: 'GET', url: bound.data.url });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.body).toContain('#EXTINF');

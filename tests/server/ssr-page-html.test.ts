@@ -76,6 +76,7 @@ describe('server-rendered page HTML', () => {
       path: '/news/1002',
       loggedIn: false,
       port: '',
+      bannerHidden: false,
       requests: { x: { code: 200, msg: '</script><script>alert(1)</script>', data: '\u2028' } },
       loads: {},
       streams: {},

@@ -40,14 +40,5 @@ export function overUnderText(line: number): string {
   return `${(quarters - 1) / 4}/${(quarters + 1) / 4}`;
 }
 
-/** Basketball spread in points: 5.5 → '让5.5分' (home gives), −5.5 → '受让5.5分', 0 → '平手'. */
-export function pointSpreadText(line: number): string {
-  if (!Number.isFinite(line)) return '';
-  if (line === 0) return '平手';
-  return `${line > 0 ? '让' : '受让'}${Math.abs(line)}分`;
-}
-
-/** Basketball total points: 210.5 → '210.5分'. */
-export function totalPointsText(line: number): string {
-  return Number.isFinite(line) ? `${line}分` : '';
-}
+/** Basketball's point lines live in the protocol: the server says them too. */
+export { pointSpreadText, totalPointsText } from '../protocol/point-lines';

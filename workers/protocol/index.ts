@@ -23,3 +23,4 @@ export * from './api/activity';
 export * from './api/chatgpt';
 export * from './sse';
 export * from './text-live-order';
+export * from './point-lines';

@@ -174,4 +174,17 @@ export const liveMigrations: Migration[] = [
       await sql`delete from live_details where kind = 'intel'`.execute(db);
     },
   },
+  {
+    // A provider numbers football and basketball apart: API-Football's team 42 (Arsenal) and
+    // API-Basketball's team 42 are two teams, and so are league 12 (CAF Champions League, NBA).
+    // Keyed without the sport, a basketball team took a football club's Chinese name. Rows kept
+    // so far are taken as football (the only sport seeded): a basketball entity gets its own row
+    // the next time it is seen.
+    id: 'live-006-names-sport',
+    up: async (db) => {
+      await sql`alter table live_names add column sport text not null default 'zq'`.execute(db);
+      await sql`alter table live_names drop constraint live_names_pkey`.execute(db);
+      await sql`alter table live_names add primary key (provider, sport, kind, provider_id)`.execute(db);
+    },
+  },
 ];

@@ -118,6 +118,8 @@ export interface LiveTables {
   /** Chinese names of a provider's entities; name_zh null: not translated yet (listed for operators). */
   live_names: {
     provider: string;
+    /** 'zq' or 'lq': a provider numbers each sport's entities apart. */
+    sport: string;
     kind: string;
     provider_id: string;
     name_zh: string | null;

@@ -55,11 +55,18 @@ export interface ApiGame {
   };
 }
 
-/** What an `errors` object means for the budget (null: the call went through). */
-export function errorKind(errors: ApiAnswer<unknown>['errors']): 'rate' | 'quota' | 'other' | null {
-  if (Array.isArray(errors) || !errors || Object.keys(errors).length === 0) return null;
-  if ('rateLimit' in errors) return 'rate';
+/**
+ * What an answer's `errors` means (null: the call went through): `requests` is the day's quota
+ * spent, `rateLimit` the minute's; anything else (`token`, `plan`, a bad parameter, a non-empty
+ * array, a string) refuses the call. Absent, it says nothing: the answer is judged by its `response`.
+ */
+export function errorKind(errors: unknown): 'rate' | 'quota' | 'other' | null {
+  if (errors === undefined) return null;
+  if (Array.isArray(errors)) return errors.length === 0 ? null : 'other';
+  if (typeof errors !== 'object' || errors === null) return 'other';
+  if (Object.keys(errors).length === 0) return null;
   if ('requests' in errors) return 'quota';
+  if ('rateLimit' in errors) return 'rate';
   return 'other';
 }
 

@@ -3,8 +3,8 @@
  * call budget (./budget.ts), live matches first. Each cycle spends calls in this order: live
  * football fixtures (one call for all), today's basketball games, events of live fixtures whose
  * score moved (then the others in turn), today's football fixtures (hourly), box scores of the
- * basketball games fans watch (./box.ts), statistics. A 429 or
- * a quota answer pauses the source. Names are English: the names table gives the Chinese ones.
+ * basketball games fans watch (./box.ts), statistics. The calls, and a 429 or a quota answer
+ * pausing them: ./calls.ts. Names are English: the names table gives the Chinese ones.
  * Formats: ./formats.ts; what they rest on: docs/providers/api-sports.md.
  */
 import { Code, chinaDay, fail, isLive } from '../../../workers/protocol/index';
@@ -31,24 +31,21 @@ import {
   type ApiStandingsEntry,
 } from './details';
 import { LiveText } from '../text';
-import { createBudget } from './budget';
+import { createApiCalls } from './calls';
 import { createBoxPoller, type ApiPlayerStatsRow } from './box';
 import {
   ApiPaths,
   basketballGame,
-  errorKind,
   footballEvents,
   footballFixture,
   footballScore,
   footballStats,
-  type ApiAnswer,
   type ApiEvent,
   type ApiFixture,
   type ApiGame,
   type ApiStatistics,
 } from './formats';
 import { APISPORTS_STATUS } from './status';
-import { providerGet } from '../provider-get';
 
 export interface ApiSportsConfig {
   key: string;
@@ -87,7 +84,12 @@ const OVER = new Set(['FT', 'AET', 'PEN', 'PST', 'CANC', 'ABD', 'AWD', 'WO', 'AO
 
 export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
   const { config, ingest } = deps;
-  const budget = createBudget({ perMinute: config.perMinute, perDay: config.perDay });
+  const { call, budget, refusals } = createApiCalls({
+    key: config.key,
+    perMinute: config.perMinute,
+    perDay: config.perDay,
+    now: deps.now,
+  });
   /** Live fixtures of the last list, and the goals each had when its events were last read. */
   let live: ApiFixture[] = [];
   const eventsAtGoals = new Map<number, number>();
@@ -115,33 +117,6 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     leftNow: () => budget.left(deps.now()).now,
     nextRev,
   });
-
-  /** One call within the budget; null when the budget (or a pause) says no, or the provider refused. */
-  async function call<T>(base: string, path: string, params: Record<string, string | number>): Promise<T[] | null> {
-    if (!budget.take(deps.now())) return null;
-    const url = new URL(base + path);
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
-    const res = await providerGet(url, { 'x-apisports-key': config.key });
-    const now = deps.now();
-    const num = (h: string) => {
-      const v = res.headers.get(h);
-      return v === null ? undefined : Number(v);
-    };
-    budget.observe(now, { day: num('x-ratelimit-requests-remaining'), minute: num('x-ratelimit-remaining') });
-    if (res.status === 429) {
-      budget.rateLimited(now);
-      return null;
-    }
-    if (!res.ok) throw new Error(`api-sports ${path}: HTTP ${res.status}`);
-    const body = (await res.json()) as ApiAnswer<T>;
-    const err = errorKind(body.errors);
-    if (err === 'rate') budget.rateLimited(now);
-    else if (err === 'quota') budget.quotaSpent(now);
-    else if (err === 'other') throw new Error(`api-sports ${path}: ${JSON.stringify(body.errors)}`);
-    if (err) return null;
-    budget.succeeded();
-    return body.response;
-  }
 
   const goals = (f: ApiFixture) => (f.goals.home ?? 0) + (f.goals.away ?? 0);
 
@@ -221,12 +196,14 @@ export function createApiSportsSource(deps: ApiSportsDeps): LiveSource {
     // cycle in this minute still sees the live scores).
     for (const job of dueExtras()) {
       if (budget.left(deps.now()).now <= 1) break;
-      // An endpoint the plan lacks, or a bad answer, costs the extras only, never the live calls.
+      // An endpoint the plan lacks, or a bad answer, costs the extras only, never the live calls:
+      // the next job goes on (only a spent budget or a pause stops them).
+      const before = refusals();
       const ok = await job().catch((err: unknown) => {
         console.error('api-sports odds/table failed', (err as Error).message ?? err);
         return true;
       });
-      if (!ok) break;
+      if (!ok && refusals() === before) break;
     }
     await ingest.sweepStale();
   }

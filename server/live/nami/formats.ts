@@ -128,6 +128,27 @@ export function fixtureOf(
 }
 
 /**
+ * A finished match's result as the diary (or the match list) gives it: `home_scores` /
+ * `away_scores` are the score tuple's sides (football [regular, half-time, red, yellow, corners,
+ * extra time, penalties], basketball the four quarters and overtime). A match that ended before
+ * the push could bring it (a result of last week, or of last night before the server started)
+ * gets its score from here. Its revision is the record's `updated_at`, so a later push or poll
+ * wins and the same result read again changes nothing; a record without one is not ordered and
+ * not used.
+ */
+export function resultOf(sport: Sport, m: NamiMatch): ScoreUpdate | null {
+  const finished = m.status_id === (sport === 'zq' ? 8 : 10);
+  const at = int(m.updated_at);
+  if (!finished || at === null || at <= 0) return null;
+  const score =
+    sport === 'zq'
+      ? [m.id, m.status_id, m.home_scores, m.away_scores, 0, '']
+      : [m.id, m.status_id, 0, m.home_scores, m.away_scores];
+  const live = { id: m.id, score } as unknown as NamiLive;
+  return sport === 'zq' ? footballScore(live, at * 1000) : basketballScore(live, at * 1000);
+}
+
+/**
  * Football score tuple: [match id, status_id, home[7], away[7], kick-off of the current half
  * (unix s), note]; each side: [regular-time score, half-time score, red, yellow, corners (-1: no
  * data), extra-time score (incl. regular), penalty-shootout score].
@@ -191,12 +212,61 @@ function basketballScore(live: NamiLive, rev: number): ScoreUpdate | null {
   };
 }
 
-/** Everything one real-time entry says: score and status, stats, incidents, a basketball box score. */
-export function liveUpdates(sport: Sport, live: NamiLive, rev: number): IngestUpdate[] {
+/** Football status → its phase in play order (1 未开赛 … 8 完场); -1: not a step of the game. */
+const FOOTBALL_PHASE: Readonly<Record<number, number>> = { 1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 5, 8: 6 };
+/** Stat types that only go up in a match: shots on and off target, attacks, dangerous attacks. */
+const RISING_STATS = [21, 22, 23, 24] as const;
+
+/**
+ * Where a football match stood when Nami sent this entry (the ingest's `progress`): phase, then
+ * corners, yellow and red cards (home, away) from the score tuple, then the rising stats; -1
+ * where the entry does not say. Nami's entries carry no timestamp (the tuple's only time is the
+ * kick-off of the current half), so these counters are what tells a message come late from a new
+ * one: the phase moves on, and attacks move every minute or two of play.
+ */
+function footballProgress(live: NamiLive): number[] {
+  const t = Array.isArray(live.score) ? live.score : [];
+  const status = int(t[1]);
+  const h = ints(t[2], 7);
+  const a = ints(t[3], 7);
+  const stat = (type: number, s: 'home' | 'away') => {
+    const v = live.stats?.find((x) => x.type === type)?.[s];
+    return int(v) ?? -1;
+  };
+  const tuple = (i: number, type: number) =>
+    h && a && h[i] >= 0 && a[i] >= 0 ? [h[i], a[i]] : [stat(type, 'home'), stat(type, 'away')];
+  return [
+    status === null ? -1 : (FOOTBALL_PHASE[status] ?? -1),
+    ...tuple(4, 2),
+    ...tuple(3, 3),
+    ...tuple(2, 4),
+    ...RISING_STATS.flatMap((type) => [stat(type, 'home'), stat(type, 'away')]),
+  ];
+}
+
+/**
+ * Where a basketball game stood: the status (1 未开赛 … 10 完场 run in order), then the game clock
+ * within it (the period's seconds left counting down); -1 where the entry does not say.
+ */
+function basketballProgress(live: NamiLive): number[] {
+  const t = Array.isArray(live.score) ? live.score : [];
+  const status = int(t[1]);
+  const remain = int(t[2]);
+  const phase = status !== null && status >= 1 && status <= 10 ? status : -1;
+  return [phase, phase >= 0 && remain !== null && remain >= 0 ? phase * 100_000 + (10_000 - remain) : -1];
+}
+
+/**
+ * Everything one real-time entry says: score and status, stats, incidents, a basketball box score.
+ * `current`: the entry is the provider's state as of now (a detail_live answer), not a push
+ * message that may arrive late.
+ */
+export function liveUpdates(sport: Sport, live: NamiLive, rev: number, current = false): IngestUpdate[] {
   if (int(live?.id) === null) return [];
   const out: IngestUpdate[] = [];
+  const progress = sport === 'zq' ? footballProgress(live) : basketballProgress(live);
   const score = sport === 'zq' ? footballScore(live, rev) : basketballScore(live, rev);
-  if (score) out.push(score);
+  if (score) out.push({ ...score, progress, ...(current ? { current } : {}) });
   const box = sport === 'lq' && live.players !== undefined ? namiBox(live.id, live.players, rev) : null;
   if (box) out.push(box);
   if (sport === 'zq' && Array.isArray(live.stats)) {
@@ -204,7 +274,7 @@ export function liveUpdates(sport: Sport, live: NamiLive, rev: number): IngestUp
       .filter((s) => FOOTBALL_STATS.has(s.type) && int(s.home) !== null && int(s.away) !== null)
       .map((s) => ({ type: s.type, home: s.home, away: s.away }));
     if (stats.length > 0)
-      out.push({ kind: 'stats', provider: 'nami', sport, match: live.id, rev, stats } as StatsUpdate);
+      out.push({ kind: 'stats', provider: 'nami', sport, match: live.id, rev, progress, stats } as StatsUpdate);
   }
   if (sport === 'zq' && Array.isArray(live.incidents)) {
     for (const i of live.incidents) {

@@ -1,6 +1,8 @@
 /**
  * The 纳米数据 (Nami API 2.0) live source. Basic data and fixtures come over HTTP (competition and
- * team lists, the match diary of yesterday, today and tomorrow, refreshed every 10 minutes); live
+ * team lists, the match diary of yesterday, today and tomorrow, refreshed every 10 minutes, the
+ * rest of the lists' window (a week each way) every 6 hours and on a new day, and between those
+ * reads the match list's changes by `time` every minute); live
  * scores, stats and incidents come through its push, MQTT over WebSocket, one topic per sport.
  * When the push is down or has said nothing for `pushStallMs` (30 s), the source polls the HTTP
  * real-time endpoint (detail_live, every `pollMs`) until the push delivers again. Every message
@@ -8,7 +10,7 @@
  * docs/providers/nami.md.
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { Code, addDays, chinaDay, fail, type Sport } from '../../../workers/protocol/index';
+import { Code, fail, type Sport } from '../../../workers/protocol/index';
 import type { Ingest, IngestUpdate } from '../ingest';
 import type { DetailIngest } from '../ingest-details';
 import { providerOf } from '../providers';
@@ -17,18 +19,15 @@ import type { LiveMatch } from '../model';
 import { NamiDetailPaths, lineupOf, oddsUpdates, seasonTableRows, textLines, type NamiLineup } from './details';
 import { LiveText } from '../text';
 import { providerGet } from '../provider-get';
-import { NamiExtraPaths, readLottery, squadOf, type NamiSquad } from './lottery';
-import { readJcOdds } from './jc-odds';
-import { readBdOdds } from './bd-odds';
+import { NamiExtraPaths, squadOf, type NamiSquad } from './lottery';
+import { createNamiFixtures } from './fixtures';
 import {
   NamiPaths,
   PUSH_TOPIC,
-  fixtureOf,
   liveUpdates,
   parsePush,
   type NamiAnswer,
   type NamiLive,
-  type NamiMatch,
   type NamiNamed,
   type NamiNames,
 } from './formats';
@@ -55,6 +54,8 @@ export interface NamiSourceDeps {
   prepare: () => Promise<void>;
   staleSweepMs?: number;
   fixturesEveryMs?: number;
+  /** The match list's incremental read by `time` between diary reads (default 60 s). */
+  changesEveryMs?: number;
   /** Real-time odds poll (default 60 s) and league tables refresh (default 30 min). */
   oddsEveryMs?: number;
   tablesEveryMs?: number;
@@ -77,11 +78,8 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
   let pollBusy = false;
   let callsUsed = 0;
   let started = false;
-  let lastFixturesAt = 0;
   let lastOddsAt = 0;
   let lastTablesAt = 0;
-  /** Season of each competition with fixtures in the window, by `${sport}:${competition id}`. */
-  const seasons = new Map<string, number>();
   const timers: Array<ReturnType<typeof setInterval>> = [];
   let lastRev = 0;
   /**
@@ -120,45 +118,12 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     for (const t of await list(NamiPaths.teams(sport))) names[sport].team.set(t.id, t);
   }
 
-  /** Yesterday's, today's and tomorrow's fixtures (Beijing days). */
-  async function loadFixtures(): Promise<void> {
-    const rev = nextRev();
-    lastFixturesAt = deps.now();
-    const today = chinaDay(rev);
-    const updates: IngestUpdate[] = [];
-    const lottery = await readLottery(call);
-    for (const sport of SPORTS) {
-      let missing = false;
-      const matches: NamiMatch[] = [];
-      for (const d of [-1, 0, 1])
-        matches.push(
-          ...(await call<NamiMatch[]>(NamiPaths.diary(sport), { date: addDays(today, d).replaceAll('-', '') })),
-        );
-      for (const m of matches) {
-        if (m.season_id) seasons.set(`${sport}:${m.competition_id}`, m.season_id);
-        const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
-        if (f) updates.push(f);
-        else missing = true;
-      }
-      // A competition or team added since the lists were read: read them again, once.
-      if (missing) {
-        await loadNames(sport);
-        for (const m of matches) {
-          if (updates.some((u) => u.match === m.id)) continue;
-          const f = fixtureOf(sport, m, names[sport], rev, sport === 'zq' ? lottery : undefined);
-          if (f) updates.push(f);
-        }
-      }
-    }
-    await ingest.apply(updates);
-    // The 竞彩 SP of the matches on the 竞彩 lists, once their fixtures are stored.
-    if (lottery) await ingest.apply(await readJcOdds(call, lottery.keys, rev));
-    // The 北单 SP of the matches on the 北单让球胜平负 list.
-    if (lottery) await ingest.apply(await readBdOdds(call, lottery.bdKeys, rev));
-  }
+  const fixtures = createNamiFixtures({ call, ingest, names, now: deps.now, nextRev, loadNames });
+  const { loadFixtures, loadChanges, seasons } = fixtures;
 
+  /** Entries of detail_live: the provider's current state, so a lower score at the same point is believed. */
   async function applyLive(sport: Sport, entries: NamiLive[], rev: number): Promise<void> {
-    const updates = entries.flatMap((e) => liveUpdates(sport, e, rev));
+    const updates = entries.flatMap((e) => liveUpdates(sport, e, rev, true));
     if (updates.length > 0) await ingest.apply(updates);
     for (const e of entries)
       if (Array.isArray(e.tlive) && Number.isInteger(e.id))
@@ -209,18 +174,37 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     if (players) await deps.details.squad('nami', p.sport, p.providerId, players);
   }
 
-  /** One poll of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
+  /** One read of the HTTP real-time endpoint; its data is as of the moment it was asked for. */
+  async function readLive(sports: readonly Sport[]): Promise<void> {
+    for (const sport of sports) {
+      const rev = nextRev();
+      await applyLive(sport, await call<NamiLive[]>(NamiPaths.live(sport)), rev);
+    }
+  }
+
+  /** One poll (the watchdog's), never two at once. */
   async function poll(): Promise<void> {
     if (pollBusy) return;
     pollBusy = true;
     try {
-      for (const sport of SPORTS) {
-        const rev = nextRev();
-        await applyLive(sport, await call<NamiLive[]>(NamiPaths.live(sport)), rev);
-      }
+      await readLive(SPORTS);
     } finally {
       pollBusy = false;
     }
+  }
+
+  /**
+   * The ingest held a pushed lower score level with the score applied (a VAR take-back with
+   * nothing else moving reads the same as the message from before the goal redelivered late):
+   * detail_live says which it is. One read per push batch that held one, the sports it named.
+   */
+  let confirming: Promise<unknown> = Promise.resolve();
+  function confirm(held: readonly number[] | undefined): void {
+    const sports = SPORTS.filter((s) => held?.some((id) => providerOf(id)?.sport === s));
+    if (sports.length === 0) return;
+    confirming = confirming
+      .then(() => readLive(sports))
+      .catch((err: unknown) => console.error('nami confirm failed', (err as Error).message ?? err));
   }
 
   const pushStalled = () => !pushConnected || deps.now() - lastPushAt > config.pushStallMs;
@@ -318,6 +302,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
     setImmediate(() => {
       ingest
         .apply(nextBatch())
+        .then((r) => confirm(r.held))
         .catch((err: unknown) => console.error('nami push apply failed', err))
         .finally(() => {
           applying = false;
@@ -357,6 +342,7 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
       if (deps.timers) {
         every(config.pollMs, watchdog, 'poll');
         every(deps.fixturesEveryMs ?? 600_000, loadFixtures, 'fixtures');
+        every(deps.changesEveryMs ?? 60_000, loadChanges, 'match list changes');
         every(deps.oddsEveryMs ?? 60_000, loadOdds, 'odds');
         every(deps.tablesEveryMs ?? 1_800_000, loadTables, 'tables');
         every(deps.staleSweepMs ?? 10_000, () => ingest.sweepStale(), 'stale sweep');
@@ -384,10 +370,14 @@ export function createNamiSource(deps: NamiSourceDeps): LiveSource {
         stale: s.stale,
       };
     },
-    /** One step by hand: the watchdog (polls when the push is down or stalled), then the stale sweep. */
+    /**
+     * One step by hand: the watchdog (polls when the push is down or stalled), the fixtures (the
+     * diary, or between its reads the match list's changes), odds, tables, then the stale sweep.
+     */
     async advance() {
       await watchdog();
-      if (deps.now() - lastFixturesAt >= (deps.fixturesEveryMs ?? 600_000)) await loadFixtures();
+      if (deps.now() - fixtures.lastFixturesAt() >= (deps.fixturesEveryMs ?? 600_000)) await loadFixtures();
+      else if (deps.now() - fixtures.lastChangesAt() >= (deps.changesEveryMs ?? 60_000)) await loadChanges();
       if (deps.now() - lastOddsAt >= (deps.oddsEveryMs ?? 60_000)) await loadOdds();
       if (deps.now() - lastTablesAt >= (deps.tablesEveryMs ?? 1_800_000)) await loadTables();
       return ingest.sweepStale();

@@ -39,18 +39,18 @@ import {
 import { advanceBasketball, basketballPoints, forceBasketballStatus, newBasketballState } from './basketball';
 import { emitIncident, teamName } from './emit';
 import { toMatch, type ViewClock } from '../match-view';
-import { FEED_DAYS_KEY, loadMeta, rowToSim, saveMeta } from '../store';
+import { FEED_DAYS_KEY, loadMeta, rowToMatch, saveMeta } from '../store';
 import { publishOutput, toIncident } from '../publish';
 import { tableRanks } from '../../facts/table-ranks';
 import { warmSeasonResults } from '../past-results';
 import { refreshLine, refreshOldCalendar } from './calendar-version';
 import { simulatedDetail } from './simulated-details';
 import { localSourceHealth, type LiveSink, type LiveSource } from '../source';
+import { FEED_WINDOW_DAYS } from '../model';
 import { newOutput, type FeedOutput, type SimContext, type SimMatch } from './sim-types';
 import { canMove, isKnownStatus } from '../status';
 import { FeedText } from './text';
 
-export const FEED_WINDOW_DAYS = 7;
 /**
  * Days played before today that a first start fills (from a Friday 北京时间, so that no weekend
  * round, which runs Saturday to Tuesday morning in China, is cut): tables and form over a month.
@@ -167,7 +167,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
         .where('id', 'in', known.slice(i, i + 2000))
         .execute();
       for (const row of rows) {
-        const m = rowToSim(row);
+        const m = rowToMatch(row);
         if (!isFinal(m.sport, m.status)) active.set(m.id, m);
       }
     }
@@ -235,7 +235,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
       )
       .execute();
     for (const row of rows) {
-      const m = rowToSim(row);
+      const m = rowToMatch(row);
       if (!isFinal(m.sport, m.status)) active.set(m.id, m);
     }
   }
@@ -244,7 +244,7 @@ export function createFeed(deps: FeedDeps): LiveSource {
     const m = active.get(id);
     if (m) return m;
     const row = await db.selectFrom('live_matches').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? rowToSim(row) : null;
+    return row ? rowToMatch(row) : null;
   }
 
   async function applyDev(ev: DevFeedEvent): Promise<Envelope> {
@@ -348,5 +348,6 @@ export function createFeed(deps: FeedDeps): LiveSource {
     advance() {
       return serial(() => tick(true));
     },
+    prepareStandby: () => warmSeasonResults(db),
   };
 }

@@ -127,21 +127,28 @@ export function lineupOf(seed: number, m: SimMatch): Lineup {
   return { home: footballLineup(seed, m, 'home', out), away: footballLineup(seed, m, 'away', out) };
 }
 
-const cache = new Map<string, { lineup: Lineup; starters: [PlayerSeed[], PlayerSeed[]] }>();
+/**
+ * The starters of each side as squad players, by match: the engine asks every minute of a live
+ * match, and each played-out match's events ask once. Only the starters are kept (they are the
+ * squad's own objects): keeping each match's whole lineup too held ~2,400 lineups, 67,000 player
+ * objects, in an idle process (issue 27's footprint).
+ */
+const cache = new Map<string, [PlayerSeed[], PlayerSeed[]]>();
+const CACHED_MATCHES = 1_000;
 
 /** The starters of each side as squad players (cached; the engine asks every minute). */
 export function startersOf(seed: number, m: SimMatch): [PlayerSeed[], PlayerSeed[]] {
   const key = `${seed}:${m.id}`;
   let hit = cache.get(key);
   if (!hit) {
-    if (cache.size > 4000) cache.clear();
+    if (cache.size >= CACHED_MATCHES) cache.clear();
     const lineup = lineupOf(seed, m);
     const pick = (teamId: number, l: TeamLineup) => {
       const ids = new Set(l.starters.map((p) => p.id));
       return squad(seed, teamId).filter((p) => ids.has(p.id));
     };
-    hit = { lineup, starters: [pick(m.homeId, lineup.home), pick(m.awayId, lineup.away)] };
+    hit = [pick(m.homeId, lineup.home), pick(m.awayId, lineup.away)];
     cache.set(key, hit);
   }
-  return hit.starters;
+  return hit;
 }

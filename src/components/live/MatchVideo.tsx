@@ -3,7 +3,16 @@ import { useEffect, useRef } from 'react';
 import { LIVE_TEXT } from './strings';
 import { HLS_MIME, withHls } from '../with-hls';
 
-export function MatchVideo({ url, testSignal = false }: { url: string; testSignal?: boolean }) {
+export function MatchVideo({
+  url,
+  poster,
+  testSignal = false,
+}: {
+  url: string;
+  /** Shown until the first frame: the bound room's cover. */
+  poster?: string;
+  testSignal?: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -22,7 +31,7 @@ export function MatchVideo({ url, testSignal = false }: { url: string; testSigna
   }, [url]);
   return (
     <div className="lv-video">
-      <video ref={ref} controls playsInline muted autoPlay data-match-video />
+      <video ref={ref} poster={poster} controls playsInline muted autoPlay data-match-video />
       {testSignal && (
         <span className="qs-test-signal lv-test-signal" data-test-signal>
           {LIVE_TEXT.testSignal}

@@ -1,13 +1,15 @@
 /** One article in a news list: cover, title, tag, time, comments. Props only; carries `data-article-id`. */
 import { memo } from 'react';
 import { Link } from 'wouter';
-import type { ArticleCard as Card } from '../../../workers/protocol/api/news';
+import { coverThumb, type ArticleCard as Card } from '../../../workers/protocol/api/news';
 import { relativeTimeText } from '../../../workers/domain/relative-time';
 import { NEWS_TEXT as T } from './strings';
 import { LazyImage } from '../LazyImage';
 
 /** Fixed, so the windowed list can place cards without measuring them. */
 export const ARTICLE_CARD_HEIGHT = 93;
+/** The cover's displayed width (CSS px). */
+const COVER_PX = 120;
 
 function ArticleCardImpl({
   article,
@@ -36,7 +38,7 @@ function ArticleCardImpl({
             <span>{T.commentCount(article.comments)}</span>
           </p>
         </div>
-        <LazyImage className="nw-card__cover" src={article.cover} width={120} height={68} />
+        <LazyImage className="nw-card__cover" {...coverThumb(article.cover, COVER_PX)} width={COVER_PX} height={68} />
       </Link>
     </li>
   );

@@ -38,7 +38,7 @@ export function ZqDetailPage({ id }: { id: number }) {
       media={
         match &&
         (video.data && video.code === Code.OK ? (
-          <MatchVideo url={video.data.url} testSignal={video.data.test} />
+          <MatchVideo url={video.data.url} poster={video.data.cover} testSignal={video.data.test} />
         ) : (
           (video.code === null || video.code !== Code.OK) && (
             <EventPitch incidents={detail?.incidents ?? []} home={match.home.name} away={match.away.name} />

@@ -12,7 +12,7 @@ import { DatabasePaths, embeddedUrl, fillPath, isFinished, type Standings } from
 import { seasonCalendar } from '../../../server/live/simulator/season';
 import { fixturesOfDay } from '../../../server/live/simulator/fixtures';
 import { playOut } from '../../../server/live/simulator/play-out';
-import { rowToSim } from '../../../server/live/store';
+import { rowToMatch } from '../../../server/live/store';
 
 const SEED = 20261127;
 const START = Date.parse('2026-11-22T12:30:00Z');
@@ -66,7 +66,7 @@ describe('whole-season tables', () => {
   it('a match the feed stored has the result playing it out from the seed gives', async () => {
     // Caught up at the first start (no text history) and played live on the days before now.
     const all = (await ts.storage.db.selectFrom('live_matches').selectAll().orderBy('id').execute())
-      .map(rowToSim)
+      .map(rowToMatch)
       .filter((m) => isFinished(m.sport, m.status));
     const sample = [...all.slice(0, 40), ...all.slice(-40)];
     expect(new Set(sample.map((m) => m.sport))).toEqual(new Set(['zq', 'lq']));

@@ -81,7 +81,7 @@ beforeAll(async () => {
     seed: ts.config.feedSeed,
     staleAfterMs: 600_000,
     statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
-    names: (provider, kind, id, name) => resolveName(server.ctx.db, provider, kind, id, name, now),
+    names: (provider, sport, kind, id, name) => resolveName(server.ctx.db, provider, sport, kind, id, name, now),
   });
   await ingest.apply([fixture('lq', GAME), fixture('zq', GAME)]);
 }, 120_000);

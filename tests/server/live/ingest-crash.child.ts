@@ -41,7 +41,7 @@ async function main() {
     // Rows of odds-only matches are written behind: a kill must not lose what was published anyway.
     flushMs: 60_000,
     statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
-    names: (provider, kind, id, name) => resolveName(db, provider, kind, id, name, Date.now()),
+    names: (provider, sport, kind, id, name) => resolveName(db, provider, sport, kind, id, name, Date.now()),
   });
   const mix = createMix(Math.floor(Date.now() / 1000), 4);
   await ingest.apply(mix.fixtures());

@@ -74,7 +74,7 @@ beforeAll(async () => {
     seed: ts.config.feedSeed,
     staleAfterMs: 60_000,
     statusTables: { nami: NAMI_STATUS, apisports: APISPORTS_STATUS },
-    names: (provider, kind, id, name) => resolveName(server.ctx.db, provider, kind, id, name, now),
+    names: (provider, sport, kind, id, name) => resolveName(server.ctx.db, provider, sport, kind, id, name, now),
   });
 }, 120_000);
 
@@ -312,6 +312,117 @@ describe('a goal taken back (VAR)', () => {
     const stored = (header.data.incidents as Incident[]).filter((i) => i.type === 'goal');
     expect(stored.find((i) => i.id === first.id)!.text).not.toContain('进球无效');
     expect(stored.find((i) => i.id === second.id)!.text).toContain('进球无效');
+  });
+});
+
+describe('out of order without a provider timestamp (progress)', () => {
+  // A provider whose revision is only the arrival time (Nami): each message says where the match
+  // stood, [phase, corners home, corners away]; a late one arrives with the newest revision.
+  const score = (match: number, rev: number, goals: [number, number], corners: number, current?: boolean) =>
+    ({
+      kind: 'score',
+      provider: 'nami',
+      sport: 'zq',
+      match,
+      rev,
+      status: 2,
+      score: goals,
+      corner: [corners, 1],
+      progress: [1, corners, 1],
+      ...(current ? { current } : {}),
+    }) as IngestUpdate;
+  const goal = (match: number, rev: number): IngestUpdate => ({
+    kind: 'incident',
+    provider: 'nami',
+    sport: 'zq',
+    match,
+    rev,
+    id: 'g23',
+    type: 'goal',
+    side: 'home',
+    minute: 23,
+  });
+  const namiFixture = (match: number): IngestUpdate => ({
+    kind: 'fixture',
+    provider: 'nami',
+    sport: 'zq',
+    match,
+    rev: 1,
+    league: { id: 82, name: '英超' },
+    home: { id: 19, name: '阿森纳' },
+    away: { id: 25, name: '切尔西' },
+    ot: KICKOFF,
+    status: 2,
+  });
+  const shown = async (id: number) => {
+    const header = await get(LivePaths.zqHeader, { id });
+    const match = header.data.match as { score: number[]; corner: number[] };
+    return {
+      score: match.score.join('-'),
+      corner: match.corner.join('-'),
+      incidents: header.data.incidents as Incident[],
+    };
+  };
+
+  it('an older score tuple arriving after a newer one never lowers the score; the current state does', async () => {
+    const match = 1006;
+    const id = localId('nami', 'zq', match);
+    await ingest.apply([namiFixture(match)]);
+    await ingest.apply([score(match, 10, [0, 0], 2)]);
+    await ingest.apply([score(match, 20, [1, 0], 3), goal(match, 20)]);
+    expect((await shown(id)).score).toBe('1-0');
+    const corrections = ingest.stats().corrections;
+    frames.length = 0;
+
+    // The message from before the goal again (a reconnect, a redelivery), with a newer revision.
+    const late = await ingest.apply([score(match, 30, [0, 0], 2)]);
+    expect(late.held ?? []).toEqual([]);
+    expect((await shown(id)).score).toBe('1-0');
+    // Level with the goal's message and lower: held, the caller told to ask the current state.
+    const level = await ingest.apply([score(match, 40, [0, 0], 3)]);
+    expect(level.held).toEqual([id]);
+    expect(matchFrames(id)).toHaveLength(0);
+    expect(ingest.stats().corrections).toBe(corrections);
+    let seen = await shown(id);
+    expect(seen.score).toBe('1-0');
+    expect(seen.corner).toBe('3-1');
+    expect(seen.incidents.filter((i) => i.type === 'goal').map((i) => i.text.includes('进球无效'))).toEqual([false]);
+
+    // The provider's current state (a poll answer) at that same point says 0-0: a VAR take-back.
+    const confirmed = await ingest.apply([score(match, 50, [0, 0], 3, true)]);
+    expect(confirmed.held ?? []).toEqual([]);
+    seen = await shown(id);
+    expect(seen.score).toBe('0-0');
+    expect(seen.incidents.filter((i) => i.type === 'goal').map((i) => i.text.includes('进球无效'))).toEqual([true]);
+    expect(ingest.stats().corrections).toBe(corrections + 1);
+  });
+
+  it('a newer tuple with a lower score is a VAR take-back; older stats change nothing', async () => {
+    const match = 1007;
+    const id = localId('nami', 'zq', match);
+    await ingest.apply([namiFixture(match)]);
+    await ingest.apply([score(match, 10, [1, 0], 3), goal(match, 10)]);
+    frames.length = 0;
+    // A corner later the provider says 0-0: the goal taken back, the same incident 进球无效.
+    await ingest.apply([score(match, 20, [0, 0], 4)]);
+    const seen = await shown(id);
+    expect(seen.score).toBe('0-0');
+    const corrected = incidentsIn(id);
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0].text).toContain('进球无效');
+    // Stats from a message before that corner, come late: the corners stay.
+    await ingest.apply([
+      {
+        kind: 'stats',
+        provider: 'nami',
+        sport: 'zq',
+        match,
+        rev: 30,
+        progress: [1, 2, 1],
+        stats: [{ type: StatType.CORNER, home: 2, away: 1 }],
+      },
+    ]);
+    expect((await shown(id)).corner).toBe('4-1');
   });
 });
 

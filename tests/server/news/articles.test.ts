@@ -134,6 +134,14 @@ describe('reading', () => {
     // The column's colour in the top-left corner (英超 #3d185c; JPEG is lossy, so roughly).
     const [red, green, blue] = img.data;
     expect(Math.abs(red! - 0x3d) + Math.abs(green! - 0x19) + Math.abs(blue! - 0x5b)).toBeLessThan(40);
+    // Half width for a list's thumbnail, the same design (the corner's colour); other widths refused.
+    const half = jpeg.decode(Buffer.from(await (await fetch(`${h.base}${a.data.cover}?w=240`)).arrayBuffer()));
+    expect([half.width, half.height]).toEqual([COVER_WIDTH / 2, COVER_HEIGHT / 2]);
+    expect(
+      Math.abs(half.data[0]! - red!) + Math.abs(half.data[1]! - green!) + Math.abs(half.data[2]! - blue!),
+    ).toBeLessThan(12);
+    const odd = (await (await fetch(`${h.base}${a.data.cover}?w=1000`)).json()) as { code: number; msg: string };
+    expect(odd.msg).toBe('图片宽度不支持');
     const svg = await fetch(h.base + a.data.cover.replace(/\.jpg$/, '.svg'));
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(await svg.text()).toContain('<svg');

@@ -49,9 +49,11 @@ export async function startNews(opts: { engine?: Engine; opsToken?: string | nul
 
 export async function createUser(h: NewsHarness, nickName?: string): Promise<{ id: number; token: string }> {
   const phone = `135${String(crypto.randomInt(10_000_000, 99_999_999))}`;
+  // Nicknames are unique: the phone's 8 random digits, not its last 4 (10,000 names, so a file that
+  // makes dozens of users could draw one twice: users_nick_name_key failed a CI run).
   const row = await h.ts.storage.db
     .insertInto('users')
-    .values({ phone, nick_name: nickName ?? `球迷${phone.slice(-4)}`, password_hash: '!', portrait: '' })
+    .values({ phone, nick_name: nickName ?? `球迷${phone.slice(3)}`, password_hash: '!', portrait: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { token } = await createSession(h.ts.storage.db, row.id, h.clock.now);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  BANNER_HIDE_COOKIE,
   BANNER_HIDE_KEY,
+  bannerCookieHidden,
   bannerHiddenByUser,
   endOfDay,
   hideBannerForToday,
@@ -24,6 +26,29 @@ describe('download banner hide flag', () => {
     expect(bannerHiddenByUser(localStorage, morning)).toBe(false);
     localStorage.setItem(BANNER_HIDE_KEY, 'soon');
     expect(bannerHiddenByUser(localStorage, morning)).toBe(false);
+  });
+});
+
+describe('download banner hide cookie (read by the server)', () => {
+  const morning = new Date(2026, 10, 22, 9, 30).getTime();
+  const midnight = new Date(2026, 10, 23, 0, 0, 0, 0).getTime();
+
+  it('is written with the flag, expiring at the same local midnight', () => {
+    const doc = { cookie: '' };
+    hideBannerForToday(localStorage, morning, doc);
+    expect(doc.cookie).toBe(
+      `${BANNER_HIDE_COOKIE}=${midnight}; path=/; expires=${new Date(midnight).toUTCString()}; SameSite=Lax`,
+    );
+    expect(localStorage.getItem(BANNER_HIDE_KEY)).toBe(String(midnight));
+  });
+
+  it('hides until that midnight, among other cookies, and not for garbage', () => {
+    const header = `loggedIn=1; ${BANNER_HIDE_COOKIE}=${midnight}; other=x`;
+    expect(bannerCookieHidden(header, morning)).toBe(true);
+    expect(bannerCookieHidden(header, midnight)).toBe(false);
+    expect(bannerCookieHidden('', morning)).toBe(false);
+    expect(bannerCookieHidden(`${BANNER_HIDE_COOKIE}=soon`, morning)).toBe(false);
+    expect(bannerCookieHidden(`x${BANNER_HIDE_COOKIE}=${midnight}`, morning)).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { LazyImage } from '../../../src/components/LazyImage';
+import { coverThumb } from '../../../workers/protocol/api/news';
 
 /** A stand-in observer the test drives: which images are watched, and "they came on screen". */
 class FakeObserver {
@@ -73,5 +74,22 @@ describe('LazyImage', () => {
     FakeObserver.current!.show([imgs[0]!]);
     expect(imgs[0]!.getAttribute('src')).toBe('/media/crest/12.svg');
     expect(imgs[1]!.getAttribute('src')).toBeNull();
+  });
+
+  it("a news list's cover asks for nothing until shown, then for the candidate that fits (half width up to 2×)", () => {
+    const thumb = coverThumb('/media/news/cover/42.jpg', 120);
+    expect(thumb).toEqual({
+      src: '/media/news/cover/42.jpg?w=240',
+      srcSet: '/media/news/cover/42.jpg?w=240 240w, /media/news/cover/42.jpg 480w',
+      sizes: '120px',
+    });
+    // Any other picture is left as it is.
+    expect(coverThumb('/uploads/a.jpg', 120)).toEqual({ src: '/uploads/a.jpg' });
+    const { container } = render(<LazyImage {...thumb} width={120} height={68} />);
+    const img = container.querySelector('img')!;
+    expect([img.getAttribute('src'), img.getAttribute('srcset')]).toEqual([null, null]);
+    expect(img.getAttribute('sizes')).toBe('120px');
+    FakeObserver.current!.show([img]);
+    expect([img.getAttribute('src'), img.getAttribute('srcset')]).toEqual([thumb.src, thumb.srcSet]);
   });
 });

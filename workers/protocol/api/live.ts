@@ -96,6 +96,11 @@ export interface MatchVideo {
   url: string;
   /** The anchor room whose stream this is. */
   roomId: string;
+  /**
+   * The room's cover, the player's poster: painted at once, before the stream's first frame (the
+   * first screen's largest paint on a match with video, issue 29).
+   */
+  cover: string;
   /** True for the built-in test stream (no media server): the player labels it 测试信号. */
   test: boolean;
 }
@@ -128,7 +133,8 @@ export function spriteUrl(items: readonly string[], item: string): string {
 
 /**
  * Operator API of the names table (OPS_TOKEN): a provider's league / team / player / bookmaker id
- * → Chinese name. GET names: ?provider=&untranslated=1 → NameEntry[]; POST names { provider, kind,
+ * → Chinese name, per sport (a provider numbers football and basketball apart). GET names:
+ * ?provider=&untranslated=1 → NameEntry[]; POST names { provider, sport? ('zq' when absent), kind,
  * providerId, nameZh, shortZh? } → NameEntry.
  */
 export const OpsLivePaths = {
@@ -137,6 +143,7 @@ export const OpsLivePaths = {
 
 export interface NameEntry {
   provider: 'nami' | 'apisports';
+  sport: 'zq' | 'lq';
   kind: 'match' | 'league' | 'team' | 'player' | 'company';
   providerId: string;
   /** null: not translated yet (the provider's name shows meanwhile). */

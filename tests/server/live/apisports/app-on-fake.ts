@@ -3,18 +3,21 @@
  * closed with the fake.
  */
 import type http from 'node:http';
+import { listen } from './fake';
 import { createTestStorage, type TestStorage } from '../../../helpers/test-db';
 import { buildServer, type BuiltServer } from '../../../../server/app';
 
 /**
- * The app under test with LIVE_SOURCE=apisports reading the fake at `base` (football under
- * `/fb`, basketball under `/bb`): PGlite, no simulator, a 60 s poll, its feed started.
+ * Puts the fake (fake.ts `fakeHost`) on a free loopback port, then the app under test with
+ * LIVE_SOURCE=apisports reading it (football under `/fb`, basketball under `/bb`): PGlite, no
+ * simulator, a 60 s poll, its feed started.
  */
 export async function startOnFake(
-  base: string,
+  fake: http.Server,
   o: { key: string; perMinute: number; perDay: number },
   now: () => number,
 ): Promise<{ ts: TestStorage; server: BuiltServer }> {
+  const base = await listen(fake);
   const ts = await createTestStorage('pglite', {
     feed: false,
     liveSource: {

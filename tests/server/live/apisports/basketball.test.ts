@@ -2,17 +2,18 @@
  * API-Basketball beyond scores, against a fake host speaking its documented shapes: a game's odds
  * by bookmaker (`/odds?game=`: Home/Away → 胜负, Asian Handicap → 让分, Over/Under → 大小分) and
  * its league's standings (`/standings?league=&season=`, one group per conference), shown on the
- * game's 指数 and 排名 tabs; the standings move with the game in play.
+ * game's 指数 and 排名 tabs; the standings move with the game in play. Its league and teams show
+ * under their seeded Chinese names (names table, by API-Basketball id).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../../helpers/test-db';
 import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
-import { LivePaths, type LeagueTable, type OddsBoard } from '../../../../workers/protocol/index';
+import { LivePaths, type LeagueTable, type MatchHeaderBody, type OddsBoard } from '../../../../workers/protocol/index';
 import { getData } from '../screens';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { bet, listen, nbaGameInQ2, send } from './fake';
+import { bet, fakeHost, nbaGameInQ2, send } from './fake';
 
 const KEY = 'apisports-bb-key';
 const GAME = 410_001;
@@ -77,16 +78,14 @@ const row = (position: number, id: number, name: string, group: string, win: num
 const STANDINGS = [
   [
     row(1, 133, 'Boston Celtics', 'Eastern Conference', 15, 4),
-    row(2, 147, 'New York Knicks', 'Eastern Conference', 12, 6),
+    row(2, 151, 'New York Knicks', 'Eastern Conference', 12, 6),
   ],
   [row(1, 145, 'Los Angeles Lakers', 'Western Conference', 13, 5)],
   [row(1, 133, 'Boston Celtics', 'Atlantic', 15, 4)],
 ];
 
 beforeAll(async () => {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    requests.push(url.pathname + url.search);
+  fake = fakeHost(requests, (url, req, res) => {
     const plan = { day: 1000, dayLeft: 1000 - requests.length, minute: 30, minuteLeft: 29 };
     if (req.headers['x-apisports-key'] !== KEY) return send(res, '', [], plan);
     const p = url.pathname;
@@ -101,8 +100,7 @@ beforeAll(async () => {
       return send(res, 'standings', STANDINGS, plan);
     res.writeHead(404).end();
   });
-  const base = await listen(fake);
-  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
+  ({ ts, server } = await startOnFake(fake, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
 }, 120_000);
 
 afterAll(() => stopOnFake({ ts, server }, fake));
@@ -131,9 +129,14 @@ describe('API-Basketball odds and standings', () => {
   it('排名: the league’s teams once each, the game in play counted at its score', async () => {
     const table = await getData<LeagueTable>(server, LivePaths.lqRank, { id: ID });
     expect(table.rows.map((r) => `${r.rank} ${r.teamName} ${r.played} ${r.win}-${r.loss}`)).toEqual([
-      '1 Boston Celtics 20 15-5',
-      '2 Los Angeles Lakers 19 14-5',
-      '3 New York Knicks 18 12-6',
+      '1 凯尔特人 20 15-5',
+      '2 湖人 19 14-5',
+      '3 尼克斯 18 12-6',
     ]);
+  });
+
+  it('the game shows its league and teams in Chinese: NBA, 湖人 vs 凯尔特人', async () => {
+    const h = await getData<MatchHeaderBody>(server, LivePaths.lqHeader, { id: ID });
+    expect([h.match.leagueName, h.match.home.name, h.match.away.name]).toEqual(['NBA', '湖人', '凯尔特人']);
   });
 });

@@ -6,7 +6,7 @@
  * with the names table's Chinese name, moves with the provider's figures, and a malformed or
  * missing row does not break the game.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../../helpers/test-db';
 import type { BuiltServer } from '../../../../server/app';
@@ -17,7 +17,7 @@ import { matchById } from '../../../../server/live/repository';
 import { LivePaths, type BasketballStats } from '../../../../workers/protocol/index';
 import { getData } from '../screens';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { listen, nbaGameInQ2, send } from './fake';
+import { fakeHost, nbaGameInQ2, send } from './fake';
 
 const KEY = 'apisports-box-key';
 const GAME = 410_201;
@@ -67,9 +67,7 @@ const stats = () => getData<BasketballStats>(server, LivePaths.lqStats, { id: ID
 const line = (s: BasketballStats, side: 'home' | 'away', name: string) => s.players[side].find((p) => p.name === name);
 
 beforeAll(async () => {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    requests.push(url.pathname + url.search);
+  fake = fakeHost(requests, (url, req, res) => {
     const plan = { day: 1000, dayLeft: 900, minute: 30, minuteLeft: 29 };
     if (req.headers['x-apisports-key'] !== KEY) return send(res, '', [], plan);
     const p = url.pathname;
@@ -88,11 +86,17 @@ beforeAll(async () => {
     if (p.startsWith('/bb/')) return send(res, p.slice(4), [], plan);
     res.writeHead(404).end();
   });
-  const base = await listen(fake);
-  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 30, perDay: 1000 }, () => clock));
+  ({ ts, server } = await startOnFake(fake, { key: KEY, perMinute: 30, perDay: 1000 }, () => clock));
   await setName(
     server.ctx.db,
-    { provider: 'apisports', kind: 'player', providerId: '237', nameZh: '勒布朗·詹姆斯', shortZh: '詹姆斯' },
+    {
+      provider: 'apisports',
+      sport: 'lq',
+      kind: 'player',
+      providerId: '237',
+      nameZh: '勒布朗·詹姆斯',
+      shortZh: '詹姆斯',
+    },
     clock,
   );
 }, 120_000);
@@ -108,7 +112,7 @@ describe('API-Basketball box scores', () => {
   });
 
   it('a fan opens 统计: the next cycle reads the box; each line reaches the model and the route', async () => {
-    expect((await stats()).players).toEqual({ home: [], away: [] });
+    expect(await stats()).toEqual({ stats: [], players: { home: [], away: [] } });
     await server.ctx.feed.advance();
     expect(requests).toContain(`/bb/games/statistics/players?id=${GAME}`);
     const s = await stats();
@@ -129,6 +133,17 @@ describe('API-Basketball box scores', () => {
     expect(line(s, 'home', 'Austin Reaves')).toMatchObject({ starter: false, minutes: 7, points: 4 });
     // API-Basketball gives no per-player steals, blocks, turnovers or fouls: absent, not 0.
     expect(line(s, 'home', '詹姆斯')).not.toHaveProperty('steals');
+    // The team figures are the lines' sums, and only those the lines give (no 抢断 … 犯规 rows).
+    expect(s.stats.map((x) => [x.type, x.home, x.away])).toEqual([
+      [101, 5, 4],
+      [102, 13, 8],
+      [103, 2, 1],
+      [104, 6, 3],
+      [105, 3, 0],
+      [106, 5, 1],
+      [107, 6, 6],
+      [108, 4, 2],
+    ]);
     const m = await matchById(server.ctx.db, ID);
     expect((m!.st as BasketballState).lines!.home).toHaveLength(2);
     // The malformed rows did not break the game: its score and status are as the list says.

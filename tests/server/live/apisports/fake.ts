@@ -34,6 +34,43 @@ export function send(res: http.ServerResponse, get: string, response: unknown[],
   );
 }
 
+/**
+ * A refusal in the documented envelope: `errors` names the problem (`requests`: the day's quota,
+ * `rateLimit`: the minute's, `token`, `plan`, …) and `response` is empty; api-sports answers most
+ * of them with HTTP 200, some with 429.
+ */
+export function sendErrors(
+  res: http.ServerResponse,
+  get: string,
+  errors: Record<string, string>,
+  o: { status?: number; plan?: FakePlan } = {},
+): void {
+  const plan = o.plan ?? SMALL;
+  res.writeHead(o.status ?? 200, {
+    'content-type': 'application/json',
+    'x-ratelimit-requests-limit': String(plan.day),
+    'x-ratelimit-requests-remaining': String(plan.dayLeft),
+    'X-RateLimit-Limit': String(plan.minute),
+    'X-RateLimit-Remaining': String(plan.minuteLeft),
+  });
+  res.end(JSON.stringify({ get, parameters: {}, errors, results: 0, paging: { current: 1, total: 1 }, response: [] }));
+}
+
+/**
+ * A fake api-sports host: each request's path and query go to `requests` (oldest first), then
+ * `answer` answers it (football under `/fb`, basketball under `/bb`; startOnFake points the app there).
+ */
+export function fakeHost(
+  requests: string[],
+  answer: (url: URL, req: http.IncomingMessage, res: http.ServerResponse) => void,
+): http.Server {
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    requests.push(url.pathname + url.search);
+    answer(url, req, res);
+  });
+}
+
 /** Listens on a free loopback port; answers the base URL. */
 export function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) =>

@@ -6,7 +6,7 @@
  * report following. The screens are the ones the simulator gives. Then a provider outage (HTTP
  * 500s) and its recovery. The home team's 数据库 page lists its squad from `/players/squads`.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../../helpers/test-db';
 import type { BuiltServer } from '../../../../server/app';
@@ -25,7 +25,7 @@ import {
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { bet, listen, send as sendAs } from './fake';
+import { bet, fakeHost, send as sendAs } from './fake';
 
 const KEY = 'apisports-day-key';
 const FIXTURE = 1_300_001;
@@ -192,9 +192,7 @@ const SQUAD = [
 ];
 
 beforeAll(async () => {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    requests.push(url.pathname + url.search);
+  fake = fakeHost(requests, (url, req, res) => {
     const send = (r: http.ServerResponse, get: string, response: unknown[]) =>
       sendAs(r, get, response, { day: 1000, dayLeft: 1000 - requests.length, minute: 30, minuteLeft: 29 });
     if (req.headers['x-apisports-key'] !== KEY) return send(res, '', []);
@@ -216,8 +214,7 @@ beforeAll(async () => {
     if (p === '/bb/games') return send(res, 'games', []);
     res.writeHead(404).end();
   });
-  const base = await listen(fake);
-  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
+  ({ ts, server } = await startOnFake(fake, { key: KEY, perMinute: 30, perDay: 1000 }, () => now));
 }, 120_000);
 
 afterAll(() => stopOnFake({ ts, server }, fake));

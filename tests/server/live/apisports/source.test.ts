@@ -5,10 +5,10 @@
  * cancelled", the basketball game; it stays within the per-minute and per-day budget, pauses
  * after a 429, and /metrics says how many calls are left.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOnFake, stopOnFake } from './app-on-fake';
-import { listen, nbaGameInQ2, send } from './fake';
+import { fakeHost, nbaGameInQ2, send } from './fake';
 import type { TestStorage } from '../../../helpers/test-db';
 import type { BuiltServer } from '../../../../server/app';
 import { localId } from '../../../../server/live/providers';
@@ -74,10 +74,8 @@ function fixture() {
 
 const game = () => nbaGameInQ2(GAME, KICK, { id: 139, name: 'Test Lakers' }, { id: 140, name: 'Test Celtics' });
 
-function startFake(): Promise<string> {
-  fake = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    requests.push(url.pathname + url.search);
+function fakeApi(): http.Server {
+  return fakeHost(requests, (url, req, res) => {
     if (req.headers['x-apisports-key'] !== KEY) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ errors: { token: 'Error/Missing application key.' }, response: [] }));
@@ -111,7 +109,6 @@ function startFake(): Promise<string> {
     if (p === '/bb/games') return send(res, 'games', [game()]);
     res.writeHead(404).end();
   });
-  return listen(fake);
 }
 
 async function header(sport: 'zq' | 'lq', id: number) {
@@ -127,9 +124,9 @@ async function header(sport: 'zq' | 'lq', id: number) {
 }
 
 beforeAll(async () => {
-  const base = await startFake();
+  fake = fakeApi();
   events = [goalEvent];
-  ({ ts, server } = await startOnFake(base, { key: KEY, perMinute: 6, perDay: 12 }, () => now));
+  ({ ts, server } = await startOnFake(fake, { key: KEY, perMinute: 6, perDay: 12 }, () => now));
 }, 120_000);
 
 afterAll(() => stopOnFake({ ts, server }, fake));

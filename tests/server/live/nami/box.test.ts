@@ -13,9 +13,9 @@ import type { BasketballState } from '../../../../server/live/model';
 import { localId } from '../../../../server/live/providers';
 import { matchById } from '../../../../server/live/repository';
 import { LivePaths, type BasketballStats } from '../../../../workers/protocol/index';
-import { startNamiServer } from '../../../helpers/nami-server';
+import { startNamiWorld, stopNamiWorld } from '../../../helpers/nami-server';
 import { getData } from '../screens';
-import { startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
+import { until, type FakeNami } from '../../../helpers/fake-nami';
 
 const GAME = 4_700_001;
 const ID = localId('nami', 'lq', GAME);
@@ -78,25 +78,22 @@ const stats = () => getData<BasketballStats>(server, LivePaths.lqStats, { id: ID
 const line = (s: BasketballStats, side: 'home' | 'away', name: string) => s.players[side].find((p) => p.name === name);
 
 beforeAll(async () => {
-  nami = await startFakeNami({
-    competitions: { lq: [{ id: 3, name: '中国男子篮球职业联赛', short_name: 'CBA' }] },
-    teams: {
-      lq: [
-        { id: 11, competition_id: 3, name: '广东华南虎', short_name: '广东' },
-        { id: 12, competition_id: 3, name: '辽宁本钢', short_name: '辽宁' },
-      ],
+  ({ nami, ts, server } = await startNamiWorld(
+    {
+      competitions: { lq: [{ id: 3, name: '中国男子篮球职业联赛', short_name: 'CBA' }] },
+      teams: {
+        lq: [
+          { id: 11, competition_id: 3, name: '广东华南虎', short_name: '广东' },
+          { id: 12, competition_id: 3, name: '辽宁本钢', short_name: '辽宁' },
+        ],
+      },
+      matches: { lq: [DIARY] as never },
     },
-    matches: { lq: [DIARY] as never },
-  });
-  ({ ts, server } = await startNamiServer(nami, { now: () => Date.now(), pushStallMs: 60_000, pollMs: 60_000 }));
-  await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
+    { now: () => Date.now(), pushStallMs: 60_000, pollMs: 60_000, pushConnected: true },
+  ));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await ts?.cleanup();
-  await nami?.close();
-});
+afterAll(() => stopNamiWorld({ server, ts, nami }));
 
 describe('Nami basketball box scores', () => {
   it('a pushed box score reaches the model and the 统计 route, every figure Nami gives', async () => {
@@ -112,9 +109,26 @@ describe('Nami basketball box scores', () => {
         stat(3, '0-1', '0-0', '0-0', 0, 0, 0, 0, 0, 0, 0, 1).replace(/\^0\^1\^1\^0$/, '^x^1^1^0'),
       ),
     ];
+    // Before any box score the team figures are not twelve rows of 0-0 that Nami never sent.
+    expect((await stats()).stats).toEqual([]);
     await nami.push([entry([30, 12], [25, 10], [[ZHOU_QI(14, 8), HU_MINGXUAN, ...broken, BENCH], [GUO]])], 'lq');
     await until(async () => (await stats()).players.home.length > 0, 'box score shown');
     const s = await stats();
+    // The team figures are the box score's sums (Nami's team statistics are not read).
+    expect(s.stats.map((x) => [x.type, x.home, x.away])).toEqual([
+      [101, 9, 6],
+      [102, 20, 12],
+      [103, 3, 2],
+      [104, 8, 4],
+      [105, 6, 4],
+      [106, 8, 5],
+      [107, 10, 3],
+      [108, 7, 5],
+      [109, 3, 1],
+      [110, 3, 0],
+      [111, 4, 3],
+      [112, 6, 2],
+    ]);
     expect(s.players.home.map((p) => p.name)).toEqual(['周琦', '胡明轩', '徐杰']);
     expect(s.players.away.map((p) => p.name)).toEqual(['郭艾伦']);
     expect(line(s, 'home', '周琦')).toEqual({

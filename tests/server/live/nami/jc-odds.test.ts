@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../../helpers/test-db';
-import { startFakeNami, type FakeNami } from '../../../helpers/fake-nami';
+import type { FakeNami } from '../../../helpers/fake-nami';
 import type { BuiltServer } from '../../../../server/app';
 import { JC_COMPANY, jcOddsUpdates, type NamiJcAnswer } from '../../../../server/live/nami/jc-odds';
 import { lotteryMarks } from '../../../../server/live/nami/lottery';
 import { localId } from '../../../../server/live/providers';
 import { LivePaths, type OddsBoard } from '../../../../workers/protocol/index';
-import { startNamiServer } from '../../../helpers/nami-server';
+import { eplMatch, eplNames, startNamiWorld, stopNamiWorld } from '../../../helpers/nami-server';
 import { getData } from '../screens';
 
 const now = Date.parse('2026-11-28T11:00:00Z');
@@ -116,43 +116,22 @@ describe('竞彩 SP through a server on the fake Nami', () => {
   let nami: FakeNami;
   let ts: TestStorage;
   let server: BuiltServer;
-  const diary = {
-    id: 3_900_001,
-    season_id: 1,
-    competition_id: 82,
-    home_team_id: 19,
-    away_team_id: 25,
-    status_id: 1,
-    match_time: KICK,
-    neutral: 0,
-    note: '',
-    home_scores: [0, 0, 0, 0, -1, 0, 0],
-    away_scores: [0, 0, 0, 0, -1, 0, 0],
-    updated_at: KICK,
-  };
+  const diary = eplMatch(3_900_001, KICK, 1);
 
   beforeAll(async () => {
-    nami = await startFakeNami({
-      competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
-      teams: {
-        zq: [
-          { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
-          { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
-        ],
+    ({ nami, ts, server } = await startNamiWorld(
+      {
+        ...eplNames(),
+        matches: { zq: [diary] },
+        odds: { zq: { [diary.id]: { asia: [], eu: [[2, KICK - 7200, '', 1.9, 3.5, 4.2, 0, '']], bs: [] } } },
+        lottery: { 101: [{ ...diary, lottery: { issue_num: '6001' } }], 201: [], 301: [], 404: [] },
+        jcOdds: DATA,
       },
-      matches: { zq: [diary] },
-      odds: { zq: { [diary.id]: { asia: [], eu: [[2, KICK - 7200, '', 1.9, 3.5, 4.2, 0, '']], bs: [] } } },
-      lottery: { 101: [{ ...diary, lottery: { issue_num: '6001' } }], 201: [], 301: [], 404: [] },
-      jcOdds: DATA,
-    });
-    ({ ts, server } = await startNamiServer(nami, { now: () => now, pushStallMs: 3_600_000, pollMs: 3_600_000 }));
+      { now: () => now, pushStallMs: 3_600_000, pollMs: 3_600_000 },
+    ));
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await ts?.cleanup();
-    await nami?.close();
-  });
+  afterAll(() => stopNamiWorld({ server, ts, nami }));
 
   it('欧指: the bookmaker, then 竞彩 and 竞彩让球(-1) at the official prices', async () => {
     expect(nami.requests).toContain('/api/v4/lottery/jc/odds');

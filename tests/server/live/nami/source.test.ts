@@ -36,8 +36,8 @@ import {
   type TextLiveLine,
 } from '../../../../workers/protocol/index';
 import { footballScreens, getData, shapeGaps, simulatorFootballScreens } from '../screens';
-import { startNamiServer } from '../../../helpers/nami-server';
-import { startFakeNami, until, type FakeNami } from '../../../helpers/fake-nami';
+import { eplClubs, eplMatch, eplNames, startNamiWorld, stopNamiWorld } from '../../../helpers/nami-server';
+import { until, type FakeNami } from '../../../helpers/fake-nami';
 
 const MATCH = 3_900_001;
 const ID = localId('nami', 'zq', MATCH);
@@ -132,20 +132,7 @@ const TABLE = [
 ];
 
 /** The fixture as the diary (and the 体彩 lists) give it. */
-const DIARY = {
-  id: MATCH,
-  season_id: 1,
-  competition_id: 82,
-  home_team_id: 19,
-  away_team_id: 25,
-  status_id: 2,
-  match_time: KICK,
-  neutral: 0,
-  note: '',
-  home_scores: [0, 0, 0, 0, -1, 0, 0],
-  away_scores: [0, 0, 0, 0, -1, 0, 0],
-  updated_at: KICK,
-};
+const DIARY = eplMatch(MATCH, KICK, 2);
 /** Chelsea's squad (team/squad/list): 帕尔默 is the lineup's 607. */
 const CHELSEA_SQUAD = {
   id: 25,
@@ -176,39 +163,30 @@ function push(entries: unknown[]): void {
 }
 
 beforeAll(async () => {
-  nami = await startFakeNami({
-    competitions: { zq: [{ id: 82, name: '英格兰超级联赛', short_name: '英超' }] },
-    teams: {
-      zq: [
-        { id: 19, competition_id: 82, name: '阿森纳', short_name: '阿森纳' },
-        { id: 25, competition_id: 82, name: '切尔西', short_name: '切尔西' },
-        { id: 30, competition_id: 82, name: '利物浦', short_name: '利物浦' },
-      ],
+  ({ nami, ts, server } = await startNamiWorld(
+    {
+      ...eplNames(),
+      teams: { zq: [...eplClubs(), { id: 30, competition_id: 82, name: '利物浦', short_name: '利物浦' }] },
+      matches: { zq: [DIARY] },
+      odds: { zq: ODDS },
+      lineups: { [MATCH]: LINEUP },
+      tables: { zq: { 1: { promotions: [], tables: [{ id: 1, rows: TABLE }] } } },
+      // 竞彩足球 周六001 and 北单 (胜负过关); another match on 竞彩 only is not ours.
+      lottery: {
+        101: [
+          { ...DIARY, lottery: { issue_num: '6001' } },
+          { ...DIARY, id: 3_900_777, lottery: { issue_num: '6002' } },
+        ],
+        301: [DIARY],
+        404: [],
+      },
+      squads: [{ id: 19, squad: [] }, CHELSEA_SQUAD, { id: 30, squad: [] }],
     },
-    matches: { zq: [DIARY] },
-    odds: { zq: ODDS },
-    lineups: { [MATCH]: LINEUP },
-    tables: { zq: { 1: { promotions: [], tables: [{ id: 1, rows: TABLE }] } } },
-    // 竞彩足球 周六001 and 北单 (胜负过关); another match on 竞彩 only is not ours.
-    lottery: {
-      101: [
-        { ...DIARY, lottery: { issue_num: '6001' } },
-        { ...DIARY, id: 3_900_777, lottery: { issue_num: '6002' } },
-      ],
-      301: [DIARY],
-      404: [],
-    },
-    squads: [{ id: 19, squad: [] }, CHELSEA_SQUAD, { id: 30, squad: [] }],
-  });
-  ({ ts, server } = await startNamiServer(nami, { now: () => Date.now(), pushStallMs: 1_500, pollMs: 500 }));
-  await until(() => nami.publisher.connected && server.ctx.feed.health().pushConnected === true, 'push connected');
+    { now: () => Date.now(), pushStallMs: 1_500, pollMs: 500, pushConnected: true },
+  ));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await ts?.cleanup();
-  await nami?.close();
-});
+afterAll(() => stopNamiWorld({ server, ts, nami }));
 
 describe('Nami adapter against a fake 纳米数据', () => {
   it('the fixture from the diary shows with Nami’s Chinese names, live', async () => {
@@ -253,8 +231,31 @@ describe('Nami adapter against a fake 纳米数据', () => {
     expect(g[0].text).toContain('萨卡');
   });
 
+  it('a score tuple from before the goal, delivered late, never takes the goal back', async () => {
+    const [goal] = await goals();
+    const liveReads = () => nami.requests.filter((r) => r.startsWith('/api/v4/football/match/detail_live')).length;
+    const before = liveReads();
+    // The provider's truth is still 1-0 (what detail_live answers).
+    nami.liveNow.zq = [entry(2, 1, 0, [goal23], [3, 1])];
+    // Redelivered after a reconnect: the message from two corners back, then the one from just
+    // before the goal (level with the goal's message on every counter): the adapter asks detail_live.
+    push([entry(2, 0, 0, [], [2, 1])]);
+    push([entry(2, 0, 0, [], [3, 1])]);
+    await until(
+      async () => liveReads() > before || (await header()).data.match.score.join('-') !== '1-0',
+      'the held lower score checked against detail_live (or the score lowered)',
+    );
+    const h = await header();
+    expect(h.data.match.score).toEqual([1, 0]);
+    expect(h.data.match.corner).toEqual([3, 1]);
+    // The goal stands: the same incident, not 进球无效.
+    expect(await goals()).toEqual([goal]);
+  });
+
   it('a goal taken back by VAR: the score drops and the same incident reads 进球无效', async () => {
     const [before] = await goals();
+    // Nothing else moved since the goal: the pushed 0-0 is believed once detail_live says it too.
+    nami.liveNow.zq = [entry(2, 0, 0, [], [3, 1])];
     push([entry(2, 0, 0, [], [3, 1])]);
     await until(async () => (await header()).data.match.score.join('-') === '0-0', 'score lowered');
     const after = await goals();
