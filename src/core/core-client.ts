@@ -38,6 +38,9 @@ import { applyListPatch, type ConversationListPatch, type SentItems } from '../.
 import type { ChatMessage, Envelope, ImMessage, OddsType, Sport, UserInfo } from '../../workers/protocol/index';
 import { StreamCache } from './stream-cache';
 
+/** What a superseded open's hello wait settles with. */
+const SUPERSEDED = Symbol('superseded');
+
 export interface CoreLink {
   rpc: Endpoint;
   sink: Endpoint;
@@ -113,6 +116,10 @@ export class CoreClient implements CoreApi {
   private ready: Promise<void>;
   private instance = '';
   private reopening: Promise<void> | null = null;
+  /** Opens started so far: an open that is no longer the last one gives way to it. */
+  private opens = 0;
+  /** Tells the open in flight that a newer one started. */
+  private supersede: (() => void) | null = null;
   /** Hellos sent so far (TabHello.attempt). */
   private hellos = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -129,7 +136,8 @@ export class CoreClient implements CoreApi {
     this.cache = new StreamCache(this);
     this.ready = this.open();
     this.ready.catch(() => this.scheduleReopen());
-    host.onCoreChanged(() => void this.reopen());
+    // The host knows the core moved (a new leader): ask again now, dropping any ask in flight.
+    host.onCoreChanged(() => void this.reopen(true));
     this.pingTimer = setInterval(() => void this.checkAlive(), env.pingEveryMs ?? PING_EVERY_MS);
   }
 
@@ -148,10 +156,20 @@ export class CoreClient implements CoreApi {
   }
 
   private async open(): Promise<void> {
+    const gen = ++this.opens;
+    this.supersede?.();
+    const outdated = new Promise<typeof SUPERSEDED>((r) => (this.supersede = () => r(SUPERSEDED)));
+    // A newer open (the core moved while this one asked) closes this one's link and owns the tab:
+    // this one then settles as the newer one does, instead of waiting out a hello nobody answers.
+    const superseded = () => gen !== this.opens;
     const deadline = Date.now() + this.rpcTimeout;
     let wait = this.env.helloRetryMs ?? HELLO_RETRY_MS;
     for (;;) {
       const link = await this.host.connect();
+      if (superseded()) {
+        link.close();
+        return this.ready;
+      }
       this.link?.close();
       this.link = link;
       const remote = Comlink.wrap<CorePortApi>(link.rpc);
@@ -166,9 +184,12 @@ export class CoreClient implements CoreApi {
         attempt: ++this.hellos,
       });
       try {
-        await this.attach(remote, await withTimeout(hello, Math.max(0, Math.min(wait, left)), 'hello'));
+        const answer = await Promise.race([withTimeout(hello, Math.max(0, Math.min(wait, left)), 'hello'), outdated]);
+        if (answer === SUPERSEDED || superseded()) return this.ready;
+        await this.attach(remote, answer);
         return;
       } catch (e) {
+        if (superseded()) return this.ready;
         // No answer yet: ask for the core again (a dying SharedWorker never answers; a slow one
         // gets the new link too), until the call's whole timeout has gone.
         if (!(e instanceof CoreTimeoutError) || wait >= left) throw e;
@@ -191,16 +212,19 @@ export class CoreClient implements CoreApi {
     if (changed) for (const cb of this.onInstanceListeners) cb(hello.instanceId);
   }
 
-  private reopen(): Promise<void> {
+  /** Opens the link again; `force` starts over even while an open is in flight (the core moved). */
+  private reopen(force = false): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    if (!this.reopening) {
-      this.ready = this.open();
-      this.reopening = this.ready.finally(() => {
-        this.reopening = null;
+    if (!this.reopening || force) {
+      const ready = this.open();
+      this.ready = ready;
+      const reopening: Promise<void> = ready.finally(() => {
+        if (this.reopening === reopening) this.reopening = null;
       });
-      this.ready.catch(() => this.scheduleReopen());
+      this.reopening = reopening;
+      ready.catch(() => this.scheduleReopen());
     }
-    return this.reopening.catch(() => undefined);
+    return this.reopening!.catch(() => undefined);
   }
 
   private scheduleReopen(): void {
