@@ -169,6 +169,21 @@ export function latencyFigures(
   };
 }
 
+/**
+ * Why `latencyFigures` found too few frames it could trust: how many samples the page took, how
+ * many before `until`, and the first and last of them (a page whose video never played has none;
+ * a misread picture or an encoder slower than real time shows clocks that jump or drift apart).
+ */
+export function clockDiagnosis(read: { samples: ClockSample[]; waits: number[] }, until: number): string {
+  const before = read.samples.filter((s) => s.at <= until);
+  const show = (xs: ClockSample[]) =>
+    xs.map((s) => `${s.at % 100_000}:${s.wall.toFixed(1)}/${s.stream.toFixed(1)}`).join(' ');
+  return (
+    `${read.samples.length} samples (${before.length} before the end), ${read.waits.length} waits; ` +
+    `first [${show(before.slice(0, 6))}] last [${show(before.slice(-6))}]`
+  );
+}
+
 export function formatFigures(f: LatencyFigures): string {
   const s = (x: number) => x.toFixed(2);
   return (
