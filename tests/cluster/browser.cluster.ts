@@ -1,12 +1,19 @@
 /**
  * Cluster mode in Chromium: two gateways and one feed as real processes (the machine's NATS
  * JetStream and PostgreSQL), the app served by gateway A and its one socket on gateway B. B is
- * killed (kill -9) and a goal is scored while the tabs are away: every tab shows it within 6 s of
- * the kill (stamped inside the page), and the browser still holds exactly one socket, now on A.
+ * killed (kill -9) and a goal is scored while the tabs are away: every tab shows it within
+ * BACK_WITHIN_MS of the kill (stamped inside the page), and the browser still holds exactly one
+ * socket, now on A.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { SystemPaths, embeddedUrl, type SocketAddress } from '../../workers/protocol/index';
+import {
+  RECONNECT_JITTER_MS,
+  RECONNECT_MS,
+  SystemPaths,
+  embeddedUrl,
+  type SocketAddress,
+} from '../../workers/protocol/index';
 import { openClusterRig, type ClusterProc, type ClusterRig } from '../helpers/cluster-procs';
 import { TestSocket, call } from '../helpers/ws-client';
 import {
@@ -19,6 +26,12 @@ import {
   stampedAt,
   type RunningServer,
 } from '../helpers/e2e';
+
+/**
+ * The spec's reconnect after a drop (5 s plus up to 0.5 s of jitter), then 1 s for the address,
+ * the socket, the replay of the missed goal and the paint (5.1–5.6 s here; CI runs slower).
+ */
+const BACK_WITHIN_MS = RECONNECT_MS + RECONNECT_JITTER_MS + 1_000;
 
 let rig: ClusterRig;
 let browser: Browser;
@@ -61,7 +74,7 @@ const scoreOf = (page: Page, id: number) =>
   page.evaluate((i) => document.querySelector(`[data-match-id="${i}"] [data-score]`)?.textContent ?? null, id);
 
 describe('cluster mode in the browser', () => {
-  it('3 tabs: their gateway is killed, every tab shows the goal missed meanwhile within 6 s, on one socket', async () => {
+  it('3 tabs: their gateway is killed, every tab shows the goal missed meanwhile within 6.5 s, on one socket', async () => {
     await until('the feed leads', async () => (await (await fetch(`${feed.url}/healthz`)).status) === 200, 60_000);
     // Ballast on A, so the registry (fewest sockets first) sends the browser's socket to B.
     const ballast: TestSocket[] = [];
@@ -135,7 +148,7 @@ describe('cluster mode in the browser', () => {
     const delays: number[] = [];
     for (const t of tabs) delays.push((await stampedAt(t, 'goal', 15_000)) - killedAt);
     console.log(`goal shown after the kill: ${delays.map((d) => `${d} ms`).join(', ')}`);
-    for (const d of delays) expect(d).toBeLessThan(6_000);
+    for (const d of delays) expect(d).toBeLessThan(BACK_WITHIN_MS);
     for (const t of tabs) {
       // A tab behind another renders no frames, so its windowed list may have let the row go.
       await revealMatchRow(t, id);
