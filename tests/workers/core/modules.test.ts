@@ -90,6 +90,24 @@ describe('eviction', () => {
     expect(h.core.socket.watched()).not.toContain('match:9301');
   });
 
+  it("a detail page and its row read the match's header once", async () => {
+    h = new CoreHarness(srv.base);
+    const headers: string[] = [];
+    // The detail's read is slow to answer, so the row (which waits 50 ms for a list) asks meanwhile.
+    h.fetchGate = async (url) => {
+      if (!url.includes('/header/')) return;
+      headers.push(url);
+      await sleep(300);
+    };
+    const t = h.tab('detail');
+    let detail: MatchDetailValue | null = null;
+    await t.subscribe({ kind: 'matchDetail', matchId: 9303, sport: 'zq' }, (v) => (detail = v));
+    await t.subscribe({ kind: 'match', id: 9303, sport: 'zq' }, () => undefined);
+    await waitFor(() => detail !== null && !detail.loading, 8_000, 'detail header answered');
+    await sleep(400);
+    expect(headers).toHaveLength(1);
+  });
+
   it('a list holds its rows only while a tab shows it', async () => {
     h = new CoreHarness(srv.base);
     const a = h.tab('a');

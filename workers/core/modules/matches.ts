@@ -100,12 +100,24 @@ export function createMatchStore(kernel: Kernel, isFollowed: (m: Match) => boole
     extras.delete(id);
   }
 
+  /** Header reads in flight by match: a detail page and its row ask at once (one request). */
+  const headerLoads = new Map<number, { silent: boolean; answer: Promise<Envelope<unknown>> }>();
+
   function fetchHeader(id: number, sport: Sport, silent: boolean): Promise<Envelope<unknown>> {
-    return kernel.request<unknown>({
+    const pending = headerLoads.get(id);
+    // A silent read may share a loud one; a loud one (its failure is shown) goes out itself.
+    if (pending && (silent || !pending.silent)) return pending.answer;
+    const answer = kernel.request<unknown>({
       path: sport === 'zq' ? LivePaths.zqHeader : LivePaths.lqHeader,
       params: { id },
       silent,
     });
+    headerLoads.set(id, { silent, answer });
+    const done = () => {
+      if (headerLoads.get(id)?.answer === answer) headerLoads.delete(id);
+    };
+    answer.then(done, done);
+    return answer;
   }
 
   function rowStream(id: number, sport: Sport): Observable<Lazy<MatchView | null>> {
