@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectErrors, footballMatchInPlay, newPhonePage, screenshot } from '../helpers/e2e';
+import { goalUntilAlert } from '../helpers/goal-alert';
 import { useE2eWorld } from '../helpers/e2e-world';
 import { loginDemo } from '../helpers/demo-login';
 
@@ -76,25 +77,9 @@ describe('goal alerts', () => {
     // The match's own page: its goal alerts whatever the list filters are.
     await page.goto(`${world.server.url}/live/zq/detail/${matchId}`);
     await page.waitForSelector(`[data-match-id="${matchId}"] [data-score]`, { timeout: 30_000 });
-    // The score above is the server's HTML: the core attaches after hydration, and a goal that
-    // lands before it has subscribed comes in the first snapshot, which alerts nothing. On a
-    // loaded machine that can take seconds, so a goal with no alert is followed by another.
+    // The score above is the server's HTML: a goal before the core subscribed would not alert.
     await page.waitForTimeout(1500);
-    const alert = page.locator(`[data-alert-match="${matchId}"]`);
-    for (let attempt = 1; ; attempt++) {
-      const res = await fetch(`${world.server.url}/_dev/feed/event`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ matchId, type: 'goal', side: 'home' }),
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(200);
-      const shown = await alert.waitFor({ timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (shown) break;
-      if (attempt === 3) throw new Error('no goal alert on the detail page after 3 goals, 10 s apart');
-    }
+    await goalUntilAlert(page, world.server, matchId, `[data-alert-match="${matchId}"]`);
     // The blocked-vibrate error reaches the test through DevTools a moment after the alert shows.
     await page.waitForTimeout(2000);
     await screenshot(page, 'fan-goal-alert');
